@@ -1,0 +1,19 @@
+find_package(doctest REQUIRED)
+file(GLOB GPUWISE_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/unit/*.cpp")
+add_executable(gpuwise_tests ${GPUWISE_TEST_SOURCES})
+target_link_libraries(gpuwise_tests PRIVATE gpuwise_engine doctest::doctest)
+# Tests that read the reference facts (validation cases) find them through this.
+target_compile_definitions(gpuwise_tests PRIVATE
+  GPUWISE_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
+  GPUWISE_REFERENCE_DIR="${CMAKE_SOURCE_DIR}/../shared/reference")
+add_test(NAME unit COMMAND gpuwise_tests --no-intro=true)
+set_tests_properties(unit PROPERTIES TIMEOUT 600)
+
+# CLI golden tests: each tests/golden/*.cmd holds one gpuwise invocation; *.out its expected output.
+file(GLOB GPUWISE_GOLDEN CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/golden/*.cmd")
+foreach(cmd IN LISTS GPUWISE_GOLDEN)
+  get_filename_component(name "${cmd}" NAME_WE)
+  add_test(NAME golden_${name}
+    COMMAND ${CMAKE_COMMAND} -DGPUWISE=$<TARGET_FILE:gpuwise> -DCMD=${cmd}
+            -P "${CMAKE_SOURCE_DIR}/cmake/run_golden.cmake")
+endforeach()

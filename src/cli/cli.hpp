@@ -1,0 +1,69 @@
+#pragma once
+// Shared plumbing for the gpuwise command line: the context every command sees,
+// self-registration of commands, exit codes and the output formats.
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/catalog.hpp"
+#include "engine/text.hpp"
+
+namespace gw::cli {
+
+// Exit codes, as documented in `gpuwise --help`.
+enum ExitCode { kOk = 0, kNoOffer = 1, kUsage = 2, kBadInput = 3 };
+
+// Thrown by a command to stop with a message on stderr and an exit code.
+struct Exit : std::runtime_error {
+  int code;
+  Exit(int c, const std::string& msg) : std::runtime_error(msg), code(c) {}
+};
+
+struct Context {
+  std::string lang_flag;      // "zh" | "en" | "" (auto from LANG)
+  std::string currency_flag;  // "CNY" | "USD" | "" (command default)
+  std::string catalog_path;   // --catalog FILE
+  Lang lang() const;
+  // The bundled catalog, or the user's --catalog (validated; exit 3 with every problem on failure).
+  const Catalog& catalog();
+
+ private:
+  std::optional<Catalog> catalog_;
+};
+
+// Each command file registers itself with a static CommandRegistrar; main builds them in `order`.
+using CommandSetup = void (*)(CLI::App& root, Context& ctx);
+struct CommandRegistrar {
+  CommandRegistrar(int order, CommandSetup setup);
+};
+std::vector<std::pair<int, CommandSetup>>& command_registry();
+
+// ---- output
+enum class Format { table, json, csv, md };
+// Adds `--format` with the given choices to a subcommand.
+void add_format_option(CLI::App* cmd, std::string& target, const std::vector<std::string>& choices);
+Format parse_format(const std::string&);
+
+struct Table {
+  std::vector<std::string> headers;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<bool> right_align;  // per column; missing = left
+};
+// table: aligned with CJK double width; csv: RFC 4180; md: a pipe table; json: array of objects.
+std::string render(const Table& table, Format format);
+// Columns a terminal needs to show this UTF-8 text (CJK and fullwidth count 2).
+int display_width(const std::string& utf8);
+bool use_color();  // stdout is a TTY and NO_COLOR is unset
+std::string fmt_num(double v, int decimals);
+// Reads FILE or "-" (stdin); throws Exit(kBadInput) naming the file when it cannot.
+std::string read_input(const std::string& path);
+
+// Parsers for flag values: "340M", "1.5B", "48h", "2d", "90m", "100GB". Throw Exit(kUsage) naming the flag.
+double parse_count(const std::string& flag, const std::string& text);     // 340M -> 3.4e8
+double parse_hours(const std::string& flag, const std::string& text);     // 48h, 2d, 90m, 1.5 -> hours
+double parse_gb(const std::string& flag, const std::string& text);        // 100GB, 1.5TB, 512MB -> GB
+double parse_number(const std::string& flag, const std::string& text, double min, double max);
+
+}  // namespace gw::cli

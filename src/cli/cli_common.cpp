@@ -1,0 +1,267 @@
+// Context, command registry, flag-value parsers and the four output formats.
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli.hpp"
+#include "engine/bundled.hpp"
+
+namespace gw::cli {
+
+std::vector<std::pair<int, CommandSetup>>& command_registry() {
+  static std::vector<std::pair<int, CommandSetup>> registry;
+  return registry;
+}
+
+CommandRegistrar::CommandRegistrar(int order, CommandSetup setup) {
+  command_registry().emplace_back(order, setup);
+}
+
+Lang Context::lang() const {
+  if (lang_flag == "zh") return Lang::zh;
+  if (lang_flag == "en") return Lang::en;
+  for (const char* var : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* v = std::getenv(var);
+    if (v && *v) return std::string(v).rfind("zh", 0) == 0 ? Lang::zh : Lang::en;
+  }
+  return Lang::en;
+}
+
+const Catalog& Context::catalog() {
+  if (catalog_) return *catalog_;
+  const bool user = !catalog_path.empty();
+  const std::string text = user ? read_input(catalog_path) : std::string(bundled_file("catalog.json"));
+  CatalogLoad load = load_catalog(text);
+  if (!load.catalog) {
+    std::string msg = (user ? catalog_path : std::string("bundled catalog")) + ": " +
+                      std::to_string(load.problems.size()) + " problem(s) in the catalog";
+    for (const Problem& p : load.problems) msg += "\n  " + p.path + ": " + p.message;
+    throw Exit(kBadInput, msg);
+  }
+  catalog_ = std::move(load.catalog);
+  return *catalog_;
+}
+
+std::string read_input(const std::string& path) {
+  std::ostringstream ss;
+  if (path == "-") {
+    ss << std::cin.rdbuf();
+    return ss.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Exit(kBadInput, "cannot read file '" + path + "'");
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void add_format_option(CLI::App* cmd, std::string& target, const std::vector<std::string>& choices) {
+  std::string list;
+  for (const auto& c : choices) list += (list.empty() ? "" : "|") + c;
+  cmd->add_option("--format", target, "Output format: " + list)
+      ->check(CLI::IsMember(choices))
+      ->default_val(choices.front());
+}
+
+Format parse_format(const std::string& s) {
+  if (s == "json") return Format::json;
+  if (s == "csv") return Format::csv;
+  if (s == "md") return Format::md;
+  return Format::table;
+}
+
+// East Asian wide and fullwidth ranges; enough for CJK text, kana, hangul and fullwidth forms.
+static bool is_wide(char32_t c) {
+  return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) || (c >= 0x3041 && c <= 0x33FF) ||
+         (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF) ||
+         (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
+         (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
+}
+
+int display_width(const std::string& s) {
+  int width = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    char32_t c = b;
+    int len = 1;
+    if (b >= 0xF0) len = 4, c = b & 0x07;
+    else if (b >= 0xE0) len = 3, c = b & 0x0F;
+    else if (b >= 0xC0) len = 2, c = b & 0x1F;
+    for (int k = 1; k < len && i + k < s.size(); ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    i += len;
+    if (c == 0x1B) continue;  // colour escapes are zero width (the sequence body is ASCII; callers avoid it)
+    width += is_wide(c) ? 2 : 1;
+  }
+  return width;
+}
+
+bool use_color() {
+  const char* no_color = std::getenv("NO_COLOR");
+  return isatty(STDOUT_FILENO) && !(no_color && *no_color);
+}
+
+std::string fmt_num(double v, int decimals) {
+  if (!std::isfinite(v)) return "-";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+static std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+static std::string md_field(const std::string& s) {
+  std::string out;
+  for (char c : s) out += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
+  return out;
+}
+
+std::string render(const Table& t, Format format) {
+  std::string out;
+  const std::size_t n = t.headers.size();
+  auto cell = [&](const std::vector<std::string>& row, std::size_t i) -> const std::string& {
+    static const std::string empty;
+    return i < row.size() ? row[i] : empty;
+  };
+  switch (format) {
+    case Format::json: {
+      nlohmann::json arr = nlohmann::json::array();
+      for (const auto& row : t.rows) {
+        nlohmann::json obj = nlohmann::json::object();
+        for (std::size_t i = 0; i < n; ++i) obj[t.headers[i]] = cell(row, i);
+        arr.push_back(obj);
+      }
+      return arr.dump(2) + "\n";
+    }
+    case Format::csv: {
+      for (std::size_t i = 0; i < n; ++i) out += (i ? "," : "") + csv_field(t.headers[i]);
+      out += "\n";
+      for (const auto& row : t.rows) {
+        for (std::size_t i = 0; i < n; ++i) out += (i ? "," : "") + csv_field(cell(row, i));
+        out += "\n";
+      }
+      return out;
+    }
+    case Format::md: {
+      out += "|";
+      for (const auto& h : t.headers) out += " " + md_field(h) + " |";
+      out += "\n|";
+      for (std::size_t i = 0; i < n; ++i)
+        out += (i < t.right_align.size() && t.right_align[i]) ? "---:|" : "---|";
+      out += "\n";
+      for (const auto& row : t.rows) {
+        out += "|";
+        for (std::size_t i = 0; i < n; ++i) out += " " + md_field(cell(row, i)) + " |";
+        out += "\n";
+      }
+      return out;
+    }
+    case Format::table: {
+      std::vector<int> width(n, 0);
+      for (std::size_t i = 0; i < n; ++i) width[i] = display_width(t.headers[i]);
+      for (const auto& row : t.rows)
+        for (std::size_t i = 0; i < n; ++i) width[i] = std::max(width[i], display_width(cell(row, i)));
+      auto line = [&](const std::vector<std::string>& row, bool bold) {
+        std::string l;
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::string& c = cell(row, i);
+          const std::string pad(static_cast<std::size_t>(width[i] - display_width(c)), ' ');
+          const bool right = i < t.right_align.size() && t.right_align[i];
+          l += (i ? "  " : "") + (right ? pad + c : (i + 1 == n ? c : c + pad));
+        }
+        while (!l.empty() && l.back() == ' ') l.pop_back();
+        return (bold && use_color() ? "\033[1m" + l + "\033[0m" : l) + "\n";
+      };
+      out += line(t.headers, true);
+      for (const auto& row : t.rows) out += line(row, false);
+      return out;
+    }
+  }
+  return out;
+}
+
+// ---- flag values
+
+static bool split_number(const std::string& text, double& value, std::string& suffix) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  value = std::strtod(begin, &end);
+  if (end == begin || !std::isfinite(value)) return false;
+  suffix.clear();
+  for (const char* p = end; *p; ++p)
+    if (*p != ' ') suffix += static_cast<char>(std::tolower(static_cast<unsigned char>(*p)));
+  return true;
+}
+
+static Exit bad_value(const std::string& flag, const std::string& text, const std::string& expect) {
+  return Exit(kUsage, flag + ": '" + text + "' is not " + expect);
+}
+
+double parse_count(const std::string& flag, const std::string& text) {
+  double v;
+  std::string s;
+  if (!split_number(text, v, s)) throw bad_value(flag, text, "a number such as 340M or 1.5B");
+  double scale = 1;
+  if (s == "k") scale = 1e3;
+  else if (s == "m") scale = 1e6;
+  else if (s == "b" || s == "g") scale = 1e9;
+  else if (s == "t") scale = 1e12;
+  else if (!s.empty()) throw bad_value(flag, text, "a number such as 340M or 1.5B (suffix k, M, B or T)");
+  v *= scale;
+  if (!(v >= 0) || !std::isfinite(v) || v > 1e16) throw bad_value(flag, text, "a count between 0 and 1e16");
+  return v;
+}
+
+double parse_hours(const std::string& flag, const std::string& text) {
+  double v;
+  std::string s;
+  if (!split_number(text, v, s)) throw bad_value(flag, text, "a duration such as 48h, 2d or 90m");
+  double scale = 1;
+  if (s.empty() || s == "h" || s == "hr" || s == "hours") scale = 1;
+  else if (s == "d" || s == "days") scale = 24;
+  else if (s == "w" || s == "weeks") scale = 168;
+  else if (s == "m" || s == "min") scale = 1.0 / 60;
+  else if (s == "s") scale = 1.0 / 3600;
+  else throw bad_value(flag, text, "a duration such as 48h, 2d, 1w or 90m");
+  v *= scale;
+  if (!(v > 0) || v > 24.0 * 365 * 10) throw bad_value(flag, text, "a duration between 1 second and 10 years");
+  return v;
+}
+
+double parse_gb(const std::string& flag, const std::string& text) {
+  double v;
+  std::string s;
+  if (!split_number(text, v, s)) throw bad_value(flag, text, "a size such as 100GB or 1.5TB");
+  double scale = 1;
+  if (s.empty() || s == "g" || s == "gb" || s == "gib") scale = 1;
+  else if (s == "m" || s == "mb" || s == "mib") scale = 1.0 / 1024;
+  else if (s == "t" || s == "tb" || s == "tib") scale = 1024;
+  else throw bad_value(flag, text, "a size such as 100GB, 512MB or 1.5TB");
+  v *= scale;
+  if (!(v >= 0) || v > 1e7) throw bad_value(flag, text, "a size between 0 and 10 PB");
+  return v;
+}
+
+double parse_number(const std::string& flag, const std::string& text, double min, double max) {
+  double v;
+  std::string s;
+  if (!split_number(text, v, s) || !s.empty()) throw bad_value(flag, text, "a number");
+  if (v < min || v > max)
+  {
+    char range[96];
+    std::snprintf(range, sizeof range, " is out of range (%g to %g)", min, max);
+    throw Exit(kUsage, flag + ": " + text + range);
+  }
+  return v;
+}
+
+}  // namespace gw::cli

@@ -1,0 +1,119 @@
+// gpuwise catalog gpus|providers|offers|validate|export
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/cli.hpp"
+#include "engine/bundled.hpp"
+
+namespace gw::cli {
+namespace {
+
+std::string opt(const std::optional<double>& v, int decimals) { return v ? fmt_num(*v, decimals) : ""; }
+std::string opt(const std::optional<int>& v) { return v ? std::to_string(*v) : ""; }
+std::string granularity_name(Granularity g) {
+  return g == Granularity::second ? "second" : g == Granularity::minute ? "minute" : "hour";
+}
+
+Table gpu_table(const Catalog& c) {
+  Table t{{"id", "name", "arch", "vram_gib", "bandwidth_gbs", "fp32_tflops", "fp16_tc_fp32acc_tflops",
+           "bf16_tflops", "tf32_tflops", "fp64_tflops", "int8_tops", "tdp_w", "pcie", "nvlink", "cc"},
+          {},
+          {false, false, false, true, true, true, true, true, true, true, true, true, false, false, false}};
+  for (const Gpu& g : c.gpus) {
+    const std::optional<double> fp64 = g.fp64_tensor_tflops ? g.fp64_tensor_tflops : g.fp64_tflops;
+    t.rows.push_back({g.id, g.name, g.architecture, fmt_num(g.vram_gib, 0), opt(g.memory_bandwidth_gbs, 0),
+                      opt(g.fp32_tflops, 1), opt(g.fp16_tensor_fp32acc_tflops, 1), opt(g.bf16_tensor_tflops, 1),
+                      opt(g.tf32_tensor_tflops, 1), opt(fp64, 2), opt(g.int8_tensor_tops, 0), opt(g.tdp_w, 0),
+                      g.pcie, g.has_nvlink ? "yes" : "no", g.compute_capability});
+  }
+  return t;
+}
+
+Table provider_table(const Catalog& c, Lang lang) {
+  Table t{{"id", "name", "currency", "billing", "from_creation", "disk_per_gb_month", "egress_per_gb", "spot",
+           "programs", "source_date"},
+          {},
+          {false, false, false, false, false, true, true, false, true, false}};
+  for (const Provider& p : c.providers) {
+    t.rows.push_back({p.id, p.name.in(lang), p.currency, granularity_name(p.granularity),
+                      p.bills_from_creation ? "yes" : "no", opt(p.disk_running_per_gb_month, 3),
+                      opt(p.egress_per_gb, 3), p.has_spot ? "yes" : "no", std::to_string(p.programs.size()),
+                      p.source_date});
+  }
+  return t;
+}
+
+Table offer_table(const Catalog& c) {
+  Table t{{"id", "provider", "region", "gpu", "cards", "currency", "on_demand_per_hour", "spot_per_hour", "derate",
+           "price_date"},
+          {},
+          {false, false, false, false, true, false, true, true, true, false}};
+  for (const Offer& o : c.offers) {
+    t.rows.push_back({o.id, o.provider, o.region, o.gpu, std::to_string(o.gpu_count), o.currency,
+                      (o.price_is_estimate ? "~" : "") + fmt_num(o.on_demand_per_hour, 3), opt(o.spot_per_hour, 3),
+                      fmt_num(o.derate, 2), o.price_date});
+  }
+  return t;
+}
+
+void setup(CLI::App& root, Context& ctx) {
+  CLI::App* cmd = root.add_subcommand("catalog", "Show, validate or export the GPU and price catalog");
+  cmd->require_subcommand(1);
+  cmd->footer(
+      "\nExamples:\n  gpuwise catalog gpus\n  gpuwise catalog offers --format csv > offers.csv\n"
+      "  gpuwise catalog export my-catalog.json   # edit prices, then:\n"
+      "  gpuwise catalog validate my-catalog.json\n  gpuwise --catalog my-catalog.json recommend --preset bert-base-finetune");
+
+  static std::string format;
+  for (const char* what : {"gpus", "providers", "offers"}) {
+    CLI::App* sub = cmd->add_subcommand(what, std::string("List the catalog's ") + what);
+    add_format_option(sub, format, {"table", "json", "csv", "md"});
+    const std::string kind = what;
+    sub->callback([&ctx, kind] {
+      const Catalog& c = ctx.catalog();
+      Table t = kind == "gpus" ? gpu_table(c) : kind == "providers" ? provider_table(c, ctx.lang()) : offer_table(c);
+      std::cout << render(t, parse_format(format));
+      if (parse_format(format) == Format::table)
+        std::cout << "\n" << t.rows.size() << " " << kind << " · catalog " << c.catalog_version << " ("
+                  << c.catalog_date << ")\n";
+    });
+  }
+
+  static std::string file;
+  CLI::App* validate = cmd->add_subcommand("validate", "Check a catalog JSON file; lists every problem with its path");
+  validate->add_option("FILE", file, "Catalog JSON file, or - for stdin")->required();
+  validate->callback([] {
+    const CatalogLoad load = load_catalog(read_input(file));
+    if (load.catalog) {
+      std::cout << file << ": ok (" << load.catalog->gpus.size() << " GPUs, " << load.catalog->providers.size()
+                << " providers, " << load.catalog->offers.size() << " offers)\n";
+      return;
+    }
+    std::string msg = file + ": " + std::to_string(load.problems.size()) + " problem(s)";
+    for (const Problem& p : load.problems) msg += "\n  " + p.path + ": " + p.message;
+    throw Exit(kBadInput, msg);
+  });
+
+  static std::string out_file;
+  CLI::App* exp = cmd->add_subcommand("export", "Write the catalog in use (bundled by default) as JSON to start your own");
+  exp->add_option("FILE", out_file, "Output file (default: stdout)");
+  exp->callback([&ctx] {
+    const std::string json = catalog_to_json(ctx.catalog());
+    if (out_file.empty() || out_file == "-") {
+      std::cout << json;
+      return;
+    }
+    std::FILE* f = std::fopen(out_file.c_str(), "wb");
+    if (!f || std::fwrite(json.data(), 1, json.size(), f) != json.size()) {
+      if (f) std::fclose(f);
+      throw Exit(kBadInput, "cannot write '" + out_file + "'");
+    }
+    std::fclose(f);
+    std::cerr << "wrote " << out_file << "\n";
+  });
+}
+
+CommandRegistrar reg(10, &setup);
+
+}  // namespace
+}  // namespace gw::cli

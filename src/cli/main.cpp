@@ -1,0 +1,51 @@
+// gpuwise: the native command line. Commands live one per file and register themselves.
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+
+#include "cli/cli.hpp"
+
+int main(int argc, char** argv) {
+  using namespace gw::cli;
+  CLI::App app{
+      "gpuwise (算力参谋): pick the cloud GPU, provider and pricing for one job, budget and deadline.\n"
+      "Every estimate shows its formula, inputs and the date of the price it used.\n\n"
+      "Exit codes: 0 ok, 1 no offer satisfies the constraints, 2 usage error, 3 bad input file.",
+      "gpuwise"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "gpuwise 0.1.0");
+  Context ctx;
+  app.add_option("--lang", ctx.lang_flag, "Output language: zh or en (default: from LANG)")
+      ->check(CLI::IsMember({"zh", "en"}))
+      ->configurable(false);
+  app.add_option("--currency", ctx.currency_flag, "Show money in CNY or USD")
+      ->transform(CLI::IsMember({"CNY", "USD"}, CLI::ignore_case));
+  app.add_option("--catalog", ctx.catalog_path, "Use this catalog JSON instead of the bundled one (validated)");
+  app.fallthrough();
+
+  auto& registry = command_registry();
+  std::sort(registry.begin(), registry.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [order, setup] : registry) setup(app, ctx);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    // One line, then a pointer to help: a usage error always exits 2.
+    std::fprintf(stderr, "gpuwise: %s\nTry 'gpuwise --help'.\n", e.what());
+    return kUsage;
+  } catch (const Exit& e) {
+    if (e.what()[0]) std::fprintf(stderr, "gpuwise: %s\n", e.what());
+    return e.code;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gpuwise: internal error: %s\n", e.what());
+    return 70;
+  }
+  return kOk;
+}

@@ -1,0 +1,153 @@
+#pragma once
+// The catalog: GPUs, providers and offers, as loaded from data/catalog.json.
+// Unknown facts stay empty optionals; 0 is never used to mean "unknown".
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "text.hpp"
+
+namespace gw {
+
+struct Gpu {
+  std::string id;    // "rtx-3090"
+  std::string name;  // "GeForce RTX 3090"
+  std::vector<std::string> aliases;  // extra names users type: "3090", "A100 40GB"
+  std::string vendor;                // "NVIDIA" / "AMD"
+  std::string segment;               // consumer, prosumer, workstation, datacenter
+  std::string architecture;          // "Ampere"
+  std::optional<int> release_year;
+  double vram_gib = 0;  // always known (required)
+  std::string memory_type;
+  std::optional<double> memory_bandwidth_gbs;
+  std::optional<double> boost_clock_mhz;
+  std::optional<int> cuda_cores;
+  std::optional<int> tensor_cores;
+  std::optional<double> fp32_tflops;
+  std::optional<double> fp16_tensor_fp16acc_tflops;  // dense
+  std::optional<double> fp16_tensor_fp32acc_tflops;  // dense; what AMP training uses
+  std::optional<double> bf16_tensor_tflops;
+  std::optional<double> tf32_tensor_tflops;
+  std::optional<double> fp8_tensor_tflops;
+  std::optional<double> fp64_tflops;         // vector
+  std::optional<double> fp64_tensor_tflops;  // A100/H100 class
+  std::optional<double> int8_tensor_tops;
+  std::optional<double> tdp_w;
+  std::string pcie;  // "4.0 x16" as printed in the spec
+  std::optional<int> pcie_gen;
+  std::optional<int> pcie_lanes;
+  std::string nvlink;  // free text; empty or "none" when absent
+  bool has_nvlink = false;
+  std::optional<bool> ecc;
+  std::string nvenc;
+  std::string compute_capability;  // "8.6"
+  std::string source;              // where the numbers came from
+  std::string notes;
+};
+
+enum class Granularity { second, minute, hour };
+
+// Education programmes, coupons and credits a provider offers.
+struct Program {
+  std::string id;
+  std::string kind;  // "student_discount" | "coupon" | "credit" | "member_discount"
+  Text name;
+  std::optional<double> discount_fraction;  // 0.9 means 90% off the GPU price
+  std::optional<double> amount;             // fixed amount, in `currency`
+  std::string currency;                     // of `amount`
+  std::optional<double> min_spend;          // coupon threshold, in `currency`
+  std::optional<int> expiry_days;
+  bool stackable = false;       // can combine with other programmes
+  bool applies_to_gpu = true;   // false: e.g. CPU-only coupons
+  bool needs_student = false;   // only with --student
+  bool new_users_only = false;
+  Text notes;
+  std::string source;
+  std::string source_date;
+};
+
+struct Provider {
+  std::string id;  // "autodl"
+  Text name;       // {"AutoDL", "AutoDL"} / {"Alibaba Cloud", "阿里云"}
+  std::string currency;  // "CNY" | "USD"
+  std::string market;    // "cn" | "intl"
+  Granularity granularity = Granularity::second;
+  double min_billed_seconds = 0;
+  bool bills_from_creation = false;  // true: setup/debug hours are billed too
+  Text billing_note;
+  // Storage, per GB-month in the provider's currency.
+  std::optional<double> disk_running_per_gb_month;
+  std::optional<double> disk_stopped_per_gb_month;
+  double free_disk_gb = 0;
+  std::optional<double> egress_per_gb;
+  double egress_free_gb_per_month = 0;
+  bool ingress_free = true;
+  bool internal_network_free = true;
+  // Spot / preemptible.
+  bool has_spot = false;
+  std::optional<double> spot_discount_fraction;  // typical fraction off on-demand, e.g. 0.6
+  std::optional<double> spot_notice_seconds;
+  std::optional<double> spot_interruptions_per_hour;  // typical rate used as a default
+  Text spot_note;
+  std::vector<Program> programs;
+  std::string source;
+  std::string source_date;
+};
+
+struct Offer {
+  std::string id;        // "autodl-cn-rtx-3090-x1"
+  std::string provider;  // Provider::id
+  std::string region;
+  std::string gpu;  // Gpu::id
+  int gpu_count = 1;
+  std::string instance_type;
+  std::string currency;                     // "CNY" | "USD"
+  double on_demand_per_hour = 0;            // whole offer (all its cards)
+  std::optional<double> on_demand_low_per_hour;   // when the source gives a range
+  std::optional<double> on_demand_high_per_hour;
+  std::optional<double> spot_per_hour;      // whole offer
+  bool price_is_estimate = false;           // "~x" or a range midpoint
+  double derate = 1.0;                      // 0.85: a down-clocked cloud variant
+  Text derate_note;
+  std::string price_date;  // "2026-08" or "2026-08-13"
+  std::string source;
+  Text notes;
+};
+
+struct Catalog {
+  int schema_version = 1;
+  std::string catalog_version;  // "2026.11.1"
+  std::string catalog_date;     // "2026-11-30"
+  double usd_cny = 6.75;        // default exchange rate
+  std::string usd_cny_date;
+  std::vector<Gpu> gpus;
+  std::vector<Provider> providers;
+  std::vector<Offer> offers;
+
+  const Gpu* gpu(std::string_view id) const;
+  const Provider* provider(std::string_view id) const;
+  const Offer* offer(std::string_view id) const;
+};
+
+struct CatalogLoad {
+  std::optional<Catalog> catalog;  // set only when problems is empty
+  std::vector<Problem> problems;   // every problem, each with its JSON path
+};
+
+// Parses and validates catalog JSON text. Never throws.
+CatalogLoad load_catalog(std::string_view json_text);
+// Serializes a catalog back to JSON text that load_catalog accepts (round trip).
+std::string catalog_to_json(const Catalog& catalog);
+
+// Loose GPU lookup: "3090", "rtx3090", "RTX 3090" all find rtx-3090.
+struct GpuMatch {
+  const Gpu* gpu = nullptr;            // set when exactly one matched
+  std::vector<const Gpu*> candidates;  // set when ambiguous
+};
+GpuMatch find_gpu(const Catalog& catalog, std::string_view query);
+
+// The source article's value coefficient: FP32 TFLOPS / hourly price x utilization.
+double value_coefficient(double fp32_tflops, double price_per_hour, double utilization);
+
+}  // namespace gw

@@ -1,0 +1,88 @@
+#pragma once
+// Memory fit and run time of a workload on one GPU type and card count.
+#include <string>
+#include <vector>
+
+#include "catalog.hpp"
+#include "workload.hpp"
+
+namespace gw {
+
+struct Range {
+  double low = 0;
+  double likely = 0;
+  double high = 0;
+};
+
+struct MemoryBreakdown {  // per GPU, GiB
+  double weights_gib = 0;
+  double gradients_gib = 0;
+  double optimizer_gib = 0;
+  double activations_gib = 0;
+  double kv_cache_gib = 0;
+  double overhead_gib = 0;  // CUDA context + framework/allocator
+  double total_gib() const {
+    return weights_gib + gradients_gib + optimizer_gib + activations_gib + kv_cache_gib + overhead_gib;
+  }
+  std::vector<Text> rules;  // which formula produced each term
+};
+
+enum class Fit { fits, tight, no_fit };
+std::string_view to_string(Fit);
+
+// One step of "the cheapest change that makes it fit", in the order the issue gives.
+struct FitAdvice {
+  std::string kind;  // amp, checkpointing, smaller_batch, adam8bit, quantize, lora, qlora, more_gpus, bigger_card
+  Text what;
+  double total_gib_after = 0;  // per GPU after applying this change (cumulative)
+  bool fits_after = false;
+};
+
+// A line of the explanation: "name = value unit".
+struct ExplainInput {
+  std::string name;
+  double value = 0;
+  std::string unit;
+};
+struct Explain {
+  Text formula;  // the formula in words/symbols
+  std::vector<ExplainInput> inputs;
+  Text note;
+};
+
+struct GpuEstimate {
+  std::string gpu;  // Gpu::id
+  int gpu_count = 1;
+  double derate = 1.0;
+  bool supported = true;  // false: e.g. needs FP64 or bf16 the card lacks
+  Text unsupported_reason;
+  MemoryBreakdown memory;  // per GPU
+  double vram_gib = 0;
+  double headroom_gib = 0;  // vram - total (negative when it does not fit)
+  Fit fit = Fit::no_fit;
+  std::vector<FitAdvice> advice;  // empty when it fits
+  std::string unit_used;          // "TF32 tensor", "FP16 tensor (FP32 acc)", "FP64", "memory bandwidth"
+  double effective_tflops = 0;    // per GPU, after utilization and derate
+  double scaling_efficiency = 1;  // multi-GPU, 1 for a single card
+  double throughput = 0;          // whole job, all cards
+  std::string throughput_unit;    // "samples/s", "tokens/s", "steps/s"
+  bool work_known = false;
+  Range hours;  // wall-clock for the whole job (set when work_known)
+  Explain memory_explain;
+  Explain time_explain;
+  std::vector<Text> notes;  // e.g. "system RAM does not count as GPU memory"
+};
+
+struct EstimateOptions {
+  int gpu_count = 1;
+  double derate = 1.0;  // from the offer
+};
+
+// Pure and deterministic; never returns NaN or infinity.
+GpuEstimate estimate(const Workload&, const Gpu&, const Catalog&, const EstimateOptions& = {});
+// Every GPU in the catalog, one card each (or the reference's calibration applied).
+std::vector<GpuEstimate> estimate_all(const Workload&, const Catalog&, int gpu_count = 1);
+// Multi-GPU speed-up relative to one card (below linear; worse on PCIe consumer cards).
+double multi_gpu_speedup(const Gpu&, int gpu_count);
+
+}  // namespace gw

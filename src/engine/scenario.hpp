@@ -1,0 +1,58 @@
+#pragma once
+// Everything one question needs: the job, the constraints and the user's price edits.
+// A share link encodes exactly this struct.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "workload.hpp"
+
+namespace gw {
+
+enum class Goal { cheapest, fastest, value };
+enum class SpotPolicy { allow, deny, only };
+std::string_view to_string(Goal);
+std::string_view to_string(SpotPolicy);
+bool parse_goal(std::string_view, Goal&);
+bool parse_spot_policy(std::string_view, SpotPolicy&);
+
+struct Constraints {
+  std::optional<double> budget;          // in `currency`
+  std::string currency = "CNY";          // "CNY" | "USD": every figure is shown in it
+  std::optional<double> deadline_hours;  // wall clock from now
+  Goal goal = Goal::cheapest;
+  SpotPolicy spot = SpotPolicy::allow;
+  bool student = false;
+  bool new_user = false;                 // apply new-user coupons
+  std::vector<std::string> providers;    // only these (empty = all)
+  std::vector<std::string> exclude;      // provider or GPU ids to drop
+  std::optional<double> usd_cny;         // user's exchange rate (default: catalog's)
+  std::vector<int> card_counts = {1, 2, 4, 8};
+  // Bill inputs with defaults a student would otherwise forget.
+  double setup_hours = 1.0;       // env install, data download, debugging (billed where billing starts at creation/power-on)
+  double idle_tail_hours = 2.0;   // left running after it finished
+  double disk_gb = 100;           // working disk for the whole project
+  double storage_months = 0;      // 0 = as long as the job runs (rounded up to days)
+  double dataset_gb = 20;         // uploaded once
+  double upload_mbps = 100;       // the user's uplink
+  double egress_gb = 5;           // results downloaded
+  bool internal_network = false;  // transfer stays on the provider's internal network
+  double extras_per_month = 0;    // add-ons such as provisioned IOPS, in `currency`
+  // Spot inputs (defaults come from the provider when absent).
+  std::optional<double> interruptions_per_hour;
+  double checkpoint_write_minutes = 2;
+  std::optional<double> checkpoint_interval_hours;  // default: Young/Daly optimum
+  double restart_minutes = 10;
+  std::uint64_t seed = 1;
+};
+
+struct Scenario {
+  Workload workload;
+  Constraints constraints;
+  std::map<std::string, double> price_overrides;  // offer id -> on-demand per hour, offer currency
+  std::string catalog_version;                    // of the catalog the scenario was made with
+};
+
+}  // namespace gw

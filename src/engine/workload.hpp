@@ -1,0 +1,104 @@
+#pragma once
+// A job to run: what it is, how big, at what precision, and how much of it.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "text.hpp"
+
+namespace gw {
+
+enum class Mode { train, lora, qlora, inference, compute };
+enum class Arch { decoder, encoder, cnn, diffusion, generic };
+// amp = fp16/bf16 autocast with fp32 master weights; fp16/bf16 = pure half precision.
+enum class Precision { fp32, tf32, amp, fp16, bf16, int8, int4, fp64 };
+enum class Optimizer { adamw, sgd, sgd_momentum, adafactor, adam8bit };
+// Which roofline side a generic or science job sits on.
+enum class Bound { auto_, compute, memory };
+
+// "This job took T hours on GPU X": calibrates every other estimate.
+struct ReferenceRun {
+  std::string gpu;  // Gpu::id (resolved) or a loose name before resolution
+  int gpu_count = 1;
+  double hours = 0;
+};
+
+struct Workload {
+  std::string preset;  // preset id it started from, if any
+  Text title;
+  Mode mode = Mode::train;
+  Arch arch = Arch::decoder;
+  // Transformer shape.
+  double params = 0;  // parameter count
+  int layers = 0;
+  int hidden = 0;
+  int heads = 0;
+  int kv_heads = 0;
+  int vocab = 0;
+  // CNN / diffusion / generic: per-sample figures.
+  double activation_mib_per_sample = 0;  // training activations at fp16/AMP per sample
+  double gflops_per_sample = 0;          // forward GFLOPs per sample
+  double bytes_per_sample_mib = 0;       // memory traffic per sample (bandwidth-bound jobs)
+  double working_set_gib = 0;            // generic compute: resident data
+  // Batch and sample size.
+  int micro_batch = 1;
+  int grad_accum = 1;
+  int seq_len = 0;    // tokens per sample
+  int image_px = 0;   // image side, for CNN/diffusion
+  Precision precision = Precision::amp;
+  Optimizer optimizer = Optimizer::adamw;
+  bool checkpointing = false;
+  double weight_bits = 16;  // inference: 16, 8, 4
+  int lora_rank = 16;
+  // Amount of work (0 = unknown).
+  double dataset_samples = 0;
+  double epochs = 0;
+  double tokens = 0;            // training tokens, or tokens to generate (inference)
+  double inference_batch = 1;   // concurrent sequences when serving
+  double context_tokens = 0;    // prompt + generated length held in the KV cache
+  double compute_hours_fp32_ref = 0;  // generic: hours on 1 TFLOP/s-equivalent (rarely used)
+  double data_loading_share = 0.0;    // share of step time spent loading data on the reference
+  Bound bound = Bound::auto_;
+  bool needs_fp64 = false;
+  std::optional<ReferenceRun> reference;
+};
+
+// Names used in JSON, flags and links ("amp", "adamw", "qlora").
+std::string_view to_string(Mode);
+std::string_view to_string(Arch);
+std::string_view to_string(Precision);
+std::string_view to_string(Optimizer);
+std::string_view to_string(Bound);
+bool parse_mode(std::string_view, Mode&);
+bool parse_arch(std::string_view, Arch&);
+bool parse_precision(std::string_view, Precision&);
+bool parse_optimizer(std::string_view, Optimizer&);
+bool parse_bound(std::string_view, Bound&);
+
+// Range checks: every problem names its field ("batch", "hidden").
+std::vector<Problem> validate_workload(const Workload&);
+
+struct WorkloadLoad {
+  std::optional<Workload> workload;
+  std::vector<Problem> problems;
+};
+// JSON as documented in data/README.md. Fields absent keep the base's values.
+WorkloadLoad workload_from_json(std::string_view json_text, const Workload& base = {});
+std::string workload_to_json(const Workload&);
+
+struct Preset {
+  std::string id;  // "bert-base-finetune"
+  Text title;
+  Text guide;      // what the source article says about this scenario
+  std::string group;  // "cv", "nlp", "llm", "science"
+  Workload workload;
+};
+struct PresetLoad {
+  std::vector<Preset> presets;
+  std::vector<Problem> problems;
+};
+PresetLoad load_presets(std::string_view json_text);
+const Preset* find_preset(const std::vector<Preset>&, std::string_view id);
+
+}  // namespace gw
