@@ -1,10 +1,14 @@
 # Runs the gpuwise arguments in CMD (one per line) and compares stdout and the exit code
-# with CMD's sibling .out file, whose first line is "exit N".
+# with CMD's sibling .out file: "exit N", stdout, then "[stderr]" and stderr when there is any.
 file(STRINGS "${CMD}" args)
 string(REGEX REPLACE "\\.cmd$" ".out" expected_file "${CMD}")
-execute_process(COMMAND ${GPUWISE} ${args} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
-                ENV NO_COLOR=1)
+# A fixed environment: English unless the test asks with --lang, and no colour.
+execute_process(COMMAND ${CMAKE_COMMAND} -E env NO_COLOR=1 LANG=C LC_ALL= LC_MESSAGES= ${GPUWISE} ${args}
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 set(actual "exit ${rc}\n${out}")
+if(NOT err STREQUAL "")
+  string(APPEND actual "[stderr]\n${err}")
+endif()
 if(DEFINED ENV{GPUWISE_UPDATE_GOLDEN})
   file(WRITE "${expected_file}" "${actual}")
   return()

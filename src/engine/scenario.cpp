@@ -1,0 +1,36 @@
+// Names of the constraint enums, as used in flags, JSON and share links.
+#include "engine/scenario.hpp"
+
+namespace gw {
+
+std::string_view to_string(Goal g) {
+  switch (g) {
+    case Goal::cheapest: return "cheapest";
+    case Goal::fastest: return "fastest";
+    case Goal::value: return "value";
+  }
+  return "cheapest";
+}
+
+std::string_view to_string(SpotPolicy p) {
+  switch (p) {
+    case SpotPolicy::allow: return "allow";
+    case SpotPolicy::deny: return "deny";
+    case SpotPolicy::only: return "only";
+  }
+  return "allow";
+}
+
+bool parse_goal(std::string_view s, Goal& out) {
+  for (Goal g : {Goal::cheapest, Goal::fastest, Goal::value})
+    if (s == to_string(g)) return out = g, true;
+  return false;
+}
+
+bool parse_spot_policy(std::string_view s, SpotPolicy& out) {
+  for (SpotPolicy p : {SpotPolicy::allow, SpotPolicy::deny, SpotPolicy::only})
+    if (s == to_string(p)) return out = p, true;
+  return false;
+}
+
+}  // namespace gw

@@ -1,0 +1,3 @@
+catalog
+validate
+/nonexistent/catalog.json

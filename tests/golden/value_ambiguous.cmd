@@ -1,0 +1,7 @@
+value
+--gpu
+A100
+--price
+1
+--utilization
+0.5

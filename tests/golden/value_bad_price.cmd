@@ -1,0 +1,7 @@
+value
+--gpu
+3090
+--price
+-1
+--utilization
+0.5
