@@ -1,0 +1,398 @@
+#!/usr/bin/python3
+"""Build data/catalog.json from the reference facts.
+
+    /usr/bin/python3 scripts/build_catalog.py [REFERENCE_DIR] [--out data/catalog.json] [--check]
+
+REFERENCE_DIR defaults to ../shared/reference next to the repository. It reads gpu-specs.csv and
+cloud-prices.csv there; provider rules (billing, disks, egress, spot, programmes) come from
+cloud-billing-notes.md by hand, in scripts/catalog_facts.py, and the name mappings and conflict
+decisions are in scripts/catalog_maps.py. Standard library only. The output is deterministic, so a
+rerun with unchanged inputs leaves the file unchanged; --check exits 1 if the file is out of date.
+"""
+import argparse
+import csv
+import json
+import os
+import re
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import catalog_facts as facts  # noqa: E402
+import catalog_maps as maps  # noqa: E402
+
+SCHEMA_VERSION = 1
+CATALOG_VERSION = "2026.11.1"  # bump the last number for every regenerated catalog in a month
+USD_CNY = 6.75
+USD_CNY_DATE = "2026-08-18"  # PABLO, "实时汇率, 2026-08-18 查询" (billing notes section 7)
+
+DATE_RE = re.compile(r"\d{4}-\d{2}(?:-\d{2})?")
+
+
+def num(text):
+    """A CSV cell as int or float; None when empty."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
+def valid_date(token):
+    parts = [int(p) for p in token.split("-")]
+    return 1 <= parts[1] <= 12 and (len(parts) == 2 or 1 <= parts[2] <= 31)
+
+
+def parse_date(raw):
+    """First YYYY-MM(-DD) in the text, refined to a day when the same month appears with one."""
+    tokens = [t for t in DATE_RE.findall(raw or "") if valid_date(t)]
+    if not tokens or (raw or "").startswith("undated"):
+        return None
+    first = tokens[0]
+    if len(first) == 7:
+        for t in tokens[1:]:
+            if len(t) == 10 and t.startswith(first):
+                return t
+    return first
+
+
+def slug(text):
+    return re.sub(r"-+", "-", re.sub(r"[^a-z0-9]+", "-", text.lower())).strip("-")
+
+
+def sentence_join(parts):
+    return " ".join(p.strip() for p in parts if p and p.strip())
+
+
+# ---------------------------------------------------------------- GPUs
+def build_gpu(row):
+    pcie = row["pcie"].strip()
+    m = re.match(r"(\d)\.0(?:\s*x(\d+))?", pcie)
+    nvlink = row["nvlink_or_fabric"].strip()
+    ecc_raw = row["ecc"].strip()
+    ecc = None
+    if ecc_raw:
+        ecc = ecc_raw.lower().startswith("yes")
+    extra = [
+        f"Chip: {row['chip']}." if row["chip"] else "",
+        f"Form factor: {row['form_factor']}." if row["form_factor"] else "",
+        f"Memory bus: {row['memory_bus_bits']}-bit." if row["memory_bus_bits"] else "",
+        f"Tensor core generation: {row['tensor_core_gen']}." if row["tensor_core_gen"] else "",
+        f"ECC: {ecc_raw}." if ecc_raw and ecc_raw.lower() not in ("yes", "no") else "",
+        f"Confidence: {row['confidence']}." if row["confidence"] else "",
+        f"Derived cells: {row['derived_cells']}." if row["derived_cells"] else "",
+    ]
+    gpu = {
+        "id": row["id"], "name": row["gpu"], "aliases": maps.GPU_ALIASES[row["id"]],
+        "vendor": row["vendor"], "segment": row["segment"], "architecture": row["architecture"],
+        "release_year": num(row["release_year"]), "vram_gib": num(row["vram_gb"]),
+        "memory_type": row["memory_type"], "memory_bandwidth_gbs": num(row["memory_bandwidth_gbs"]),
+        "boost_clock_mhz": num(row["boost_clock_mhz"]), "cuda_cores": num(row["cuda_cores_or_shaders"]),
+        "tensor_cores": num(row["tensor_cores"]), "fp32_tflops": num(row["fp32_tflops"]),
+        "fp16_tensor_fp16acc_tflops": num(row["fp16_tensor_dense_fp16acc_tflops"]),
+        "fp16_tensor_fp32acc_tflops": num(row["fp16_tensor_dense_fp32acc_tflops"]),
+        "bf16_tensor_tflops": num(row["bf16_tensor_dense_tflops"]),
+        "tf32_tensor_tflops": num(row["tf32_tensor_dense_tflops"]),
+        "fp8_tensor_tflops": num(row["fp8_tensor_dense_tflops"]),
+        "fp64_tflops": num(row["fp64_tflops"]), "fp64_tensor_tflops": num(row["fp64_tensor_tflops"]),
+        "int8_tensor_tops": num(row["int8_tensor_dense_tops"]), "tdp_w": num(row["tdp_w"]),
+        "pcie": pcie, "pcie_gen": int(m.group(1)) if m else None,
+        "pcie_lanes": int(m.group(2)) if m and m.group(2) else None,
+        "nvlink": nvlink, "has_nvlink": "nvlink" in nvlink.lower() and not nvlink.lower().startswith("none"),
+        "ecc": ecc, "nvenc": row["nvenc"], "compute_capability": row["compute_capability"],
+        "source": row["sources"], "notes": sentence_join([row["notes"]] + extra),
+    }
+    return {k: v for k, v in gpu.items() if v is not None and v != ""}
+
+
+# ---------------------------------------------------------------- offers
+def map_gpu(row):
+    for (prov, name), (gpu_id, why) in maps.VARIANTS.items():
+        if row["provider"].startswith(prov) and row["gpu"] == name:
+            return gpu_id, why
+    if row["gpu"] not in maps.GPU_NAMES:
+        return None, f"GPU name '{row['gpu']}' is not in catalog_maps.GPU_NAMES"
+    gpu_id = maps.GPU_NAMES[row["gpu"]]
+    return gpu_id, None if gpu_id else f"{row['gpu']} is not in gpu-specs.csv"
+
+
+def parse_price(text):
+    """(value, low, high, is_estimate) from '1.32', '1.3-1.8' or '~5'."""
+    text = text.strip()
+    if text.startswith("~"):
+        return float(text[1:]), None, None, True
+    m = re.fullmatch(r"([\d.]+)-([\d.]+)", text)
+    if m:
+        low, high = float(m.group(1)), float(m.group(2))
+        return (low + high) / 2, low, high, True
+    return float(text), None, None, False
+
+
+def parse_spot(row, on_demand, factor):
+    """(spot per whole offer or None, note). factor converts a per-GPU figure to the whole offer."""
+    text = row["spot_price_or_discount"].strip()
+    m = re.match(r"spot ([\d.]+)(?:-([\d.]+))?", text)
+    if m:
+        if m.group(2):
+            low, high = float(m.group(1)), float(m.group(2))
+            return (low + high) / 2 * factor, f"Spot ranges {low}-{high} across zones; the midpoint is used."
+        return float(m.group(1)) * factor, ""
+    m = re.match(r"抢占式 ¥([\d.]+)", text)
+    if m:
+        return float(m.group(1)) * factor, ""
+    if row["provider"] == "RunPod" and "50% below" in text:
+        return on_demand * 0.5, "Spot derived: RunPod's stated ~50% interruptible discount, not a listed price."
+    if row["provider"].startswith("Tencent"):
+        return on_demand * 0.2, "Spot derived: 竞价实例 'about 20% of list' (third-party, low confidence)."
+    if "listed spot = on-demand" in text:
+        return None, "The snapshot lists spot equal to on-demand, so no spot price is recorded."
+    return None, ""
+
+
+def offer_date(row, parsed):
+    if parsed:
+        return parsed, ""
+    key = (row["provider"], row["instance_type"])
+    if key in maps.CONFIRMED_UNDATED:
+        date = maps.CONFIRMED_UNDATED[key]
+        return date, f"Source snapshot is undated; DR confirms this price on {date}."
+    if row["source"].startswith("TENC-EST"):
+        return "2025-01", "Estimate is undated (repo active 2025-26); dated to its earliest possible month."
+    return maps.UNDATED_SNAPSHOT_DATE, (
+        f"Source is an undated snapshot; dated {maps.UNDATED_SNAPSHOT_DATE} as the skypilot-catalog vintage "
+        "(its AWS P-series rows predate the mid-2025 price cut). Treat as old.")
+
+
+def build_offer(row, skipped):
+    provider_id = maps.PROVIDER_IDS[row["provider"]]
+    for (prov, name, src), why in maps.SKIPS.items():
+        if row["provider"].startswith(prov) and row["gpu"] == name and row["source"].startswith(src):
+            skipped.append((row, why))
+            return None
+    count = int(row["gpu_count"])
+    if count < 1:
+        skipped.append((row, "CPU-only row (no GPU); its price is kept in the provider's billing note"))
+        return None
+    gpu_id, why = map_gpu(row)
+    if gpu_id is None:
+        skipped.append((row, why))
+        return None
+    notes = [row.get("notes", ""), why or ""]
+    unit = row["unit"]
+    value, low, high, estimate = parse_price(row["on_demand_price"])
+    factor = count if unit.startswith("per GPU-hour") and "GPU only" not in unit else 1
+    if factor > 1:
+        notes.append(f"Listed per GPU-hour ({row['on_demand_price']} x {count} GPUs for the whole offer).")
+    if low is not None:
+        notes.append(f"The source gives a range {row['on_demand_price']}; the midpoint is used.")
+    elif estimate:
+        notes.append(f"The source gives an estimate ({row['on_demand_price']}).")
+    source, parsed = row["source"], parse_date(row["source_date"])
+    instance = row["instance_type"]
+    if "GPU only" in unit:
+        h = maps.GCP_HOST
+        notes.append(f"Derived: GPU ${value} + {h['name']} host ${h['price']} ({h['source']}, {h['date']}). "
+                     "GPU constants are dated only '2026'.")
+        value = value + h["price"]
+        instance = f"{h['name']} + 1x {row['gpu']}"
+        parsed = maps.GCP_GPU_ONLY_DATE
+        source = f"{source}; {h['source']}"
+    newer = maps.NEWER_PRICES.get((row["provider"], row["region"], row["gpu"], row["on_demand_price"]))
+    if newer:
+        value, parsed, source = newer[0], newer[1], f"{newer[2]} (replaces {row['source']})"
+        notes.append(newer[3])
+    date, date_note = offer_date(row, parsed)
+    if row["source_date"] and row["source_date"] != date and not newer:
+        notes.append(f"Source date as given: {row['source_date']}.")
+    notes.append(date_note)
+    currency = row["currency"].split()[0]
+    if "inferred" in row["currency"]:
+        notes.append("Currency inferred as CNY (the source file gives bare numbers).")
+    on_demand = value * factor
+    spot, spot_note = parse_spot(row, on_demand, factor)
+    notes.append(spot_note)
+    if "promo" in row["spot_price_or_discount"]:
+        notes.append(f"Not spot: {row['spot_price_or_discount']}.")
+    offer = {
+        "provider": provider_id, "region": row["region"], "gpu": gpu_id, "gpu_count": count,
+        "instance_type": instance, "currency": currency, "on_demand_per_hour": round(on_demand, 6),
+        "on_demand_low_per_hour": round(low * factor, 6) if low is not None else None,
+        "on_demand_high_per_hour": round(high * factor, 6) if high is not None else None,
+        "spot_per_hour": round(spot, 6) if spot is not None else None,
+        "price_is_estimate": True if estimate else None, "price_date": date, "source": source,
+        "notes": {"en": sentence_join(notes)} if sentence_join(notes) else None,
+        "_key": (provider_id, maps.REGION_SLUGS.get(row["region"], slug(row["region"])), gpu_id, count, instance),
+        "_spot_listed": spot is not None and not spot_note.startswith("Spot derived"),
+    }
+    return offer
+
+
+def drop_superseded(offers):
+    """Same provider, region, GPU, count and instance type: keep the newest (notes section 9)."""
+    newest, superseded = {}, []
+    for o in offers:
+        k = o["_key"]
+        if k in newest:
+            old = newest[k]
+            keep, drop = (o, old) if o["price_date"] > old["price_date"] else (old, o)
+            newest[k] = keep
+            superseded.append((drop, keep))
+        else:
+            newest[k] = o
+    kept = [o for o in offers if newest[o["_key"]] is o]
+    return kept, superseded
+
+
+def assign_ids(offers):
+    base = {}
+    for o in offers:
+        p, region, gpu, count, _ = o["_key"]
+        base.setdefault(f"{p}-{region}-{gpu}-x{count}", []).append(o)
+    for stem, group in base.items():
+        for o in group:
+            o["id"] = stem if len(group) == 1 else f"{stem}-{slug(o['_key'][4])}"
+
+
+def downclocked_3090(offers):
+    """The source article's down-clocked cloud RTX 3090: the same rental, about 15% slower."""
+    base = next(o for o in offers if o["id"] == "autodl-cn-rtx-3090-x1")
+    o = {k: v for k, v in base.items() if not k.startswith("_")}
+    o.update({
+        "id": "autodl-cn-rtx-3090-downclocked-x1",
+        "instance_type": base["instance_type"] + ", down-clocked host",
+        "derate": 0.85,
+        "derate_note": {
+            "en": "Some cloud RTX 3090s are down-clocked, with about 15% lower FP32 than the desktop card "
+                  "(source article, section 2). The article's AutoDL case found a card at a 1095 MHz core "
+                  "clock running at half speed until support moved the instance.",
+            "zh": "部分云平台的 3090 是降频版，FP32 性能比桌面版低约 15%（原文第 2 节）。原文中 AutoDL 的案例是核心频率"
+                  "只有 1095MHz 的 3090，性能只有预期一半，联系客服换实例后恢复。"},
+        "source": base["source"] + "; source article (研究生云端显卡选择, sections 2 and 5, undated)",
+        "notes": {"en": "Same price as the regular AutoDL RTX 3090: platforms do not price the down-clocked "
+                        "hosts differently. Use it to see the cost of landing on one."},
+    })
+    return o
+
+
+# ---------------------------------------------------------------- providers
+def build_providers(offers):
+    out = []
+    for p in facts.PROVIDERS:
+        p = dict(p)
+        if p.get("spot_discount_fraction") == "derive":
+            ds = [1 - o["spot_per_hour"] / o["on_demand_per_hour"] for o in offers
+                  if o["provider"] == p["id"] and o.get("_spot_listed")]
+            p["spot_discount_fraction"] = round(statistics.median(ds), 2) if ds else None
+        if p["id"] == "vast":
+            p["ingress_free"] = False  # host-priced bandwidth is billed in and out
+        if p["id"] == "lambda":
+            p["ingress_free"] = True
+        order = ["id", "name", "currency", "market", "granularity", "min_billed_seconds", "bills_from_creation",
+                 "billing_note", "disk_running_per_gb_month", "disk_stopped_per_gb_month", "free_disk_gb",
+                 "egress_per_gb", "egress_free_gb_per_month", "ingress_free", "internal_network_free", "has_spot",
+                 "spot_discount_fraction", "spot_notice_seconds", "spot_interruptions_per_hour", "spot_note",
+                 "programs", "source", "source_date"]
+        assert set(p) <= set(order), set(p) - set(order)
+        p["programs"] = [build_program(pr) for pr in p["programs"]]
+        out.append({k: p[k] for k in order if p.get(k) is not None})
+    return out
+
+
+def build_program(pr):
+    pr = dict(pr)
+    pr.setdefault("stackable", False)
+    pr.setdefault("applies_to_gpu", True)
+    pr.setdefault("needs_student", False)
+    pr.setdefault("new_users_only", False)
+    order = ["id", "kind", "name", "discount_fraction", "amount", "currency", "min_spend", "expiry_days",
+             "stackable", "applies_to_gpu", "needs_student", "new_users_only", "notes", "source", "source_date"]
+    assert set(pr) <= set(order), set(pr) - set(order)
+    return {k: pr[k] for k in order if pr.get(k) is not None}
+
+
+# ---------------------------------------------------------------- checks and main
+def squash(s):
+    return "".join(c for c in s.lower() if c.isalnum())
+
+
+def check_aliases(gpus):
+    """An alias must not equal (letters and digits only) any other GPU's id, name or alias."""
+    owner = {}
+    for g in gpus:
+        names = {squash(g["id"]), squash(g["name"])} | {squash(a) for a in g.get("aliases", [])}
+        for n in names:
+            if n in owner and owner[n] != g["id"]:
+                sys.exit(f"alias clash: '{n}' is used by {owner[n]} and {g['id']}")
+            owner[n] = g["id"]
+
+
+def build(ref_dir):
+    with open(os.path.join(ref_dir, "gpu-specs.csv"), encoding="utf-8") as f:
+        gpus = [build_gpu(r) for r in csv.DictReader(f)]
+    check_aliases(gpus)
+    with open(os.path.join(ref_dir, "cloud-prices.csv"), encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    skipped = []
+    offers = [o for o in (build_offer(r, skipped) for r in rows + maps.EXTRA_ROWS) if o]
+    offers, superseded = drop_superseded(offers)
+    assign_ids(offers)
+    offers.append(downclocked_3090(offers))
+    rank = {p["id"]: i for i, p in enumerate(facts.PROVIDERS)}
+    offers.sort(key=lambda o: rank[o["provider"]])  # stable: CSV order within a provider
+    providers = build_providers(offers)
+    ids = [o["id"] for o in offers]
+    assert len(ids) == len(set(ids)), "duplicate offer ids"
+    order = ["id", "provider", "region", "gpu", "gpu_count", "instance_type", "currency", "on_demand_per_hour",
+             "on_demand_low_per_hour", "on_demand_high_per_hour", "spot_per_hour", "price_is_estimate", "derate",
+             "derate_note", "price_date", "source", "notes"]
+    clean = [{k: o[k] for k in order if o.get(k) is not None} for o in offers]
+    dates = [o["price_date"] for o in clean] + [p["source_date"] for p in providers]
+    catalog = {
+        "schema_version": SCHEMA_VERSION, "catalog_version": CATALOG_VERSION,
+        "catalog_date": max(d for d in dates if len(d) == 10), "usd_cny": USD_CNY, "usd_cny_date": USD_CNY_DATE,
+        "gpus": gpus, "providers": providers, "offers": clean,
+    }
+    return catalog, rows, skipped, superseded
+
+
+def main():
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("reference", nargs="?", default=os.path.join(repo, "..", "shared", "reference"))
+    ap.add_argument("--out", default=os.path.join(repo, "data", "catalog.json"))
+    ap.add_argument("--check", action="store_true", help="exit 1 if --out differs from a fresh build")
+    args = ap.parse_args()
+    catalog, rows, skipped, superseded = build(args.reference)
+    text = json.dumps(catalog, ensure_ascii=False, indent=2) + "\n"
+
+    print(f"GPUs: {len(catalog['gpus'])} "
+          f"({sum(g['vendor'] == 'NVIDIA' for g in catalog['gpus'])} NVIDIA, "
+          f"{sum(g['vendor'] == 'AMD' for g in catalog['gpus'])} AMD)")
+    print(f"Providers: {len(catalog['providers'])}, programmes: "
+          f"{sum(len(p['programs']) for p in catalog['providers'])}")
+    print(f"Price rows: {len(rows)} in cloud-prices.csv + {len(maps.EXTRA_ROWS)} from notes; "
+          f"offers: {len(catalog['offers'])} (incl. 1 down-clocked variant)")
+    for p in catalog["providers"]:
+        n = sum(o["provider"] == p["id"] for o in catalog["offers"])
+        print(f"  {p['id']:<11} {n:>3} offers  spot discount {p.get('spot_discount_fraction', '-')}")
+    print(f"Skipped rows: {len(skipped)}")
+    for row, why in skipped:
+        print(f"  {row['provider']} | {row['region']} | {row['gpu']} x{row['gpu_count']}: {why}")
+    print(f"Superseded rows: {len(superseded)}")
+    for drop, keep in superseded:
+        print(f"  {drop['_key'][0]} {drop['_key'][2]} x{drop['_key'][3]} {drop['on_demand_per_hour']} "
+              f"({drop['price_date']}) -> {keep['on_demand_per_hour']} ({keep['price_date']}, {keep['id']})")
+
+    if args.check:
+        with open(args.out, encoding="utf-8") as f:
+            if f.read() != text:
+                sys.exit(f"{args.out} is out of date: rerun scripts/build_catalog.py")
+        print(f"{args.out} is up to date")
+        return
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(f"Wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

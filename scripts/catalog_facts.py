@@ -1,0 +1,515 @@
+"""Provider-level facts for data/catalog.json, read by hand from
+../shared/reference/cloud-billing-notes.md (section numbers below refer to that file) and the
+source article. Every entry names its source and date. A fact the reference did not find is left
+out (None) and the note says so; it is never written as 0.
+
+Assumptions the reference does not cover (granularity where it was "not read", spot interruption
+rates) are written here on purpose and labelled as assumptions in the text the user sees.
+"""
+
+
+def T(en, zh=""):
+    return {"en": en, "zh": zh}
+
+
+# Spot interruption rates: the reference has no measured rate, so these are stated assumptions.
+HYPERSCALER_RATE = 0.04
+HYPERSCALER_RATE_NOTE = T(
+    "Interruption rate 0.04/h (about one per day of GPU spot time) is an ASSUMPTION, not a measurement: "
+    "Thunder Compute's blog (May 2025) reads AWS Spot Instance Advisor bands of 5-20% per month for "
+    "A100/H100 instance families and says that above 10% you should expect at least one cut-off in a "
+    "day-long run. Override it when you know better.",
+    "中断率 0.04 次/小时（约每天一次）是假设值而非实测：Thunder Compute 博客（2025-05）引用 AWS Spot "
+    "Instance Advisor，A100/H100 机型月中断率 5-20%，并称超过 10% 时一天的训练预计至少被打断一次。"
+    "如有更准确的数据请自行覆盖。")
+MARKET_RATE = 0.1
+MARKET_RATE_NOTE = T(
+    "Interruption rate 0.1/h (about one per 10 hours) is an ASSUMPTION: marketplace interruptible "
+    "instances are pre-empted whenever a higher bid or an on-demand renter arrives, and no measured "
+    "rate was found.",
+    "中断率 0.1 次/小时（约每 10 小时一次）是假设值：市场型可中断实例在出现更高出价或按需租用时即被抢占，"
+    "未找到实测数据。")
+
+NOT_READ_GRANULARITY = (
+    "Billing granularity was not found in the reference, so hourly rounding is assumed (the "
+    "conservative choice).")
+NOT_READ_GRANULARITY_ZH = "参考资料未写明计费粒度，这里保守地按小时取整。"
+
+CN_EGRESS = "No per-GB egress fee inside China (HF and GitHub need a mirror or proxy)."
+
+# Each provider: the Provider struct's fields. spot_discount_fraction = "derive" means the
+# builder takes the median discount of this provider's offers that carry an absolute spot price.
+PROVIDERS = [
+    {
+        "id": "autodl", "name": T("AutoDL", "AutoDL"), "currency": "CNY", "market": "cn",
+        "granularity": "second", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Billed per second from power-on (开机) to power-off (关机) whether or not the GPU is busy, so "
+            "setup and debugging count. Compute stops at 关机, but a paid data-disk expansion keeps billing "
+            "daily. A continuously stopped instance is released after 15 days, deleting / and the data disk. "
+            "No-GPU boot (无卡模式) costs ¥0.1/h for uploads and environment setup. Minimum top-up ¥10. "
+            "Disk price is the member reference price ¥0.0066/GB/day x 30 (derived). " + CN_EGRESS,
+            "从开机到关机按秒计费，无论 GPU 是否在用，配环境和调试也计费。关机后停止计算计费，但付费扩容的数据盘"
+            "仍按天计费。连续关机 15 天后实例被释放，系统盘和数据盘一并删除。无卡模式 ¥0.1/小时，适合上传数据、"
+            "配环境。最低充值 ¥10。磁盘单价按会员参考价 ¥0.0066/GB/天 x 30 天推算。国内流量不按 GB 收费。"),
+        "disk_running_per_gb_month": 0.198, "disk_stopped_per_gb_month": 0.198, "free_disk_gb": 50,
+        "egress_per_gb": 0, "egress_free_gb_per_month": 0,
+        "has_spot": False, "spot_note": T("No spot tier.", "无竞价实例。"),
+        "programs": [
+            {"id": "autodl-member", "kind": "member_discount",
+             "name": T("AutoDL member price (student verification)", "AutoDL 会员价（学生认证）"),
+             "discount_fraction": 0.05, "needs_student": True, "stackable": False,
+             "notes": T("Member price is 95% of list (PABLO price table). Student verification gives member "
+                        "pricing only, no free GPU credit. One README claims 学生认证 5-7折; low confidence, "
+                        "not used.",
+                        "会员价为原价的 95%。学生认证只给会员价，没有免费 GPU 额度。有 README 称学生认证 5-7 折，"
+                        "可信度低，未采用。"),
+             "source": "PABLO (0xPabloLI/inside-china-ai cloud-gpu-options.md); COMPSHARE doc",
+             "source_date": "2026-08-18"},
+            {"id": "autodl-new-user-voucher", "kind": "coupon",
+             "name": T("AutoDL new-user voucher", "AutoDL 新用户代金券"),
+             "new_users_only": True, "stackable": False,
+             "notes": T("Advertised (新用户赠额度 / 送新用户代金券) but the amount was not found in the reference; "
+                        "no amount is assumed.", "有宣传，但参考资料未查到金额，不计入。"),
+             "source": "id 55351425745; SURV 2026-08 survey", "source_date": "2026-08"},
+        ],
+        "source": "PABLO (AutoDL price page scrape); GOV (实验治理与远程 GPU 执行方案 v0.1); "
+                  "grenbel/autodl-autogpu README; RGT autodl.md",
+        "source_date": "2026-08-19",
+    },
+    {
+        "id": "gpushare", "name": T("Gpushare", "恒源云"), "currency": "CNY", "market": "cn",
+        "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Billing starts at power-on; 关机 stops compute. " + NOT_READ_GRANULARITY + " A stopped "
+            "pay-as-you-go instance is released after 10 days; /hy-tmp is cleared 24 h after stop. "
+            "/hy-nas costs ¥0.0007/GB-hour (x 720 h = ¥0.504/GB-month, derived). " + CN_EGRESS,
+            "开机起计费，关机停止计算计费。" + NOT_READ_GRANULARITY_ZH + "按量实例关机 10 天后释放，/hy-tmp 关机 24 "
+            "小时后清空。/hy-nas ¥0.0007/GB/小时（按 720 小时折合 ¥0.504/GB/月）。国内流量不按 GB 收费。"),
+        "disk_running_per_gb_month": 0.504, "disk_stopped_per_gb_month": 0.504, "free_disk_gb": 20,
+        "egress_per_gb": 0, "egress_free_gb_per_month": 0,
+        "has_spot": False, "spot_note": T("No spot tier (on-demand only).", "无竞价实例（仅按量）。"),
+        "programs": [
+            {"id": "gpushare-new-user", "kind": "coupon", "name": T("Gpushare new-user offer", "恒源云新人优惠"),
+             "new_users_only": True,
+             "notes": T("有新人优惠 is advertised; the amount was not found in the reference.",
+                        "有新人优惠，金额未查到。"),
+             "source": "id 63447688362 (undated doc)"},
+        ],
+        "source": "RGT china.md (verified gpushare docs 2026-06); SURV 2026-08 survey",
+        "source_date": "2026-08",
+    },
+    {
+        "id": "matpool", "name": T("Matpool", "矩池云"), "currency": "CNY", "market": "cn",
+        "granularity": "minute", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Billed per minute from start (2023 listing); 停止并释放 ends billing. The /mnt netdisk "
+            "persists (5 GB free); its price per GB was not found. " + CN_EGRESS,
+            "开机起按分钟计费（2023 年资料），停止并释放后结束计费。/mnt 网盘保留，免费 5 GB，超出单价未查到。"
+            "国内流量不按 GB 收费。"),
+        "free_disk_gb": 5, "egress_per_gb": 0, "egress_free_gb_per_month": 0,
+        "has_spot": False, "spot_note": T("No spot tier (on-demand only).", "无竞价实例（仅按量）。"),
+        "programs": [
+            {"id": "matpool-academic", "kind": "student_discount",
+             "name": T("Matpool student/academic discount", "矩池云学生/学术优惠"), "needs_student": True,
+             "notes": T("Advertised; the discount was not found in the reference, so none is applied.",
+                        "有宣传，折扣未查到，不计入。"),
+             "source": "listing id 55351425745"},
+        ],
+        "source": "RGT; metacode0602 listing (2023); SURV 2026-08 survey", "source_date": "2026-08",
+    },
+    {
+        "id": "featurize", "name": T("Featurize", "Featurize"), "currency": "CNY", "market": "cn",
+        "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Billing starts at rent; 实例归还 ends it. " + NOT_READ_GRANULARITY + " Only work/ and /cloud "
+            "persist (30 GB free); everything else is wiped at once on return. " + CN_EGRESS,
+            "租用起计费，实例归还结束计费。" + NOT_READ_GRANULARITY_ZH + "只有 work/ 和 /cloud 保留（免费 30 GB），"
+            "其余内容归还时立即清除。国内流量不按 GB 收费。"),
+        "free_disk_gb": 30, "egress_per_gb": 0, "egress_free_gb_per_month": 0,
+        "has_spot": False, "spot_note": T("No spot tier (on-demand only).", "无竞价实例（仅按量）。"),
+        "programs": [],
+        "source": "RGT (verified featurize.cn 2026-06); HAW history.md", "source_date": "2026-06",
+    },
+    {
+        "id": "openbayes", "name": T("OpenBayes", "OpenBayes"), "currency": "CNY", "market": "cn",
+        "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            NOT_READ_GRANULARITY + " Billing start, disk and egress rules were not found in the "
+            "reference; billing from start is assumed.",
+            NOT_READ_GRANULARITY_ZH + "计费起点、磁盘和流量规则均未查到，假设开机起计费。"),
+        "has_spot": False,
+        "spot_note": T("No spot tier found; a promotional price as low as ¥1.15/h was advertised.",
+                       "未见竞价实例；曾有低至 ¥1.15/小时的促销价。"),
+        "programs": [],
+        "source": "HAW history.md (openbayes.com/pricing, segmentfault, bilibili)", "source_date": "2026-04-29",
+    },
+    {
+        "id": "compshare", "name": T("Compshare (UCloud)", "优云智算"), "currency": "CNY", "market": "cn",
+        "granularity": "second", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Billed per second (秒级计费) from power-on. 关机不收费: CPU, GPU and RAM stop billing, but cloud "
+            "disks and images keep billing (disk price per GB not found). 100 GB system disk free in "
+            "华北二A / 上海二B; private images 30 GB free, then ¥0.008/GB/day. " + CN_EGRESS,
+            "开机起按秒计费。关机不收费：CPU、GPU、内存停止计费，云盘和镜像继续计费（云盘单价未查到）。华北二A / "
+            "上海二B 系统盘免费 100 GB；私有镜像免费 30 GB，超出 ¥0.008/GB/天。国内流量不按 GB 收费。"),
+        "free_disk_gb": 100, "egress_per_gb": 0, "egress_free_gb_per_month": 0,
+        "has_spot": True, "spot_discount_fraction": "derive",
+        "spot_interruptions_per_hour": HYPERSCALER_RATE,
+        "spot_note": T(
+            "抢占式 instances may be reclaimed mid-run; the notice period was not found. Discount is the "
+            "median of this catalog's Compshare spot prices (derived). " + HYPERSCALER_RATE_NOTE["en"],
+            "抢占式实例可能在运行中被回收，提前通知时间未查到。折扣取本目录优云智算抢占式价格的中位数（推算）。"
+            + HYPERSCALER_RATE_NOTE["zh"]),
+        "programs": [
+            {"id": "compshare-edu-email", "kind": "student_discount",
+             "name": T("Compshare .edu.cn email verification", "优云智算高校邮箱认证"),
+             "discount_fraction": 0.05, "needs_student": True,
+             "notes": T("A .edu.cn email gives 95% price.", "使用 .edu.cn 邮箱认证可享 95 折。"),
+             "source": "COMPSHARE doc (capacity-test plan citing compshare.cn docs)", "source_date": "2026-09"},
+        ],
+        "source": "COMPSHARE doc citing compshare.cn docs (id 69590643581)", "source_date": "2026-09",
+    },
+    {
+        "id": "lanrui", "name": T("LanRui", "揽睿星舟"), "currency": "CNY", "market": "cn",
+        "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Billed per hour from start. The 数据盘 (sold in 200 G / 500 G sizes) bills hourly from creation "
+            "until destroyed, even while the workspace is stopped. 网盘: 10 GB free, then ¥0.15/GB-month "
+            "(the disk price recorded here). T1/T2 zones were retired 2025-06-30. " + CN_EGRESS,
+            "开机起按小时计费。数据盘（200G / 500G 规格）从创建到销毁按小时计费，工作空间停止时也计费。网盘免费 "
+            "10 GB，超出 ¥0.15/GB/月（此处记录的磁盘单价）。T1/T2 区已于 2025-06-30 下线。国内流量不按 GB 收费。"),
+        "disk_running_per_gb_month": 0.15, "disk_stopped_per_gb_month": 0.15, "free_disk_gb": 10,
+        "egress_per_gb": 0, "egress_free_gb_per_month": 0,
+        "has_spot": False, "spot_note": T("No spot tier found.", "未见竞价实例。"),
+        "programs": [],
+        "source": "RGT (verified docs.lanrui.co 2026-06); no prices in cloud-prices.csv", "source_date": "2026-06",
+    },
+    {
+        "id": "aliyun", "name": T("Alibaba Cloud", "阿里云"), "currency": "CNY", "market": "cn",
+        "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Pay-as-you-go ECS; billing start and granularity were not read precisely. " + NOT_READ_GRANULARITY +
+            " 节省停机 (StopCharging) stops vCPU, RAM, GPU and image-licence billing, but the system disk, data "
+            "disks and EIP keep billing; a restart can fail for lack of stock. Disk and egress prices were not "
+            "found in the reference. Prices are CNY inferred from an unlabelled price file.",
+            "按量付费 ECS，计费起点和粒度未查明。" + NOT_READ_GRANULARITY_ZH + "节省停机时 vCPU、内存、GPU 和镜像"
+            "许可停止计费，系统盘、数据盘和 EIP 继续计费；重新开机可能因库存不足失败。磁盘和流量单价未查到。"
+            "价格数字未标币种，按人民币推断。"),
+        "has_spot": True, "spot_discount_fraction": 0.7, "spot_notice_seconds": 180,
+        "spot_interruptions_per_hour": HYPERSCALER_RATE,
+        "spot_note": T(
+            "抢占式 instances follow a market price; the API example shows discounts down to 0.1x (一折). The "
+            "0.7 used here is the midpoint of the source article's 60-80% saving for AWS Spot and Alibaba "
+            "抢占式 (an assumption). A release event comes about 3 minutes ahead; an optional 1-hour protection "
+            "exists, after which stock and price are checked every 5 minutes. " + HYPERSCALER_RATE_NOTE["en"],
+            "抢占式实例按市场价，API 示例折扣可低至一折。这里的 0.7 取原文「AWS Spot 和阿里云抢占式可节省 60-80%」的"
+            "中值（假设）。释放前约 3 分钟发出事件；可选 1 小时保护期，之后每 5 分钟检查库存和价格。"
+            + HYPERSCALER_RATE_NOTE["zh"]),
+        "programs": [
+            {"id": "aliyun-student-gpu-90off", "kind": "student_discount",
+             "name": T("Alibaba Cloud university plan: 90% off GPU (per the source article)", "阿里云高校计划：认证学生 GPU 1 折"),
+             "discount_fraction": 0.9, "needs_student": True, "stackable": False,
+             "notes": T("The source article says verified students get GPU at 10% of the price (1折). A 2026 "
+                        "survey (COMPSHARE doc) found no verifiable programme giving mainland students cheap "
+                        "24 GB-class GPU time, and Alibaba's documented student offers are coupons and low-cost "
+                        "ECS for enrolled mainland students. Verify before relying on it. The article is undated.",
+                        "原文称认证学生可享 GPU 1 折。2026 年的调研（COMPSHARE 文档）未找到可核实的面向大陆学生的廉价 "
+                        "24GB 级 GPU 计划，阿里云文档中的学生优惠是代金券和低价 ECS。使用前请核实。原文无日期。"),
+             "source": "source article (研究生云端显卡选择, section 6, undated)"},
+            {"id": "aliyun-student-coupon-300", "kind": "coupon",
+             "name": T("Alibaba Cloud student coupon ¥300/year", "阿里云学生无门槛代金券 ¥300/年"),
+             "amount": 300, "currency": "CNY", "min_spend": 0, "needs_student": True,
+             "applies_to_gpu": False, "stackable": False,
+             "notes": T("¥300 无门槛 coupon per year after 学信网 verification (third-party pages), for enrolled "
+                        "mainland-China students; verification lasts 30 days and ends at graduation. Another "
+                        "doc says this coupon does not list GPU coverage, so it is not applied to GPU cost.",
+                        "学信网认证后每年 ¥300 无门槛代金券（第三方页面），仅限大陆在读学生；认证 30 天有效，毕业即止。"
+                        "另有文档称该券未列出 GPU 适用范围，因此不抵扣 GPU 费用。"),
+             "source": "help.aliyun.com/en/account/student-identity-verification; 67wa.com, aliyunyh.com; COMPSHARE doc",
+             "source_date": "2026-09"},
+        ],
+        "source": "ALI-KARP price file (generated 2024-10-10); help.aliyun.com StopInstance API, 58613, 165053",
+        "source_date": "2024-12-30",
+    },
+    {
+        "id": "tencent", "name": T("Tencent Cloud", "腾讯云"), "currency": "CNY", "market": "cn",
+        "granularity": "second", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "按量 CVM bills from creation, per second, settled hourly; pay-as-you-go gets no discounts. 关机不收费 "
+            "stops CPU and RAM billing (GPU instances support it) but cloud disks, bandwidth and images still "
+            "bill, and the public IP is released. Disk prices were not found. Egress ¥0.8/GB (按流量) comes from "
+            "an old third-party README: low confidence. Tencent GPU prices here are third-party estimates.",
+            "按量 CVM 从创建起按秒计费、按小时结算，按量付费无折扣。关机不收费时 CPU 和内存停止计费（GPU 实例支持），"
+            "云盘、带宽和镜像继续计费，公网 IP 被释放。磁盘单价未查到。流量 ¥0.8/GB（按流量）来自较旧的第三方 "
+            "README，可信度低。这里的 GPU 价格是第三方估计。"),
+        "egress_per_gb": 0.8, "egress_free_gb_per_month": 0,
+        "has_spot": True, "spot_discount_fraction": 0.8, "spot_interruptions_per_hour": HYPERSCALER_RATE,
+        "spot_note": T(
+            "竞价实例 cost about 20% of 按量 per two old third-party repos (low confidence); the notice period "
+            "was not found. " + HYPERSCALER_RATE_NOTE["en"],
+            "据两个较旧的第三方仓库，竞价实例约为按量价格的 20%（可信度低），提前通知时间未查到。"
+            + HYPERSCALER_RATE_NOTE["zh"]),
+        "programs": [
+            {"id": "tencent-campus", "kind": "student_discount",
+             "name": T("Tencent Cloud 云+校园 (CPU only)", "腾讯云 云+校园（仅 CPU）"), "needs_student": True,
+             "applies_to_gpu": False,
+             "notes": T("The 云+校园 catalogue is CPU-only (no GPU SKU); student offers are typically 1 year / "
+                        "1 machine.", "云+校园只有 CPU 机型，无 GPU；学生优惠通常限 1 年 1 台。"),
+             "source": "COMPSHARE doc (id 69590643581); blog.lz59.com", "source_date": "2026-09"},
+            {"id": "tencent-cloud-studio", "kind": "credit",
+             "name": T("Tencent Cloud Studio: 20 machine-hours", "腾讯 Cloud Studio 首次绑定 20 机时"),
+             "new_users_only": True, "applies_to_gpu": False,
+             "notes": T("20 machine-hours on first binding; GPU and Docker support unverified, so not applied "
+                        "to GPU cost.", "首次绑定送 20 机时，是否支持 GPU/Docker 未核实，不抵扣 GPU 费用。"),
+             "source": "COMPSHARE doc", "source_date": "2026-09"},
+            {"id": "tencent-new-user-coupon", "kind": "coupon",
+             "name": T("Tencent Cloud new-user coupon", "腾讯云新人券"), "new_users_only": True, "stackable": True,
+             "notes": T("The source article says a new-user coupon can be stacked with student verification "
+                        "(折上折), bringing a 3090 to about ¥0.8/h. No amount was found; the article is undated.",
+                        "原文称新人券可与学生认证叠加（折上折），3090 每小时可能只需约 0.8 元。金额未查到，原文无日期。"),
+             "source": "source article (section 6, undated)"},
+        ],
+        "source": "tencentcloud.com doc 213/2176 (2022-09-19), 213/19922 (2024-01-08); cloud.tencent.com doc "
+                  "560/8025 (2025-12-19); TENC-EST; azure99/cvm-blaster",
+        "source_date": "2025-12-19",
+    },
+    {
+        "id": "aws", "name": T("AWS", "亚马逊云科技 AWS"), "currency": "USD", "market": "intl",
+        "granularity": "second", "min_billed_seconds": 60, "bills_from_creation": True,
+        "billing_note": T(
+            "Billed per second from start with a 1-minute minimum per start (Linux). A stopped instance has no "
+            "instance charge but EBS volumes keep billing (gp3 $0.08/GB-month, us-east-1). Egress: first 100 "
+            "GB/month free, then $0.09/GB. Public IPv4 $0.005/h.",
+            "从启动起按秒计费，每次启动最少 1 分钟（Linux）。停止后不收实例费，EBS 卷继续计费（gp3 $0.08/GB/月，"
+            "us-east-1）。出流量每月前 100 GB 免费，之后 $0.09/GB。公网 IPv4 $0.005/小时。"),
+        "disk_running_per_gb_month": 0.08, "disk_stopped_per_gb_month": 0.08,
+        "egress_per_gb": 0.09, "egress_free_gb_per_month": 100,
+        "has_spot": True, "spot_discount_fraction": "derive", "spot_notice_seconds": 120,
+        "spot_interruptions_per_hour": HYPERSCALER_RATE,
+        "spot_note": T(
+            "Spot instances get a 2-minute interruption notice (EventBridge event and instance metadata). "
+            "Discount is the median of this catalog's AWS spot prices (derived). " + HYPERSCALER_RATE_NOTE["en"],
+            "Spot 实例被回收前 2 分钟通知（EventBridge 事件和实例元数据）。折扣取本目录 AWS Spot 价格的中位数（推算）。"
+            + HYPERSCALER_RATE_NOTE["zh"]),
+        "programs": [
+            {"id": "aws-educate", "kind": "credit", "name": T("AWS Educate credit", "AWS Educate 额度"),
+             "amount": 100, "currency": "USD", "needs_student": True,
+             "notes": T("$100 per student at member institutions, $40 at non-members, as of 2019; current "
+                        "status not verified. The source article says $100-150 per year.",
+                        "成员院校学生 $100，非成员院校 $40（2019 年资料），现状未核实。原文称每年 $100-150。"),
+             "source": "sardap/Capstone-2019 wiki (2019); c5m/linuxupskillchallenge; joshuawlambert/STA695"},
+            {"id": "aws-research-credits", "kind": "credit",
+             "name": T("AWS Cloud Credits for Research (student award)", "AWS 科研额度（学生）"),
+             "amount": 5000, "currency": "USD", "needs_student": True,
+             "notes": T("Student awards up to $5,000 (faculty uncapped); proposal-based, 90-120 days review; "
+                        "covers on-demand and spot EC2 only. The amount is a maximum.",
+                        "学生最高 $5,000（教师不设上限）；需提交申请，审核 90-120 天；仅用于按需和 Spot EC2。金额为上限。"),
+             "source": "ResearchComputing/Documentation 'AWS Programs for Research and Education.md'"},
+            {"id": "aws-free-tier", "kind": "credit", "name": T("AWS 12-month free tier", "AWS 12 个月免费套餐"),
+             "expiry_days": 365, "new_users_only": True, "applies_to_gpu": False,
+             "notes": T("750 h/month of small instances for 12 months; no GPU.", "12 个月内每月 750 小时小型实例，不含 GPU。"),
+             "source": "openhpc/cloudwg wiki (2020)"},
+        ],
+        "source": "AWS StartInstances API doc; repo price check 2026-09-29 (id 71220014345); "
+                  "docs.amazonaws.cn spot-instance-termination-notices; SKY-AWS; DR",
+        "source_date": "2026-11-09",
+    },
+    {
+        "id": "gcp", "name": T("Google Cloud", "谷歌云"), "currency": "USD", "market": "intl",
+        "granularity": "second", "min_billed_seconds": 60, "bills_from_creation": True,
+        "billing_note": T(
+            "Billed per second with a 1-minute minimum (standard GCE rule, not re-verified). A stopped VM keeps "
+            "billing its disks (pd-balanced $0.10/GB-month, us-central1; europe-west4 about 10% higher). "
+            "Premium-tier egress $0.12/GB for the first TB worldwide, but $0.23/GB to China. External IP "
+            "$0.005/h. A2-ultra and A3 prices include their local SSD.",
+            "按秒计费，最少 1 分钟（GCE 标准规则，未复核）。停止的 VM 仍按磁盘计费（pd-balanced $0.10/GB/月，"
+            "us-central1；europe-west4 约贵 10%）。高级层出流量首 TB $0.12/GB，发往中国 $0.23/GB。外部 IP "
+            "$0.005/小时。A2-ultra 和 A3 的价格含本地 SSD。"),
+        "disk_running_per_gb_month": 0.10, "disk_stopped_per_gb_month": 0.10,
+        "egress_per_gb": 0.12, "egress_free_gb_per_month": 0,
+        "has_spot": True, "spot_discount_fraction": "derive", "spot_interruptions_per_hour": HYPERSCALER_RATE,
+        "spot_note": T(
+            "Spot VMs: up to 91% off (localized docs say 60-91%); no maximum runtime unless set. Preemptible "
+            "VMs always stop after 24 h. The usual 30-second notice was not read in the reference, so it is "
+            "left unknown. Discount is the median of this catalog's GCP spot prices (derived). "
+            + HYPERSCALER_RATE_NOTE["en"],
+            "Spot VM 最多优惠 91%（本地化文档称 60-91%），默认无最长运行时间；抢占式 VM 24 小时后必然停止。通常的 "
+            "30 秒通知未在参考资料中查到，记为未知。折扣取本目录 GCP Spot 价格的中位数（推算）。"
+            + HYPERSCALER_RATE_NOTE["zh"]),
+        "programs": [
+            {"id": "gcp-research-credits", "kind": "credit",
+             "name": T("Google Cloud research credits (PhD student)", "谷歌云科研额度（博士生）"),
+             "amount": 1000, "currency": "USD", "expiry_days": 365, "needs_student": True,
+             "notes": T("PhD students up to $1,000 per year (may reapply yearly); faculty and postdocs one award "
+                        "up to $5,000 (the article's 'up to $5000, needs a professor'). Master's students are NOT "
+                        "eligible. Needs a proposal, a cost estimate and a billing account; decisions in 4-6 weeks.",
+                        "博士生每年最多 $1,000（可每年申请）；教师和博士后单次最多 $5,000（即原文的「最高 $5000，需教授背书」）。"
+                        "硕士生不符合条件。需要研究计划、费用估算和结算账号，4-6 周出结果。"),
+             "source": "ResearchComputing/Documentation 'Google Cloud research credits.md' (copy of Google's FAQ)"},
+            {"id": "gcp-free-trial", "kind": "coupon", "name": T("Google Cloud $300 free trial", "谷歌云 $300 试用额度"),
+             "amount": 300, "currency": "USD", "expiry_days": 90, "new_users_only": True,
+             "notes": T("$300 credit for 90 days; needs a credit card, and you must upgrade the account before "
+                        "GPUs get quota.", "$300 额度 90 天有效；需信用卡，升级账号后才有 GPU 配额。"),
+             "source": "PABLO; Otago Student-Freebies; stanford-cs329s/gcp-tutorials", "source_date": "2026-08-18"},
+        ],
+        "source": "GCP-CYC (Cyclenerd pricing.yml, generated 2026-07-30); docs.cloud.google.com "
+                  "create-use-preemptible / spot",
+        "source_date": "2026-07-30",
+    },
+    {
+        "id": "azure", "name": T("Microsoft Azure", "微软 Azure"), "currency": "USD", "market": "intl",
+        "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Billing start, stop rules and granularity were not found in the reference; billing from start is "
+            "assumed. " + NOT_READ_GRANULARITY + " Managed SSD about $0.12/GB-month (one third-party table, "
+            "low confidence). Egress: first 100 GB/month free, then $0.087/GB.",
+            "计费起点、停机规则和粒度均未查到，假设开机起计费。" + NOT_READ_GRANULARITY_ZH + "托管 SSD 约 "
+            "$0.12/GB/月（单一第三方表格，可信度低）。出流量每月前 100 GB 免费，之后 $0.087/GB。"),
+        "disk_running_per_gb_month": 0.12, "disk_stopped_per_gb_month": 0.12,
+        "egress_per_gb": 0.087, "egress_free_gb_per_month": 100,
+        "has_spot": True, "spot_discount_fraction": "derive", "spot_interruptions_per_hour": HYPERSCALER_RATE,
+        "spot_note": T(
+            "Spot VMs are deallocated or deleted on eviction per their policy; a max price of -1 means never "
+            "evicted for price. The notice period was not found. Discount is the median of this catalog's "
+            "Azure spot prices (derived). " + HYPERSCALER_RATE_NOTE["en"],
+            "Spot VM 被驱逐时按策略释放或删除；最高价设为 -1 表示不会因价格被驱逐。通知时间未查到。折扣取本目录 "
+            "Azure Spot 价格的中位数（推算）。" + HYPERSCALER_RATE_NOTE["zh"]),
+        "programs": [
+            {"id": "azure-for-students", "kind": "credit", "name": T("Azure for Students", "Azure 学生版"),
+             "amount": 100, "currency": "USD", "expiry_days": 365, "needs_student": True, "applies_to_gpu": False,
+             "notes": T("$100 credit for 12 months, no credit card, academic verification (also via the GitHub "
+                        "Student Pack). Whether it can buy GPU VMs was not verified, so it is not applied to "
+                        "GPU cost.", "12 个月 $100 额度，无需信用卡，学术认证（也可通过 GitHub 学生包）。"
+                        "能否用于 GPU 虚拟机未核实，因此不抵扣 GPU 费用。"),
+             "source": "GeekTrainer/student-hack-resources; Otago Student-Freebies; COM673 guide"},
+            {"id": "azure-free-trial", "kind": "coupon", "name": T("Azure $200 free trial", "Azure $200 试用额度"),
+             "amount": 200, "currency": "USD", "expiry_days": 30, "new_users_only": True, "applies_to_gpu": False,
+             "notes": T("$200 credit for 30 days with a credit card. GPU quota on a trial was not verified, so "
+                        "it is not applied to GPU cost.", "$200 额度 30 天，需信用卡。试用账号的 GPU 配额未核实，"
+                        "不抵扣 GPU 费用。"),
+             "source": "PABLO; GeekTrainer", "source_date": "2026-08-18"},
+        ],
+        "source": "SKY-AZ (skypilot-catalog v6 azure, undated); DR hyperscalers.json (2026-11-09); "
+                  "learn.microsoft.com spot eviction policy",
+        "source_date": "2026-11-09",
+    },
+    {
+        "id": "lambda", "name": T("Lambda", "Lambda"), "currency": "USD", "market": "intl",
+        "granularity": "minute", "min_billed_seconds": 0, "bills_from_creation": False,
+        "billing_note": T(
+            "Billed per minute from when the instance passes health checks (boot time before that is free). "
+            "There is no stop state: sudo shutdown does NOT stop billing; only terminate does. Filesystems "
+            "bill $0.20/GiB-month in 1-hour increments until deleted. No ingress or egress fees. Prices "
+            "exclude tax.",
+            "从实例通过健康检查起按分钟计费（此前的启动时间不计费）。没有停机状态：sudo shutdown 不会停止计费，"
+            "只有 terminate 才会。文件系统 $0.20/GiB/月，按小时计，直到删除。无出入流量费。价格不含税。"),
+        "disk_running_per_gb_month": 0.20, "disk_stopped_per_gb_month": 0.20,
+        "egress_per_gb": 0, "egress_free_gb_per_month": 0,
+        "has_spot": False, "spot_note": T("No spot tier.", "无竞价实例。"),
+        "programs": [],
+        "source": "RGT lambda.md (verified docs.lambda.ai/public-cloud/billing 2026-06); LAMBDA-AE "
+                  "(lambda.ai/instances, read 2026-09-20)",
+        "source_date": "2026-09-20",
+    },
+    {
+        "id": "runpod", "name": T("RunPod", "RunPod"), "currency": "USD", "market": "intl",
+        "granularity": "second", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Billed per second from Pod start for compute and container/volume disk; network volumes bill "
+            "hourly. A stopped Pod bills its volume disk at 2x ($0.20/GB-month vs $0.10 running); only "
+            "terminate stops the meter and it deletes the volume. Network volume $0.07/GB-month. No egress "
+            "fees. A low balance auto-stops Pods and can delete storage.",
+            "从 Pod 启动起按秒计费（计算和容器/卷磁盘），网络卷按小时计费。停止的 Pod 卷磁盘按 2 倍计费"
+            "（$0.20/GB/月，运行时 $0.10），只有 terminate 才停止计费并删除卷。网络卷 $0.07/GB/月。无出流量费。"
+            "余额不足会自动停止 Pod，可能删除存储。"),
+        "disk_running_per_gb_month": 0.10, "disk_stopped_per_gb_month": 0.20,
+        "egress_per_gb": 0, "egress_free_gb_per_month": 0,
+        "has_spot": True, "spot_discount_fraction": 0.5, "spot_notice_seconds": 5,
+        "spot_interruptions_per_hour": MARKET_RATE,
+        "spot_note": T(
+            "Interruptible Pods cost about 50% below on-demand (RunPod blog example A6000 $0.232 vs $0.491; "
+            "marketing says up to 60%). They stop without notice: SIGTERM, then SIGKILL about 5 s later. "
+            + MARKET_RATE_NOTE["en"],
+            "可中断 Pod 约比按需便宜 50%（官方博客示例 A6000 $0.232 对 $0.491；宣传称最高 60%）。无预先通知："
+            "先 SIGTERM，约 5 秒后 SIGKILL。" + MARKET_RATE_NOTE["zh"]),
+        "programs": [
+            {"id": "runpod-signup-credit", "kind": "coupon", "name": T("RunPod sign-up credit", "RunPod 注册赠额"),
+             "amount": 5, "currency": "USD", "new_users_only": True,
+             "notes": T("'$5-10 one-time' (low confidence); the low end is recorded.",
+                        "「一次性 $5-10」（可信度低），记录下限。"),
+             "source": "PABLO", "source_date": "2026-08-18"},
+        ],
+        "source": "docs.runpod.io/pods/storage; RGT runpod.md (verified 2026-06); SILY; RP-GM; DR",
+        "source_date": "2026-11-09",
+    },
+    {
+        "id": "vast", "name": T("Vast.ai", "Vast.ai"), "currency": "USD", "market": "intl",
+        "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "A peer-to-peer marketplace: prices move daily, treat them as ranges. Billing starts at rent. "
+            + NOT_READ_GRANULARITY + " A stopped instance bills its disk indefinitely; only destroy stops the "
+            "full meter. Disk and bandwidth prices are set per host (bandwidth billed in and out, in every "
+            "state, often $0 but not guaranteed), so none are recorded.",
+            "点对点市场：价格每天变化，应视为区间。租用起计费。" + NOT_READ_GRANULARITY_ZH + "停止的实例磁盘一直"
+            "计费，只有 destroy 才完全停止计费。磁盘和带宽价格由各主机设定（进出流量在任何状态都计费，常为 $0 但"
+            "不保证），因此不记录。"),
+        "has_spot": True, "spot_notice_seconds": 0, "spot_interruptions_per_hour": MARKET_RATE,
+        "spot_note": T(
+            "Interruptible instances are a bid auction and on-demand always wins; the bid is fixed at "
+            "creation. A preempted instance is paused (disk kept) with about 0 s notice and no SIGTERM, and "
+            "can only resume on the same GPU. No typical discount was found. " + MARKET_RATE_NOTE["en"],
+            "可中断实例为竞价拍卖，按需租用总是优先，出价在创建时固定。被抢占时实例暂停（保留磁盘），几乎没有通知，"
+            "也没有 SIGTERM，只能在同一 GPU 上恢复。未查到典型折扣。" + MARKET_RATE_NOTE["zh"]),
+        "programs": [],
+        "source": "RGT vastai.md (verified docs.vast.ai billing 2026-06); SKY-VAST; SILY; LANTERN",
+        "source_date": "2026-10-28",
+    },
+    {
+        "id": "paperspace", "name": T("Paperspace (DigitalOcean)", "Paperspace（DigitalOcean）"), "currency": "USD",
+        "market": "intl", "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Billing starts at start. " + NOT_READ_GRANULARITY + " Powered-off machines still bill storage, "
+            "public IP and add-ons hourly until destroyed. /storage: 5 GB free, then $0.29/GB-month; "
+            "snapshots $0.29/GB-month. Core machines auto-shut down after 1 h to 1 week of wall-clock time. "
+            "No egress fee is documented; none is recorded.",
+            "启动起计费。" + NOT_READ_GRANULARITY_ZH + "关机的机器仍按小时收取存储、公网 IP 和附加项费用，直到销毁。"
+            "/storage 免费 5 GB，超出 $0.29/GB/月；快照 $0.29/GB/月。Core 机器按墙钟时间 1 小时至 1 周自动关机。"
+            "未见出流量收费说明，不记录。"),
+        "disk_running_per_gb_month": 0.29, "disk_stopped_per_gb_month": 0.29, "free_disk_gb": 5,
+        "has_spot": False, "spot_note": T("No spot tier.", "无竞价实例。"),
+        "programs": [
+            {"id": "digitalocean-new-account", "kind": "coupon",
+             "name": T("DigitalOcean $200 new-account credit", "DigitalOcean 新账号 $200 额度"),
+             "amount": 200, "currency": "USD", "expiry_days": 60, "new_users_only": True, "applies_to_gpu": False,
+             "notes": T("$200 for the first 60 days on new DigitalOcean accounts. Whether it covers Paperspace "
+                        "GPU machines was not verified, so it is not applied to GPU cost.",
+                        "DigitalOcean 新账号前 60 天 $200。是否可用于 Paperspace GPU 机器未核实，不抵扣 GPU 费用。"),
+             "source": "digitalocean.com community page"},
+            {"id": "github-student-pack-digitalocean", "kind": "credit",
+             "name": T("GitHub Student Pack: DigitalOcean $200", "GitHub 学生包：DigitalOcean $200"),
+             "amount": 200, "currency": "USD", "expiry_days": 365, "needs_student": True, "applies_to_gpu": False,
+             "notes": T("$200 for one year for verified students (older pack: $50). GPU coverage not verified, so "
+                        "not applied to GPU cost.", "认证学生一年 $200（旧版 $50）。是否覆盖 GPU 未核实，不抵扣 GPU 费用。"),
+             "source": "Otago Student-Freebies; DigitalOcean community Q&A"},
+        ],
+        "source": "RGT paperspace.md (verified 2026-06); SKY-PS (skypilot-catalog v7 paperspace, undated)",
+        "source_date": "2026-06",
+    },
+    {
+        "id": "colab", "name": T("Google Colab", "Google Colab"), "currency": "USD", "market": "intl",
+        "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Paid in compute units (CU): Pay-As-You-Go $9.99 per 100 CU, Pro $9.99/month (100 CU), Pro+ "
+            "$49.99/month (500 CU). Hourly prices here are CU burn rates (mccormickml.com, measured 2026-03, not "
+            "official) at $9.99 per 100 CU. " + NOT_READ_GRANULARITY + " The GPU type is not guaranteed and "
+            "sessions are time-limited. Free tier: a T4 with no fixed quota (~12 h/day claimed) and a ~90 min "
+            "idle disconnect. Needs Google access.",
+            "按计算单元（CU）付费：随用随付 $9.99/100 CU，Pro $9.99/月（100 CU），Pro+ $49.99/月（500 CU）。这里的"
+            "小时价是 CU 消耗速率（mccormickml.com 2026-03 实测，非官方）按 $9.99/100 CU 折算。" + NOT_READ_GRANULARITY_ZH +
+            "不保证 GPU 型号，会话有时长限制。免费版：T4，无固定配额（称约 12 小时/天），空闲约 90 分钟断开。需能访问谷歌。"),
+        "has_spot": False, "spot_note": T("No spot tier.", "无竞价实例。"),
+        "programs": [],
+        "source": "PABLO (CU rates from mccormickml.com, measured 2026-03)", "source_date": "2026-08-18",
+    },
+]
