@@ -26,6 +26,7 @@ struct Constraints {
   SpotPolicy spot = SpotPolicy::allow;
   bool student = false;
   bool new_user = false;                 // apply new-user coupons
+  std::vector<std::string> credits;      // Program ids of credits the user holds (AWS Educate, research credits)
   std::vector<std::string> providers;    // only these (empty = all)
   std::vector<std::string> exclude;      // provider or GPU ids to drop
   std::optional<double> usd_cny;         // user's exchange rate (default: catalog's)

@@ -1,0 +1,334 @@
+// The bill for one offer and one job. Each amount is computed at three points (low, likely, high hours
+// and prices) so the total is a range; the text is built only when asked, the numbers never depend on it.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/cost.hpp"
+
+namespace gw {
+
+namespace {
+
+double granularity_seconds(Granularity g) {
+  switch (g) {
+    case Granularity::second: return 1;
+    case Granularity::minute: return 60;
+    case Granularity::hour: return 3600;
+  }
+  return 1;
+}
+
+Text granularity_text(Granularity g) {
+  switch (g) {
+    case Granularity::second: return {"per second", "按秒"};
+    case Granularity::minute: return {"per minute", "按分钟"};
+    case Granularity::hour: return {"per hour", "按小时"};
+  }
+  return {};
+}
+
+double clamp0(double v) { return std::isfinite(v) && v > 0 ? v : 0; }
+
+// Seconds billed for a session of `hours`: rounded up to the granularity, never below the minimum.
+double billed_hours(double hours, const Provider& p) {
+  const double g = granularity_seconds(p.granularity);
+  double seconds = clamp0(hours) * 3600.0;
+  // A hair of tolerance: 1.0000000001 h must not bill as 2 h on an hourly provider.
+  seconds = std::ceil(seconds / g - 1e-7) * g;
+  seconds = std::max({seconds, clamp0(p.min_billed_seconds), 0.0});
+  return seconds / 3600.0;
+}
+
+// Every number of one point of the bill.
+struct Point {
+  double run = 0, setup = 0, upload = 0, idle = 0;  // GPU amounts
+  double gpu_hours = 0;                              // billed
+  double run_billed_hours = 0;
+  double storage_running = 0, storage_stopped = 0, extras = 0, ingress = 0, egress = 0;
+  double discount = 0;  // saving >= 0
+  double calendar_hours = 0, storage_hours = 0;
+  double price = 0;  // user's currency per hour
+  DiscountResult discounts;
+  double gpu() const { return run + setup + upload + idle; }
+  double other() const { return storage_running + storage_stopped + extras + ingress + egress; }
+  double before() const { return gpu() + other(); }
+};
+
+struct Context {
+  const Provider& provider;
+  const Constraints& c;
+  double usd_cny;
+  const BillRequest& req;
+  double to_user(double amount, std::string_view from) const {
+    return convert_money(amount, from, c.currency, usd_cny);
+  }
+};
+
+Point compute(const Context& x, double run_hours, double price_offer_currency, bool with_notes) {
+  const Provider& p = x.provider;
+  const Constraints& c = x.c;
+  Point pt;
+  pt.price = clamp0(x.to_user(clamp0(price_offer_currency), x.req.price_currency));
+  const double run = clamp0(run_hours);
+  const double upload = c.upload_mbps > 0 ? clamp0(c.dataset_gb) * 8000.0 / c.upload_mbps / 3600.0 : 0.0;
+  const double setup_billed = p.bills_from_creation ? clamp0(c.setup_hours) : 0.0;
+  const double upload_billed = p.bills_from_creation ? upload : 0.0;
+  const double idle = clamp0(c.idle_tail_hours);
+  const double sessions = std::max(1.0, std::isfinite(x.req.sessions) ? x.req.sessions : 1.0);
+
+  const double metered = setup_billed + upload_billed + run + idle;
+  pt.gpu_hours = billed_hours(metered / sessions, p) * sessions;
+  // Rounding belongs to the job line: the fixed parts are what the user typed.
+  pt.run_billed_hours = std::max(run, pt.gpu_hours - setup_billed - upload_billed - idle);
+  pt.run = pt.run_billed_hours * pt.price;
+  pt.setup = setup_billed * pt.price;
+  pt.upload = upload_billed * pt.price;
+  pt.idle = idle * pt.price;
+
+  pt.calendar_hours = clamp0(c.setup_hours) + upload + run + idle;
+  pt.storage_hours = c.storage_months > 0 ? c.storage_months * kHoursPerMonth
+                                          : std::ceil(pt.calendar_hours / 24.0 - 1e-9) * 24.0;
+  pt.storage_hours = std::max(pt.storage_hours, 0.0);
+  const double running_h = std::min(pt.calendar_hours, pt.storage_hours);
+  const double stopped_h = std::max(0.0, pt.storage_hours - running_h);
+  const double gb = std::max(0.0, clamp0(c.disk_gb) - clamp0(p.free_disk_gb));
+  if (p.disk_running_per_gb_month) {
+    const double run_rate = x.to_user(clamp0(*p.disk_running_per_gb_month), p.currency);
+    // Most providers keep billing a stopped disk at the same rate; a known stopped rate wins.
+    const double stop_rate =
+        p.disk_stopped_per_gb_month ? x.to_user(clamp0(*p.disk_stopped_per_gb_month), p.currency) : run_rate;
+    pt.storage_running = gb * run_rate * running_h / kHoursPerMonth;
+    pt.storage_stopped = gb * stop_rate * stopped_h / kHoursPerMonth;
+  }
+  pt.extras = clamp0(c.extras_per_month) * pt.storage_hours / kHoursPerMonth;
+  if (p.egress_per_gb) {
+    const double per_gb = x.to_user(clamp0(*p.egress_per_gb), p.currency);
+    // Hosts that bill bandwidth both ways (Vast.ai) charge the upload at the same per-GB price.
+    if (!p.ingress_free) pt.ingress = clamp0(c.dataset_gb) * per_gb;
+    const bool internal = c.internal_network && p.internal_network_free;
+    if (!internal) pt.egress = std::max(0.0, clamp0(c.egress_gb) - clamp0(p.egress_free_gb_per_month)) * per_gb;
+  }
+
+  DiscountInput din;
+  din.gpu_spend = pt.gpu();
+  din.other_spend = pt.other();
+  din.calendar_hours = pt.calendar_hours;
+  pt.discounts = apply_discounts(p, c, x.usd_cny, din, with_notes);
+  pt.discount = std::min(clamp0(pt.discounts.saving), pt.before());
+  return pt;
+}
+
+Range range_of(const Point (&pts)[3], double (*get)(const Point&)) {
+  Range r{get(pts[0]), get(pts[1]), get(pts[2])};
+  // Hours and prices are ordered, so the points are; sort anyway so a range is always a range.
+  r.low = std::min(r.low, r.likely);
+  r.high = std::max(r.high, r.likely);
+  return r;
+}
+
+ExplainInput in(std::string name, double value, std::string unit) { return {std::move(name), value, std::move(unit)}; }
+
+void add_line(Bill& bill, std::string kind, Text label, Range amount, Text formula, std::vector<ExplainInput> inputs,
+              const std::string& date, Text note = {}) {
+  CostLine line;
+  line.kind = std::move(kind);
+  line.label = std::move(label);
+  line.amount = amount;
+  line.explain.formula = std::move(formula);
+  line.explain.inputs = std::move(inputs);
+  line.explain.note = std::move(note);
+  line.price_date = date;
+  bill.lines.push_back(std::move(line));
+}
+
+void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
+  const Provider& p = x.provider;
+  const Constraints& c = x.c;
+  const Point& m = pts[1];
+  const std::string& cur = c.currency;
+  const std::string per_h = cur + "/h";
+  const std::string& gpu_date = x.req.price_date;
+  const Text gran = granularity_text(p.granularity);
+
+  add_line(bill, "gpu_run", {"GPU time (the job)", "GPU 时长（任务本身）"},
+           range_of(pts, [](const Point& q) { return q.run; }),
+           {"billed hours x price per hour; each session is rounded up " + gran.en + ", minimum " +
+                format_number(p.min_billed_seconds, 0) + " s",
+            "计费时长 × 每小时价格；每次开机" + gran.zh + "向上取整，最少 " + format_number(p.min_billed_seconds, 0) +
+                " 秒"},
+           {in("job hours", m.run_billed_hours > 0 ? x.req.run_hours.likely : 0, "h"),
+            in("billed hours", m.run_billed_hours, "h"), in("sessions", std::max(1.0, x.req.sessions), ""),
+            in("price per hour", m.price, per_h)},
+           gpu_date);
+  if (m.setup > 0 || pts[2].setup > 0)
+    add_line(bill, "gpu_setup", {"Setup, install and debugging", "环境配置、安装与调试"},
+             range_of(pts, [](const Point& q) { return q.setup; }),
+             {"setup hours x price per hour (billing starts at creation/power-on)",
+              "配置时长 × 每小时价格（从创建/开机起计费）"},
+             {in("setup hours", c.setup_hours, "h"), in("price per hour", m.price, per_h)}, gpu_date);
+  if (m.upload > 0)
+    add_line(bill, "gpu_upload", {"Dataset upload while the instance runs", "上传数据集期间实例在计费"},
+             range_of(pts, [](const Point& q) { return q.upload; }),
+             {"dataset GB x 8000 / upload Mbps / 3600 x price per hour", "数据集 GB × 8000 ÷ 上行 Mbps ÷ 3600 × 每小时价格"},
+             {in("dataset", c.dataset_gb, "GB"), in("upload speed", c.upload_mbps, "Mbps"),
+              in("price per hour", m.price, per_h)},
+             gpu_date);
+  if (m.idle > 0)
+    add_line(bill, "gpu_idle", {"Idle tail (left running after it finished)", "跑完后忘记关机的空转"},
+             range_of(pts, [](const Point& q) { return q.idle; }),
+             {"idle hours x price per hour", "空转时长 × 每小时价格"},
+             {in("idle hours", c.idle_tail_hours, "h"), in("price per hour", m.price, per_h)}, gpu_date);
+  const double gb = std::max(0.0, c.disk_gb - p.free_disk_gb);
+  const double running_h = std::min(m.calendar_hours, m.storage_hours);
+  if (m.storage_running > 0)
+    add_line(bill, "storage_running", {"Disk while running", "云盘（运行期间）"},
+             range_of(pts, [](const Point& q) { return q.storage_running; }),
+             {"(disk GB - free GB) x price per GB-month x running hours / 720",
+              "（云盘 GB − 免费额度）× 每 GB 月价 × 运行小时 ÷ 720"},
+             {in("disk", c.disk_gb, "GB"), in("free", p.free_disk_gb, "GB"), in("billable", gb, "GB"),
+              in("price", x.to_user(p.disk_running_per_gb_month.value_or(0), p.currency), cur + "/GB-month"),
+              in("running hours", running_h, "h")},
+             p.source_date);
+  if (m.storage_stopped > 0)
+    add_line(bill, "storage_stopped", {"Disk while stopped (until deleted)", "云盘（关机后直到删除）"},
+             range_of(pts, [](const Point& q) { return q.storage_stopped; }),
+             {"billable GB x stopped price per GB-month x stopped hours / 720",
+              "计费 GB × 关机时每 GB 月价 × 关机小时 ÷ 720"},
+             {in("billable", gb, "GB"),
+              in("price",
+                 x.to_user(p.disk_stopped_per_gb_month.value_or(p.disk_running_per_gb_month.value_or(0)), p.currency),
+                 cur + "/GB-month"),
+              in("stopped hours", m.storage_hours - running_h, "h")},
+             p.source_date);
+  if (m.extras > 0)
+    add_line(bill, "extras", {"Add-ons (e.g. provisioned IOPS)", "附加项（如预置 IOPS）"},
+             range_of(pts, [](const Point& q) { return q.extras; }),
+             {"add-ons per month x months the disk exists", "每月附加费 × 云盘存在月数"},
+             {in("add-ons per month", c.extras_per_month, cur), in("months", m.storage_hours / kHoursPerMonth, "")},
+             "");
+  const double per_gb = p.egress_per_gb ? x.to_user(*p.egress_per_gb, p.currency) : 0;
+  if (m.ingress > 0)
+    add_line(bill, "ingress", {"Upload traffic (ingress)", "上传流量费"},
+             range_of(pts, [](const Point& q) { return q.ingress; }),
+             {"dataset GB x price per GB (this provider bills traffic both ways)", "数据集 GB × 每 GB 流量价（该平台双向计费）"},
+             {in("dataset", c.dataset_gb, "GB"), in("price", per_gb, cur + "/GB")}, p.source_date);
+  if (m.egress > 0)
+    add_line(bill, "egress", {"Downloading results (public egress)", "下载结果（公网出流量）"},
+             range_of(pts, [](const Point& q) { return q.egress; }),
+             {"(egress GB - free GB per month) x price per GB", "（出流量 GB − 每月免费额度）× 每 GB 价格"},
+             {in("egress", c.egress_gb, "GB"), in("free", p.egress_free_gb_per_month, "GB"),
+              in("price", per_gb, cur + "/GB")},
+             p.source_date);
+  if (m.discount > 0) {
+    std::vector<ExplainInput> inputs;
+    std::string names_en, names_zh;
+    for (const AppliedProgram& a : m.discounts.applied) {
+      inputs.push_back(in(a.id, a.saving, cur));
+      names_en += (names_en.empty() ? "" : " + ") + a.name.en;
+      names_zh += (names_zh.empty() ? "" : " + ") + a.name.in(Lang::zh);
+    }
+    Range r = range_of(pts, [](const Point& q) { return -q.discount; });
+    std::swap(r.low, r.high);  // more spend saves more: the high bill has the larger saving
+    r.low = std::min(r.low, r.likely);
+    r.high = std::max(r.high, r.likely);
+    add_line(bill, "discount", {"Discounts: " + names_en, "优惠：" + names_zh}, r,
+             {"rate discounts on the GPU price, then fixed coupons above their minimum spend, then credits",
+              "先按折扣降低 GPU 单价，再用满足门槛的代金券，最后抵扣赠金"},
+             inputs, p.source_date);
+  }
+}
+
+}  // namespace
+
+Bill price_bill(const Provider& provider, const Constraints& c, double usd_cny, const BillRequest& req,
+                bool with_lines) {
+  Context x{provider, c, usd_cny, req};
+  const Range& h = req.run_hours;
+  const Range& pr = req.price_per_hour;
+  const Point pts[3] = {compute(x, h.low, pr.low, false), compute(x, h.likely, pr.likely, with_lines),
+                        compute(x, h.high, pr.high, false)};
+  Bill bill;
+  bill.currency = c.currency;
+  bill.usd_cny = usd_cny;
+  bill.total_before_discount = range_of(pts, [](const Point& q) { return q.before(); });
+  bill.total = range_of(pts, [](const Point& q) { return q.before() - q.discount; });
+  bill.gpu = range_of(pts, [](const Point& q) { return q.gpu(); });
+  bill.storage = range_of(pts, [](const Point& q) { return q.storage_running + q.storage_stopped; });
+  bill.extras = range_of(pts, [](const Point& q) { return q.extras; });
+  bill.transfer = range_of(pts, [](const Point& q) { return q.ingress + q.egress; });
+  bill.discount = range_of(pts, [](const Point& q) { return q.discount; });
+  bill.billed_gpu_hours = range_of(pts, [](const Point& q) { return q.gpu_hours; });
+  bill.price_per_hour_before = pts[1].price;
+  bill.price_per_hour_after = pts[1].price * pts[1].discounts.rate_multiplier;
+  bill.upload_hours = c.upload_mbps > 0 ? std::max(0.0, c.dataset_gb) * 8000.0 / c.upload_mbps / 3600.0 : 0.0;
+  bill.storage_hours = pts[1].storage_hours;
+  bill.programs = pts[1].discounts.applied;
+  if (!with_lines) return bill;
+
+  build_lines(bill, x, pts);
+  bill.notes = pts[1].discounts.notes;
+  if (!provider.bills_from_creation && (c.setup_hours > 0 || bill.upload_hours > 0))
+    bill.notes.push_back({"Setup and upload hours are not billed here: billing starts when the instance is ready.",
+                          "这里的配置与上传时间不计费：实例就绪后才开始计费。"});
+  if (!provider.disk_running_per_gb_month && c.disk_gb > provider.free_disk_gb)
+    bill.notes.push_back({"The catalog has no disk price for " + provider.name.en + ": storage is counted as 0.",
+                          "目录中没有" + provider.name.in(Lang::zh) + "的云盘价格：存储费按 0 计。"});
+  if (provider.disk_running_per_gb_month && !provider.disk_stopped_per_gb_month && pts[1].storage_stopped > 0)
+    bill.notes.push_back({"A stopped disk is billed at the running rate (the usual rule; no stopped rate listed).",
+                          "关机后云盘按运行时单价计费（通常如此；目录未列关机价）。"});
+  if (provider.free_disk_gb > 0)
+    bill.notes.push_back({format_number(provider.free_disk_gb, 0) + " GB of disk is free on " + provider.name.en + ".",
+                          provider.name.in(Lang::zh) + "免费提供 " + format_number(provider.free_disk_gb, 0) +
+                              " GB 云盘。"});
+  if (!provider.egress_per_gb && c.egress_gb > 0)
+    bill.notes.push_back({"The catalog has no egress price for " + provider.name.en + ": downloads are counted as 0.",
+                          "目录中没有" + provider.name.in(Lang::zh) + "的出流量价格：下载费按 0 计。"});
+  if (c.internal_network && provider.internal_network_free && provider.egress_per_gb)
+    bill.notes.push_back({"Results move over the free internal network, so no egress fee.",
+                          "结果走免费内网传输，不收出流量费。"});
+  if (!c.internal_network && pts[1].egress > 0 && provider.internal_network_free)
+    bill.notes.push_back({"Moving results over the internal network (e.g. to object storage in the same region) "
+                          "avoids the egress fee.",
+                          "改用内网传输（如同地域对象存储）可免出流量费。"});
+  return bill;
+}
+
+OfferPrice offer_price(const Offer& offer, const Provider& provider, Pricing pricing,
+                       const std::map<std::string, double>& overrides) {
+  OfferPrice out;
+  Range od{offer.on_demand_per_hour, offer.on_demand_per_hour, offer.on_demand_per_hour};
+  if (offer.on_demand_low_per_hour) od.low = std::min(*offer.on_demand_low_per_hour, od.likely);
+  if (offer.on_demand_high_per_hour) od.high = std::max(*offer.on_demand_high_per_hour, od.likely);
+  out.estimate = offer.price_is_estimate || od.low < od.high;
+  double scale = 1;
+  auto it = overrides.find(offer.id);
+  if (it != overrides.end() && std::isfinite(it->second) && it->second > 0) {
+    // The user's price replaces the listed one; a listed spot price keeps its discount relative to it.
+    scale = offer.on_demand_per_hour > 0 ? it->second / offer.on_demand_per_hour : 1;
+    od = {it->second, it->second, it->second};
+    out.edited = true;
+    out.estimate = false;
+  }
+  if (pricing == Pricing::on_demand) {
+    out.available = od.likely > 0;
+    out.per_hour = od;
+    return out;
+  }
+  if (!provider.has_spot) return out;
+  if (offer.spot_per_hour && *offer.spot_per_hour > 0) {
+    const double s = *offer.spot_per_hour * scale;
+    out.per_hour = {s, s, s};
+    out.available = true;
+    return out;
+  }
+  if (provider.spot_discount_fraction && *provider.spot_discount_fraction > 0 && *provider.spot_discount_fraction < 1) {
+    const double f = 1 - *provider.spot_discount_fraction;
+    out.per_hour = {od.low * f, od.likely * f, od.high * f};
+    out.available = od.likely > 0;
+    out.derived = true;
+    out.estimate = true;
+  }
+  return out;
+}
+
+}  // namespace gw

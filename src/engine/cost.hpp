@@ -1,0 +1,119 @@
+#pragma once
+// The whole bill for renting one offer for one job: GPU time as the provider rounds it, the setup and
+// idle hours students forget, storage at running and stopped rates, add-ons, transfer and discounts.
+// Every amount is in the user's currency; each line keeps its formula, inputs and price date.
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog.hpp"
+#include "estimate.hpp"
+#include "scenario.hpp"
+
+namespace gw {
+
+enum class Pricing { on_demand, spot };
+std::string_view to_string(Pricing);
+bool parse_pricing(std::string_view, Pricing&);
+
+// Billing months are 30 days, as the providers' GB-month prices assume.
+inline constexpr double kHoursPerMonth = 720.0;
+
+// CNY per USD for this question: the user's rate when set and positive, else the catalog's.
+double exchange_rate(const Constraints&, const Catalog&);
+// Converts between "CNY" and "USD" (usd_cny = CNY per USD). Same currency: unchanged.
+double convert_money(double amount, std::string_view from, std::string_view to, double usd_cny);
+
+// Plain formatting used in the engine's sentences (and by front ends that want the same look).
+std::string format_number(double v, int decimals);         // "12.30", never "-0.00", "nan" or "inf"
+std::string format_money(double amount, std::string_view currency);  // "¥12.30", "$4.10", "¥1,234"
+std::string format_hours(double hours);                     // "36 min", "4.2 h", "3.1 d"
+
+// "2026-08" or "2026-08-13" -> months since year 0; false when it is neither.
+bool parse_year_month(std::string_view date, int& months);
+
+// One line of a bill.
+struct CostLine {
+  // gpu_run, gpu_setup, gpu_upload, gpu_idle, storage_running, storage_stopped, extras, ingress, egress,
+  // discount. The gpu_* lines together are the GPU meter; a UI stacks lines by kind.
+  std::string kind;
+  Text label;
+  Range amount;     // user's currency; the discount line is negative
+  Explain explain;  // formula and inputs of the likely case
+  std::string price_date;
+};
+
+// A discount programme that was applied, and how much it saved (likely case, user's currency).
+struct AppliedProgram {
+  std::string id;
+  Text name;
+  std::string kind;  // student_discount, coupon, credit, member_discount
+  double saving = 0;
+};
+
+struct Bill {
+  std::string currency;  // the user's
+  double usd_cny = 0;    // the rate every conversion used
+  std::vector<CostLine> lines;  // empty when not requested
+  Range total;                  // what the user pays, after discounts
+  Range total_before_discount;
+  Range gpu;       // GPU meter before discounts
+  Range storage;   // disks at running and stopped rates
+  Range extras;    // monthly add-ons such as provisioned IOPS
+  Range transfer;  // ingress + egress fees
+  Range discount;  // savings, >= 0
+  Range billed_gpu_hours;             // hours the GPU meter runs, after rounding
+  double price_per_hour_before = 0;   // whole rental, user's currency, likely price
+  double price_per_hour_after = 0;    // after rate discounts (coupons are fixed amounts, not in here)
+  double upload_hours = 0;            // dataset upload at the user's bandwidth
+  double storage_hours = 0;           // how long the disk exists
+  std::vector<AppliedProgram> programs;
+  std::vector<Text> notes;  // missing prices, free allowances, what was not billed and why
+};
+
+// What to price, as decided by the caller (the recommender, `gpuwise cost`).
+struct BillRequest {
+  Range run_hours;       // the job itself (spot: expected, incl. checkpoints, rework and restarts)
+  Range price_per_hour;  // the whole rental (all cards), offer currency, before discounts
+  std::string price_currency;
+  std::string price_date;
+  Pricing pricing = Pricing::on_demand;
+  double sessions = 1;  // separately billed sessions (spot: 1 + expected interruptions); each is rounded
+};
+
+// The bill. `with_lines` = false skips the text (the recommender's fast path); numbers are identical.
+Bill price_bill(const Provider&, const Constraints&, double usd_cny, const BillRequest&, bool with_lines = true);
+
+// On-demand price of an offer after the user's edits (Scenario::price_overrides): the whole offer, offer
+// currency, as a range. Spot: the listed spot price, else the provider's typical discount (marked derived).
+struct OfferPrice {
+  bool available = false;  // false: no spot for this offer
+  Range per_hour;
+  bool derived = false;    // spot price worked out from the provider's typical discount
+  bool edited = false;     // the user overrode the on-demand price
+  bool estimate = false;   // the source gave a range or "~x"
+};
+OfferPrice offer_price(const Offer&, const Provider&, Pricing, const std::map<std::string, double>& overrides);
+
+// ---- discounts (discounts.cpp)
+// Which programmes apply and what they save. Rate discounts (student, member, percentage coupons) cut
+// the GPU price; fixed coupons offset GPU spend above their minimum; credits offset the whole bill.
+// Non-stackable programmes are used alone; the best combination wins.
+struct DiscountInput {
+  double gpu_spend = 0;       // user's currency, before discounts
+  double other_spend = 0;     // storage, extras, transfer
+  double calendar_hours = 0;  // from first to last billed hour (coupon expiry)
+};
+struct DiscountResult {
+  double rate_multiplier = 1;  // on the GPU price, e.g. 0.1 for 90% off
+  double saving = 0;           // total, >= 0, never more than the spend
+  std::vector<AppliedProgram> applied;
+  std::vector<Text> notes;  // programmes that exist but did not apply, and why
+};
+DiscountResult apply_discounts(const Provider&, const Constraints&, double usd_cny, const DiscountInput&,
+                               bool with_notes = true);
+// True when the user qualifies for the programme at all (student, new user, credit held).
+bool program_eligible(const Program&, const Constraints&);
+
+}  // namespace gw

@@ -1,0 +1,103 @@
+// Money, hours and dates as the engine's sentences print them, and currency conversion.
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "engine/cost.hpp"
+
+namespace gw {
+
+std::string_view to_string(Pricing p) { return p == Pricing::spot ? "spot" : "on-demand"; }
+
+bool parse_pricing(std::string_view s, Pricing& out) {
+  if (s == "spot" || s == "preemptible") {
+    out = Pricing::spot;
+    return true;
+  }
+  if (s == "on-demand" || s == "on_demand" || s == "ondemand") {
+    out = Pricing::on_demand;
+    return true;
+  }
+  return false;
+}
+
+double exchange_rate(const Constraints& c, const Catalog& catalog) {
+  if (c.usd_cny && std::isfinite(*c.usd_cny) && *c.usd_cny > 0) return *c.usd_cny;
+  return catalog.usd_cny > 0 && std::isfinite(catalog.usd_cny) ? catalog.usd_cny : 1.0;
+}
+
+double convert_money(double amount, std::string_view from, std::string_view to, double usd_cny) {
+  if (from == to || !(usd_cny > 0)) return amount;
+  if (from == "USD" && to == "CNY") return amount * usd_cny;
+  if (from == "CNY" && to == "USD") return amount / usd_cny;
+  return amount;  // unknown currency codes are rejected by the catalog loader
+}
+
+std::string format_number(double v, int decimals) {
+  if (!std::isfinite(v)) v = 0;
+  if (decimals < 0) decimals = 0;
+  if (decimals > 9) decimals = 9;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  std::string s = buf;
+  // "-0.00" reads as a negative amount; it is zero.
+  bool all_zero = true;
+  for (char ch : s)
+    if (ch >= '1' && ch <= '9') all_zero = false;
+  if (all_zero && !s.empty() && s[0] == '-') s.erase(0, 1);
+  return s;
+}
+
+namespace {
+std::string group_thousands(const std::string& digits) {
+  // digits: optional '-', integer part, optional fraction.
+  std::size_t start = digits[0] == '-' ? 1 : 0;
+  std::size_t dot = digits.find('.');
+  std::size_t int_end = dot == std::string::npos ? digits.size() : dot;
+  std::string out = digits.substr(0, start);
+  for (std::size_t i = start; i < int_end; ++i) {
+    out += digits[i];
+    std::size_t left = int_end - i - 1;
+    if (left > 0 && left % 3 == 0) out += ',';
+  }
+  out += digits.substr(int_end);
+  return out;
+}
+}  // namespace
+
+std::string format_money(double amount, std::string_view currency) {
+  if (!std::isfinite(amount)) amount = 0;
+  const double mag = std::fabs(amount);
+  const int decimals = mag >= 1000 ? 0 : 2;
+  std::string num = group_thousands(format_number(mag, decimals));
+  std::string sign = amount < 0 && num.find_first_of("123456789") != std::string::npos ? "-" : "";
+  if (currency == "CNY") return sign + "¥" + num;
+  if (currency == "USD") return sign + "$" + num;
+  return sign + num + " " + std::string(currency);
+}
+
+std::string format_hours(double hours) {
+  if (!std::isfinite(hours) || hours < 0) hours = 0;
+  if (hours < 1.0) return format_number(hours * 60, 0) + " min";
+  if (hours < 72.0) return format_number(hours, hours < 10 ? 1 : 0) + " h";
+  return format_number(hours / 24, 1) + " d";
+}
+
+bool parse_year_month(std::string_view date, int& months) {
+  if (date.size() < 7 || date[4] != '-') return false;
+  int y = 0, m = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (date[i] < '0' || date[i] > '9') return false;
+    y = y * 10 + (date[i] - '0');
+  }
+  for (int i = 5; i < 7; ++i) {
+    if (date[i] < '0' || date[i] > '9') return false;
+    m = m * 10 + (date[i] - '0');
+  }
+  if (m < 1 || m > 12) return false;
+  if (date.size() > 7 && date[7] != '-') return false;
+  months = y * 12 + (m - 1);
+  return true;
+}
+
+}  // namespace gw
