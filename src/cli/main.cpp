@@ -28,6 +28,28 @@ int main(int argc, char** argv) {
             [](const auto& a, const auto& b) { return a.first < b.first; });
   for (auto& [order, setup] : registry) setup(app, ctx);
 
+  // CLI11 would report a mistyped command as a missing one; name it instead.
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--lang" || arg == "--currency" || arg == "--catalog") {
+      ++i;
+      continue;
+    }
+    if (arg.empty() || arg[0] == '-') continue;
+    std::string names;
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+      known = known || sub->check_name(arg);
+    }
+    if (!known) {
+      std::fprintf(stderr, "gpuwise: unknown command '%s' (commands: %s)\nTry 'gpuwise --help'.\n", arg.c_str(),
+                   names.c_str());
+      return kUsage;
+    }
+    break;
+  }
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
