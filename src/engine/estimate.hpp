@@ -85,4 +85,11 @@ std::vector<GpuEstimate> estimate_all(const Workload&, const Catalog&, int gpu_c
 // Multi-GPU speed-up relative to one card (below linear; worse on PCIe consumer cards).
 double multi_gpu_speedup(const Gpu&, int gpu_count);
 
+// Verdict for a per-GPU total against a card's memory: fits with headroom, tight, or does not fit.
+Fit fit_verdict(double total_gib, double vram_gib);
+// "The cheapest change that makes it fit", tried in the order (empty when it already fits).
+std::vector<FitAdvice> fit_advice(const Workload&, const Gpu&, const Catalog&, int gpu_count = 1);
+// Formula, then one "name = value unit" line per input, then the note: for a terminal or JSON.
+std::string explain_text(const Explain&, Lang);
+
 }  // namespace gw

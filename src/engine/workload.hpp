@@ -49,6 +49,9 @@ struct Workload {
   Precision precision = Precision::amp;
   Optimizer optimizer = Optimizer::adamw;
   bool checkpointing = false;
+  // Attention scores not kept for backward (FlashAttention / PyTorch SDPA). false = eager attention,
+  // which stores the s x s score matrices (the larger, conservative activation figure).
+  bool fused_attention = false;
   double weight_bits = 16;  // inference: 16, 8, 4
   int lora_rank = 16;
   // Amount of work (0 = unknown).
@@ -92,6 +95,7 @@ struct Preset {
   Text title;
   Text guide;      // what the source article says about this scenario
   std::string group;  // "cv", "nlp", "llm", "science"
+  std::vector<std::string> models;  // model names this preset stands for ("ResNet-50", "bert-base")
   Workload workload;
 };
 struct PresetLoad {
@@ -100,5 +104,17 @@ struct PresetLoad {
 };
 PresetLoad load_presets(std::string_view json_text);
 const Preset* find_preset(const std::vector<Preset>&, std::string_view id);
+// A preset whose `models` names appear in free text ("ResNet-50 v1.5" -> "resnet50-train"), else null.
+const Preset* find_preset_by_model(const std::vector<Preset>&, std::string_view model_name);
+
+// Parameter count: the given one, else derived from the transformer shape (12 L h^2 + V h).
+double effective_params(const Workload&);
+// kv_heads, or heads when 0 (plain multi-head attention).
+int effective_kv_heads(const Workload&);
+// Bits per weight as stored: weight_bits below 16, else the precision's own width.
+double stored_weight_bits(const Workload&);
+bool is_transformer(const Workload&);
+// "340M", "1.5B", "7e9", "2048": counts with K/M/B/T suffixes. False on anything else.
+bool parse_count_text(std::string_view text, double& out);
 
 }  // namespace gw

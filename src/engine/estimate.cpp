@@ -1,0 +1,213 @@
+// One GPU type and card count: memory verdict, effective rate, hours with a range, and the explanation.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "engine/estimate_model.hpp"
+
+namespace gw {
+
+namespace {
+
+std::string fmt(const char* pattern, double a = 0, double b = 0, double c = 0) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, pattern, a, b, c);
+  return buf;
+}
+
+double finite_or(double v, double fallback) { return std::isfinite(v) ? v : fallback; }
+
+// Seconds the whole job takes on `count` cards of `gpu`, before calibration; 0 when it cannot run.
+struct JobTime {
+  double compute_s = 0;
+  double prefill_s = 0;
+  double loading_s = 0;
+  double total() const { return compute_s + prefill_s + loading_s; }
+};
+
+JobTime job_time(const Workload& w, const Gpu& gpu, int count, double derate, double units,
+                 double baseline_s_per_unit) {
+  JobTime t;
+  const double per_unit = model::seconds_per_unit(w, gpu, count, derate);
+  if (per_unit <= 0) return t;
+  t.compute_s = units * per_unit;
+  if (w.mode == Mode::inference && is_transformer(w) && w.dataset_samples > 0 && w.seq_len > 0) {
+    const model::Rates r = model::rates_for(w, gpu, derate);
+    const model::StepWork pw = model::prefill_work(w);
+    const double batches = w.dataset_samples / w.inference_batch;
+    t.prefill_s = batches * model::step_time(pw, r, w.bound).total() / multi_gpu_speedup(gpu, count);
+  }
+  // The loader's share is measured on a baseline card and does not speed up on a faster one.
+  const double d = w.data_loading_share;
+  if (d > 0) t.loading_s = units * baseline_s_per_unit * d / (1 - d);
+  return t;
+}
+
+const Gpu* resolve(const Catalog& catalog, const std::string& name) {
+  if (const Gpu* g = catalog.gpu(name)) return g;
+  const GpuMatch m = find_gpu(catalog, name);
+  if (m.gpu) return m.gpu;
+  return m.candidates.empty() ? nullptr : m.candidates.front();
+}
+
+void add_input(Explain& e, std::string name, double value, std::string unit) {
+  e.inputs.push_back({std::move(name), finite_or(value, 0), std::move(unit)});
+}
+
+}  // namespace
+
+GpuEstimate estimate(const Workload& w, const Gpu& gpu, const Catalog& catalog, const EstimateOptions& opt) {
+  GpuEstimate e;
+  e.gpu = gpu.id;
+  e.gpu_count = std::max(1, opt.gpu_count);
+  e.derate = opt.derate > 0 && opt.derate <= 1.5 && std::isfinite(opt.derate) ? opt.derate : 1.0;
+  e.vram_gib = gpu.vram_gib;
+
+  // ---- memory
+  const model::MemoryPlan plan = model::plan_for(w, e.gpu_count, gpu.vram_gib);
+  e.memory = model::memory_breakdown(w, plan);
+  e.headroom_gib = finite_or(gpu.vram_gib - e.memory.total_gib(), -1e9);
+  e.fit = fit_verdict(e.memory.total_gib(), gpu.vram_gib);
+  if (e.fit != Fit::fits) {
+    e.advice = fit_advice(w, gpu, catalog, e.gpu_count);
+    e.notes.push_back({"system RAM cannot stand in for GPU memory: the job must fit in VRAM (or be changed)",
+                       "系统内存不能代替显存：任务必须放进显存（或者改小）"});
+  }
+  if (plan.shard_states)
+    e.notes.push_back({fmt("memory assumes ZeRO-3/FSDP sharding over %.0f GPUs", e.gpu_count),
+                       fmt("显存按 ZeRO-3/FSDP 切分到 %.0f 张卡计算", e.gpu_count)});
+  if (plan.split_weights)
+    e.notes.push_back({fmt("memory assumes the weights split over %.0f GPUs", e.gpu_count),
+                       fmt("显存按权重切分到 %.0f 张卡计算", e.gpu_count)});
+  Explain& me = e.memory_explain;
+  me.formula = {"per GPU: weights + gradients + optimizer states + activations + KV cache + overhead",
+                "每张卡：权重 + 梯度 + 优化器状态 + 激活 + KV 缓存 + 开销"};
+  add_input(me, "params", effective_params(w), "");
+  if (is_transformer(w)) {
+    add_input(me, "layers", w.layers, "");
+    add_input(me, "hidden", w.hidden, "");
+    add_input(me, "heads", w.heads, "");
+    add_input(me, "seq", w.seq_len, "tokens");
+  }
+  add_input(me, "batch", w.mode == Mode::inference && is_transformer(w) ? w.inference_batch : w.micro_batch, "");
+  add_input(me, "vram", gpu.vram_gib, "GiB");
+  me.note = {"rules: ", "规则："};
+  for (const Text& r : e.memory.rules) {
+    me.note.en += r.en + "; ";
+    me.note.zh += r.zh + "；";
+  }
+
+  // ---- rate
+  const model::Rates rates = model::rates_for(w, gpu, e.derate);
+  e.unit_used = rates.unit;
+  for (const Text& n : rates.notes) e.notes.push_back(n);
+  if (!rates.supported) {
+    e.supported = false;
+    e.unsupported_reason = rates.unsupported_reason;
+    return e;
+  }
+  const model::StepWork work = model::step_work(w);
+  const model::StepTime st = model::step_time(work, rates, w.bound);
+  e.scaling_efficiency = multi_gpu_speedup(gpu, e.gpu_count) / e.gpu_count;
+  const double step_s = std::max(st.total(), 1e-12);
+  // What the tensor unit delivers on this job once the other terms are paid for.
+  e.effective_tflops = finite_or(work.tensor_flops / step_s / 1e12, 0);
+  const double per_unit = model::seconds_per_unit(w, gpu, e.gpu_count, e.derate);
+  e.throughput = per_unit > 0 ? 1.0 / per_unit : 0;
+  e.throughput_unit = model::throughput_unit(w);
+  if (e.derate < 1)
+    e.notes.push_back({fmt("this offer is down-clocked: compute slowed to %.0f%% (bandwidth unchanged)", e.derate * 100),
+                       fmt("该实例降频：算力按 %.0f%% 计（带宽不变）", e.derate * 100)});
+
+  // ---- time
+  double units = model::total_units(w);
+  const ReferenceRun* ref = w.reference ? &*w.reference : nullptr;
+  const Gpu* ref_gpu = ref ? resolve(catalog, ref->gpu) : nullptr;
+  if (ref && !ref_gpu)
+    e.notes.push_back({"reference GPU '" + ref->gpu + "' is not in the catalog; time is not calibrated",
+                       "参考 GPU“" + ref->gpu + "”不在目录中，时间未校准"});
+  const bool calibrated = ref_gpu && model::seconds_per_unit(w, *ref_gpu, ref->gpu_count, 1.0) > 0;
+  const bool have_units = units > 0;
+  if (!have_units && calibrated) units = 1;  // the reference run fixes the amount of work
+  const Gpu* base_gpu = ref_gpu ? ref_gpu : catalog.gpu("rtx-3090");
+  if (!base_gpu) base_gpu = &gpu;
+  const double base_per_unit = model::seconds_per_unit(w, *base_gpu, 1, 1.0);
+
+  Explain& te = e.time_explain;
+  te.formula = {"step = tensor FLOPs / (peak x util) + CUDA-core FLOPs / (FP32 x util) + bytes / (bandwidth x eff) + "
+                "kernels x gap; hours = work x step / units per step / multi-GPU speed-up + data loading",
+                "每步 = 张量 FLOPs / (峰值 × 利用率) + CUDA 核 FLOPs / (FP32 × 利用率) + 字节 / (带宽 × 效率) + "
+                "kernel 数 × 间隙；时长 = 工作量 × 每步时间 / 每步单位数 / 多卡加速比 + 数据加载"};
+  add_input(te, "tensor FLOPs per step", work.tensor_flops, "FLOP");
+  add_input(te, rates.unit + " peak", rates.tensor_tflops, "TFLOPS");
+  add_input(te, "tensor utilization", model::kTensorUtil, "");
+  add_input(te, "CUDA-core FLOPs per step", work.simt_flops, "FLOP");
+  add_input(te, "sustained FP32", rates.simt_tflops, "TFLOPS");
+  add_input(te, "memory traffic per step", work.bytes / model::kGiB, "GiB");
+  add_input(te, "memory bandwidth", rates.bandwidth_gbs, "GB/s");
+  add_input(te, "bandwidth efficiency", model::kBandwidthEff, "");
+  add_input(te, "kernel launches per step", work.kernels, "");
+  add_input(te, "step time", step_s * 1e3, "ms");
+  add_input(te, "  of which tensor", st.tensor_s * 1e3, "ms");
+  add_input(te, "  of which CUDA cores", st.simt_s * 1e3, "ms");
+  add_input(te, "  of which memory", st.memory_s * 1e3, "ms");
+  add_input(te, "  of which launch gaps", st.launch_s * 1e3, "ms");
+  add_input(te, "units per step (" + e.throughput_unit + ")", work.units, "");
+  add_input(te, "GPUs", e.gpu_count, "");
+  add_input(te, "multi-GPU speed-up", multi_gpu_speedup(gpu, e.gpu_count), "x");
+  add_input(te, "derate", e.derate, "");
+  if (w.checkpointing)
+    te.note = {"checkpointing recomputes the forward pass: one extra forward per step (+1/3 of the FLOPs). ",
+               "梯度检查点要重算前向：每步多一次前向（FLOPs 多 1/3）。"};
+  if (!(have_units || calibrated)) {
+    te.note.en += "Amount of work unknown: give --samples/--epochs or --tokens for hours.";
+    te.note.zh += "工作量未知：给出 --samples/--epochs 或 --tokens 才能算时长。";
+    return e;
+  }
+  JobTime here = job_time(w, gpu, e.gpu_count, e.derate, units, base_per_unit);
+  double factor = 1;
+  if (calibrated) {
+    const JobTime there = job_time(w, *ref_gpu, ref->gpu_count, 1.0, units, base_per_unit);
+    factor = there.total() > 0 ? ref->hours * 3600.0 / there.total() : 1;
+    add_input(te, "reference run on " + ref_gpu->id, ref->hours, "h");
+    add_input(te, "calibration factor (your run / model)", factor, "x");
+    te.note.en += "Calibrated: hours scale from your reference run by the ratio of modelled times. ";
+    te.note.zh += "已校准：时长按模型时间之比，从你的参考运行换算。";
+  }
+  add_input(te, "work", units, e.throughput_unit.substr(0, e.throughput_unit.find('/')));
+  add_input(te, "compute hours", here.compute_s / 3600, "h");
+  if (here.prefill_s > 0) add_input(te, "prompt processing hours", here.prefill_s / 3600, "h");
+  if (here.loading_s > 0) {
+    add_input(te, "data-loading hours (measured share " + fmt("%.0f%%", w.data_loading_share * 100) + " on " +
+                      base_gpu->id + ")",
+              here.loading_s / 3600, "h");
+    te.note.en += "Data loading does not speed up on a faster GPU. ";
+    te.note.zh += "数据加载不会因为 GPU 更快而变快。";
+  }
+  const double likely = factor * here.total() / 3600.0;
+  if (!(likely > 0) || !std::isfinite(likely)) return e;
+  e.work_known = true;
+  // Calibrated estimates only carry the GPU-to-GPU ratio error; uncalibrated ones the absolute one too.
+  e.hours = calibrated ? Range{likely * 0.9, likely, likely * 1.15} : Range{likely * 0.75, likely, likely * 1.5};
+  return e;
+}
+
+std::vector<GpuEstimate> estimate_all(const Workload& w, const Catalog& catalog, int gpu_count) {
+  std::vector<GpuEstimate> out;
+  out.reserve(catalog.gpus.size());
+  for (const Gpu& g : catalog.gpus) out.push_back(estimate(w, g, catalog, {gpu_count, 1.0}));
+  return out;
+}
+
+std::string explain_text(const Explain& e, Lang lang) {
+  std::string out = e.formula.in(lang) + "\n";
+  for (const ExplainInput& in : e.inputs) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g", in.value);
+    out += "  " + in.name + " = " + buf + (in.unit.empty() ? "" : " " + in.unit) + "\n";
+  }
+  if (!e.note.empty()) out += e.note.in(lang) + "\n";
+  return out;
+}
+
+}  // namespace gw

@@ -1,0 +1,85 @@
+#pragma once
+// Internals shared by the estimate*.cpp files: the memory terms, the rate a GPU offers a job and
+// the work one step does. Front ends use estimate.hpp; tests may use these to check single rules.
+#include <string>
+#include <vector>
+
+#include "catalog.hpp"
+#include "estimate.hpp"
+#include "workload.hpp"
+
+namespace gw::model {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double kMiB = 1024.0 * 1024.0;
+
+// ---- memory (estimate_memory.cpp)
+// CUDA context + loaded kernels, as nvidia-smi shows it for a PyTorch process (1343 MiB measured on a
+// V100 by Hugging Face; CUDA's lazy loading can cut it to ~0.5 GiB, so this errs on the safe side).
+constexpr double kCudaContextGib = 1343.0 / 1024.0;
+
+struct MemoryPlan {
+  int gpu_count = 1;
+  bool shard_states = false;   // ZeRO-3 / FSDP: weights, grads and optimizer split over gpu_count
+  bool split_weights = false;  // inference: tensor/pipeline parallel split of weights and KV cache
+};
+MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan);
+// How `count` cards hold the job: replicas when one card's memory suffices, else sharded states
+// (training) or split weights (inference). Defined in estimate_fit.cpp.
+MemoryPlan plan_for(const Workload& w, int count, double vram_gib);
+// Activation bytes one micro-batch stores for backward, without checkpointing (also drives traffic).
+double stored_activation_bytes(const Workload& w);
+// Bytes of the weights as stored (quantized layers at weight_bits, embeddings and head at 16-bit).
+double weight_bytes(const Workload& w);
+// KV cache bytes per token of context per sequence.
+double kv_bytes_per_token(const Workload& w);
+
+// ---- rates (estimate_rates.cpp)
+struct Rates {
+  bool supported = true;
+  Text unsupported_reason;
+  std::string unit;         // "FP16 tensor (FP32 acc)", "TF32 tensor", "FP32", "FP64", ...
+  double tensor_tflops = 0; // peak of the unit the job's matrix math runs on (after derate)
+  double simt_tflops = 0;   // sustained FP32 on CUDA cores for elementwise work (after derate)
+  double bandwidth_gbs = 0;
+  std::vector<Text> notes;
+};
+Rates rates_for(const Workload& w, const Gpu& gpu, double derate);
+// Plain FP32 TFLOPS as listed (the naive baseline the validation compares against), 0 if unknown.
+double listed_fp32_tflops(const Gpu& gpu);
+
+// ---- work and step time (estimate_speed.cpp)
+struct StepWork {
+  double tensor_flops = 0;  // matrix math
+  double simt_flops = 0;    // elementwise / reductions / dequantization on CUDA cores
+  double bytes = 0;         // DRAM traffic that is not hidden inside the matrix math
+  double kernels = 0;       // kernel launches per step (each leaves a gap on the GPU)
+  double units = 1;         // samples, tokens or steps this step completes (throughput_unit)
+};
+StepWork step_work(const Workload& w);
+// Inference only: processing one batch of prompts (seq tokens each); compute-bound, unlike decoding.
+StepWork prefill_work(const Workload& w);
+std::string throughput_unit(const Workload& w);
+
+struct StepTime {
+  double tensor_s = 0, simt_s = 0, memory_s = 0, launch_s = 0;
+  double total() const { return tensor_s + simt_s + memory_s + launch_s; }
+};
+StepTime step_time(const StepWork& work, const Rates& rates, Bound bound);
+
+// Seconds for one throughput unit on `count` cards of `gpu` (no data loading). 0 when unsupported.
+double seconds_per_unit(const Workload& w, const Gpu& gpu, int count, double derate);
+// Units of work the whole job does (samples, tokens or steps); 0 when unknown.
+double total_units(const Workload& w);
+
+// Global model constants, named so the explanation can cite them.
+constexpr double kTensorUtil = 0.62;       // big GEMMs against the dense peak (cuBLAS reaches 60-80%)
+constexpr double kActTrafficFactor = 4;    // activation bytes move ~4x per step: write, read, grad write/read
+constexpr double kSimtFlopsPerByte = 4;    // element-wise work per byte of that traffic (norms, softmax, GELU)
+constexpr double kDequantFlopsPerWeight = 5;  // unpacking a quantized weight on CUDA cores, per pass
+constexpr double kSimtUtil = 0.6;          // elementwise kernels on CUDA cores
+constexpr double kBandwidthEff = 0.75;     // achievable share of peak DRAM bandwidth in streaming kernels
+constexpr double kKernelGapS = 4e-6;       // idle time between two dependent kernel launches
+constexpr double kDualIssueFp32 = 0.7;     // GA10x/AD10x/GB20x: half the FP32 lanes are shared with INT32
+
+}  // namespace gw::model

@@ -1,0 +1,133 @@
+// Which unit of a GPU a job runs on, and at what peak: the "effective rate" inputs.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/estimate_model.hpp"
+
+namespace gw::model {
+
+namespace {
+
+double val(const std::optional<double>& v) { return v && std::isfinite(*v) && *v > 0 ? *v : 0.0; }
+
+// GA10x, AD10x and GB20x double their FP32 lanes by sharing half of them with INT32, so sustained
+// FP32 sits well below the listed peak; GA100/GH100 and older parts have dedicated FP32 lanes.
+bool shared_fp32_lanes(const Gpu& g) {
+  const std::string& cc = g.compute_capability;
+  return cc == "8.6" || cc == "8.7" || cc == "8.9" || cc.rfind("12.", 0) == 0;
+}
+
+bool consumer(const Gpu& g) { return g.segment == "consumer"; }
+
+// The FP32-accumulate tensor rate that PyTorch's half-precision GEMMs use.
+double fp16_fp32acc(const Gpu& g) {
+  if (val(g.fp16_tensor_fp32acc_tflops) > 0) return val(g.fp16_tensor_fp32acc_tflops);
+  const double f16acc = val(g.fp16_tensor_fp16acc_tflops);
+  // GeForce cards run FP32 accumulation at half rate; others at full rate.
+  return consumer(g) ? f16acc / 2 : f16acc;
+}
+
+}  // namespace
+
+double listed_fp32_tflops(const Gpu& gpu) { return val(gpu.fp32_tflops); }
+
+Rates rates_for(const Workload& w, const Gpu& g, double derate) {
+  Rates r;
+  if (!(derate > 0) || !std::isfinite(derate)) derate = 1;
+  r.bandwidth_gbs = val(g.memory_bandwidth_gbs);
+
+  double fp32 = val(g.fp32_tflops);
+  if (fp32 <= 0 && val(g.tf32_tensor_tflops) > 0) {
+    // Hopper's ratio of CUDA-core FP32 to dense TF32 (66.9 / 494.7) stands in for a missing figure.
+    fp32 = val(g.tf32_tensor_tflops) * 0.135;
+    r.notes.push_back({"FP32 rate not in the catalog; estimated from the TF32 tensor rate",
+                       "目录中缺少 FP32 算力，按 TF32 张量算力估算"});
+  }
+  r.simt_tflops = fp32 * (shared_fp32_lanes(g) ? kDualIssueFp32 : 1.0);
+
+  const bool cnn_like = w.arch == Arch::cnn || w.arch == Arch::diffusion;
+  const bool fp64_job = w.precision == Precision::fp64 || w.needs_fp64;
+  if (fp64_job) {
+    // FP64 tensor cores only serve dense matrix products (DGEMM); other science kernels use vector FP64.
+    const double tensor64 = val(g.fp64_tensor_tflops);
+    const double vec64 = val(g.fp64_tflops);
+    if (w.bound == Bound::compute && tensor64 > vec64) {
+      r.tensor_tflops = tensor64;
+      r.unit = "FP64 tensor";
+    } else {
+      r.tensor_tflops = vec64;
+      r.unit = "FP64";
+    }
+    // Element-wise FP64 work runs at the FP64 rate too.
+    r.simt_tflops = vec64;
+    if (vec64 <= 0) {
+      r.supported = false;
+      r.unsupported_reason = {"FP64 rate unknown for this GPU", "目录中没有这张卡的 FP64 算力"};
+    }
+  } else {
+    switch (w.precision) {
+      case Precision::fp32:
+        if (cnn_like && val(g.tf32_tensor_tflops) > 0) {
+          // PyTorch lets cuDNN use TF32 for convolutions by default (not for matmul).
+          r.tensor_tflops = val(g.tf32_tensor_tflops);
+          r.unit = "TF32 tensor (cuDNN default for convolutions)";
+        } else {
+          r.tensor_tflops = r.simt_tflops;
+          r.unit = "FP32 (CUDA cores)";
+        }
+        break;
+      case Precision::tf32:
+        if (val(g.tf32_tensor_tflops) > 0) {
+          r.tensor_tflops = val(g.tf32_tensor_tflops);
+          r.unit = "TF32 tensor";
+        } else {
+          r.tensor_tflops = r.simt_tflops;
+          r.unit = "FP32 (no TF32 on this GPU)";
+        }
+        break;
+      case Precision::int8:
+        if (w.mode == Mode::inference && val(g.int8_tensor_tops) > 0 && w.weight_bits <= 8 &&
+            w.arch != Arch::decoder) {
+          // Encoders and CNNs under TensorRT run INT8 end to end; LLM weight-only int8 dequantizes to fp16.
+          r.tensor_tflops = val(g.int8_tensor_tops);
+          r.unit = "INT8 tensor";
+          break;
+        }
+        [[fallthrough]];
+      default: {
+        double rate = fp16_fp32acc(g);
+        std::string unit = consumer(g) ? "FP16 tensor (FP32 acc, half rate on GeForce)" : "FP16 tensor (FP32 acc)";
+        if (w.precision == Precision::bf16) {
+          if (val(g.bf16_tensor_tflops) > 0) {
+            rate = val(g.bf16_tensor_tflops);
+            unit = "BF16 tensor";
+          } else if (rate > 0) {
+            rate = r.simt_tflops;
+            unit = "FP32 (no BF16 tensor cores; bf16 is emulated)";
+            r.notes.push_back({"this GPU has no BF16 tensor cores: use fp16 AMP instead of bf16",
+                               "这张卡没有 BF16 张量核心：请用 fp16 AMP 代替 bf16"});
+          }
+        }
+        if (rate <= 0) {
+          rate = r.simt_tflops;
+          unit = "FP32 (no tensor cores)";
+          r.notes.push_back({"no tensor cores: half precision saves memory but runs at the FP32 rate",
+                             "没有张量核心：半精度只省显存，算力仍按 FP32"});
+        }
+        r.tensor_tflops = rate;
+        r.unit = unit;
+      }
+    }
+  }
+  if (r.supported && (r.tensor_tflops <= 0 || r.simt_tflops <= 0 || r.bandwidth_gbs <= 0)) {
+    r.supported = false;
+    r.unsupported_reason = {"the catalog lacks this GPU's throughput or bandwidth figures",
+                            "目录中缺少这张卡的算力或带宽数据"};
+  }
+  // A down-clocked cloud variant loses core clock; memory bandwidth is unchanged.
+  r.tensor_tflops *= derate;
+  r.simt_tflops *= derate;
+  return r;
+}
+
+}  // namespace gw::model

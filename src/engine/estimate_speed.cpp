@@ -1,0 +1,175 @@
+// The work one step does and the time it takes: a roofline summed over the tensor unit, the CUDA
+// cores and DRAM, plus the gaps between kernel launches that dominate at tiny batches.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/estimate_model.hpp"
+
+namespace gw::model {
+
+namespace {
+
+bool adapter(const Workload& w) { return w.mode == Mode::lora || w.mode == Mode::qlora; }
+bool fp32_like(Precision p) { return p == Precision::fp32 || p == Precision::tf32 || p == Precision::fp64; }
+
+// Forward FLOPs per token: 2 per weight that multiplies (the input embedding is a lookup, a decoder's
+// output head is a GEMM) plus attention's 4 x s x h per layer.
+double fwd_flops_per_token(const Workload& w, double attended) {
+  const double P = effective_params(w);
+  const double vh = double(w.vocab) * w.hidden;
+  const double core = std::max(P - vh, 0.5 * P);
+  return 2 * core + (w.arch == Arch::decoder ? 2 * vh : 0) + 4.0 * w.layers * w.hidden * attended;
+}
+
+// Bytes each optimizer step reads and writes per trained parameter.
+double optimizer_touch_bytes(const Workload& w) {
+  double t = 28;
+  switch (w.optimizer) {
+    case Optimizer::adamw: t = 28; break;
+    case Optimizer::sgd: t = 12; break;
+    case Optimizer::sgd_momentum: t = 20; break;
+    case Optimizer::adafactor: t = 16; break;
+    case Optimizer::adam8bit: t = 18; break;
+  }
+  return w.precision == Precision::fp16 || w.precision == Precision::bf16 ? t + 4 : t;
+}
+
+double quantized_weights(const Workload& w) {
+  return stored_weight_bits(w) < 16 ? effective_params(w) : 0.0;
+}
+
+double kernels_per_layer(const Workload& w) {
+  if (w.mode == Mode::inference) return 15;
+  return adapter(w) ? 50 : 60;
+}
+
+}  // namespace
+
+std::string throughput_unit(const Workload& w) {
+  if (w.arch == Arch::generic) return "steps/s";
+  if (w.mode == Mode::inference && is_transformer(w)) return "tokens/s";
+  if (w.arch == Arch::decoder) return "tokens/s";
+  return "samples/s";
+}
+
+StepWork step_work(const Workload& w) {
+  StepWork k;
+  const double P = effective_params(w);
+  const double b = w.micro_batch;
+  if (is_transformer(w) && w.mode == Mode::inference) {
+    // One decoding step: every sequence in the batch adds a token; weights and KV cache are read once.
+    const double B = w.inference_batch;
+    const double prompt = std::max(0, w.seq_len);
+    const double ctx = w.context_tokens > 0 ? 0.5 * (prompt + w.context_tokens) : std::max(1.0, prompt);
+    k.tensor_flops = B * fwd_flops_per_token(w, ctx);
+    k.bytes = weight_bytes(w) + kv_bytes_per_token(w) * ctx * B + B * w.layers * w.hidden * 40.0;
+    k.simt_flops = kDequantFlopsPerWeight * quantized_weights(w) + kSimtFlopsPerByte * B * w.layers * w.hidden * 40.0;
+    k.kernels = w.layers * kernels_per_layer(w);
+    k.units = B;
+    return k;
+  }
+  if (is_transformer(w)) {
+    const double s = std::max(1, w.seq_len);
+    const double tokens = s * b;
+    const double passes = (adapter(w) ? 2.0 : 3.0) + (w.checkpointing ? 1.0 : 0.0);
+    k.tensor_flops = passes * fwd_flops_per_token(w, s) * tokens;
+    const double act = kActTrafficFactor * stored_activation_bytes(w) * (w.checkpointing ? 4.0 / 3.0 : 1.0);
+    const double compute_weight_bytes = adapter(w) ? weight_bytes(w) : P * (fp32_like(w.precision) ? 4.0 : 2.0);
+    const double trained = adapter(w) ? P * 0.01 : P;
+    k.bytes = act + passes * compute_weight_bytes + trained * optimizer_touch_bytes(w) / w.grad_accum;
+    k.simt_flops = kSimtFlopsPerByte * act;
+    if (w.mode == Mode::qlora) k.simt_flops += passes * kDequantFlopsPerWeight * P;
+    k.kernels = w.layers * kernels_per_layer(w) * passes / 3.0 + w.layers * 12.0 / w.grad_accum;
+    k.units = w.arch == Arch::decoder ? tokens : b;
+    return k;
+  }
+  const double gflop = w.gflops_per_sample > 0 ? w.gflops_per_sample
+                                               : w.compute_hours_fp32_ref * 3600.0 * 1e3;  // TFLOP-h -> GFLOP
+  if (w.arch == Arch::generic) {
+    k.tensor_flops = gflop * 1e9;
+    k.bytes = w.bytes_per_sample_mib * kMiB;
+    k.kernels = 20;
+    k.units = 1;
+    return k;
+  }
+  // CNN and diffusion: per-sample forward GFLOPs and training traffic come from the workload.
+  const bool infer = w.mode == Mode::inference;
+  const double passes = infer ? 1.0 : (adapter(w) ? 2.0 : 3.0) + (w.checkpointing ? 1.0 : 0.0);
+  k.tensor_flops = passes * gflop * 1e9 * b;
+  double traffic = w.bytes_per_sample_mib > 0 ? w.bytes_per_sample_mib * kMiB
+                                              : kActTrafficFactor * w.activation_mib_per_sample * kMiB;
+  traffic *= b * (fp32_like(w.precision) ? 2.0 : 1.0) * (infer ? 1.0 / 3.0 : (w.checkpointing ? 4.0 / 3.0 : 1.0));
+  k.simt_flops = kSimtFlopsPerByte * traffic;
+  k.bytes = traffic + (infer ? 1.0 : passes + optimizer_touch_bytes(w) / 2.0 / w.grad_accum) * P * 2.0;
+  k.kernels = std::max(20, w.layers) * (infer ? 3.0 : 9.0);
+  k.units = b;
+  return k;
+}
+
+StepWork prefill_work(const Workload& w) {
+  StepWork k;
+  if (!is_transformer(w)) return step_work(w);
+  const double B = w.inference_batch;
+  const double s = std::max(1, w.seq_len);
+  const double tokens = s * B;
+  k.tensor_flops = tokens * fwd_flops_per_token(w, 0.5 * s);  // causal: half the keys on average
+  const double act = tokens * w.layers * w.hidden * 34.0;     // one pass, nothing kept for backward
+  k.bytes = weight_bytes(w) + act + kv_bytes_per_token(w) * tokens;
+  k.simt_flops = kSimtFlopsPerByte * act + kDequantFlopsPerWeight * quantized_weights(w);
+  k.kernels = w.layers * kernels_per_layer(w);
+  k.units = tokens;
+  return k;
+}
+
+StepTime step_time(const StepWork& work, const Rates& r, Bound bound) {
+  StepTime t;
+  if (!r.supported) return t;
+  if (bound != Bound::memory) {
+    t.tensor_s = work.tensor_flops / (r.tensor_tflops * 1e12 * kTensorUtil);
+    t.simt_s = work.simt_flops / (r.simt_tflops * 1e12 * kSimtUtil);
+  }
+  if (bound != Bound::compute) t.memory_s = work.bytes / (r.bandwidth_gbs * 1e9 * kBandwidthEff);
+  t.launch_s = work.kernels * kKernelGapS;
+  return t;
+}
+
+double total_units(const Workload& w) {
+  if (w.mode == Mode::inference && is_transformer(w)) return w.tokens;
+  if (w.arch == Arch::generic) {
+    if (w.gflops_per_sample <= 0 && w.bytes_per_sample_mib <= 0 && w.compute_hours_fp32_ref > 0) return 1;
+    return w.dataset_samples * std::max(1.0, w.epochs);
+  }
+  const double epochs = w.epochs > 0 ? w.epochs : 1.0;
+  if (w.arch == Arch::decoder && w.mode != Mode::inference) {
+    if (w.tokens > 0) return w.tokens;
+    return w.dataset_samples * epochs * std::max(1, w.seq_len);
+  }
+  return w.dataset_samples * epochs;
+}
+
+double seconds_per_unit(const Workload& w, const Gpu& gpu, int count, double derate) {
+  const Rates r = rates_for(w, gpu, derate);
+  if (!r.supported) return 0;
+  const StepWork k = step_work(w);
+  const double t = step_time(k, r, w.bound).total();
+  const double speedup = multi_gpu_speedup(gpu, std::max(1, count));
+  const double v = t / std::max(k.units, 1e-12) / speedup;
+  return std::isfinite(v) && v > 0 ? v : 0;
+}
+
+}  // namespace gw::model
+
+namespace gw {
+
+double multi_gpu_speedup(const Gpu& gpu, int gpu_count) {
+  if (gpu_count <= 1) return 1.0;
+  // Speed-up n / (1 + alpha (n - 1)): alpha is the share of a step lost to gradient exchange.
+  // GeForce cards talk over PCIe without peer-to-peer: 2 x 3090 give ~1.7x (the source article).
+  double alpha = 0.10;
+  if (gpu.segment == "consumer") alpha = 0.176;
+  else if (gpu.has_nvlink) alpha = 0.05;
+  const double n = gpu_count;
+  return n / (1.0 + alpha * (n - 1.0));
+}
+
+}  // namespace gw

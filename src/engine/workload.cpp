@@ -1,0 +1,208 @@
+// Workload names, derived sizes and range checks. JSON and presets live in workload_json.cpp.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include "engine/workload.hpp"
+
+namespace gw {
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out;
+  for (unsigned char c : s) out += static_cast<char>(std::tolower(c));
+  return out;
+}
+
+template <class E>
+struct Name {
+  E value;
+  const char* name;
+};
+
+// The first name of each value is the canonical one; later ones are accepted aliases.
+const Name<Mode> kModes[] = {{Mode::train, "train"},         {Mode::lora, "lora"},
+                             {Mode::qlora, "qlora"},         {Mode::inference, "inference"},
+                             {Mode::compute, "compute"},     {Mode::train, "training"},
+                             {Mode::inference, "serve"},     {Mode::inference, "infer"},
+                             {Mode::compute, "science"}};
+const Name<Arch> kArchs[] = {{Arch::decoder, "decoder"}, {Arch::encoder, "encoder"},
+                             {Arch::cnn, "cnn"},         {Arch::diffusion, "diffusion"},
+                             {Arch::generic, "generic"}, {Arch::decoder, "gpt"},
+                             {Arch::encoder, "bert"},    {Arch::diffusion, "unet"}};
+const Name<Precision> kPrecisions[] = {
+    {Precision::fp32, "fp32"},   {Precision::tf32, "tf32"},     {Precision::amp, "amp"},
+    {Precision::fp16, "fp16"},   {Precision::bf16, "bf16"},     {Precision::int8, "int8"},
+    {Precision::int4, "int4"},   {Precision::fp64, "fp64"},     {Precision::fp32, "float32"},
+    {Precision::amp, "amp_fp16"}, {Precision::amp, "amp_bf16"}, {Precision::amp, "mixed"},
+    {Precision::int4, "nf4"},    {Precision::fp64, "double"},   {Precision::fp16, "half"}};
+const Name<Optimizer> kOptimizers[] = {
+    {Optimizer::adamw, "adamw"},         {Optimizer::sgd, "sgd"},
+    {Optimizer::sgd_momentum, "sgd_momentum"}, {Optimizer::adafactor, "adafactor"},
+    {Optimizer::adam8bit, "adam8bit"},   {Optimizer::adamw, "adam"},
+    {Optimizer::sgd_momentum, "momentum"}, {Optimizer::adam8bit, "adamw8bit"},
+    {Optimizer::adam8bit, "8bit"}};
+const Name<Bound> kBounds[] = {{Bound::auto_, "auto"}, {Bound::compute, "compute"}, {Bound::memory, "memory"}};
+
+template <class E, std::size_t N>
+std::string_view name_of(const Name<E> (&table)[N], E value) {
+  for (const auto& n : table)
+    if (n.value == value) return n.name;
+  return "?";
+}
+
+template <class E, std::size_t N>
+bool parse_from(const Name<E> (&table)[N], std::string_view text, E& out) {
+  std::string key = lower(text);
+  std::replace(key.begin(), key.end(), '-', '_');
+  for (const auto& n : table)
+    if (key == n.name) {
+      out = n.value;
+      return true;
+    }
+  return false;
+}
+
+void add(std::vector<Problem>& out, const char* field, std::string message) {
+  out.push_back({field, std::move(message)});
+}
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+}  // namespace
+
+std::string_view to_string(Mode v) { return name_of(kModes, v); }
+std::string_view to_string(Arch v) { return name_of(kArchs, v); }
+std::string_view to_string(Precision v) { return name_of(kPrecisions, v); }
+std::string_view to_string(Optimizer v) { return name_of(kOptimizers, v); }
+std::string_view to_string(Bound v) { return name_of(kBounds, v); }
+bool parse_mode(std::string_view s, Mode& out) { return parse_from(kModes, s, out); }
+bool parse_arch(std::string_view s, Arch& out) { return parse_from(kArchs, s, out); }
+bool parse_precision(std::string_view s, Precision& out) { return parse_from(kPrecisions, s, out); }
+bool parse_optimizer(std::string_view s, Optimizer& out) { return parse_from(kOptimizers, s, out); }
+bool parse_bound(std::string_view s, Bound& out) { return parse_from(kBounds, s, out); }
+
+bool parse_count_text(std::string_view text, double& out) {
+  std::string s;
+  for (char c : text)
+    if (c != ' ' && c != '_' && c != ',') s += c;
+  if (s.empty()) return false;
+  double mult = 1;
+  switch (std::toupper(static_cast<unsigned char>(s.back()))) {
+    case 'K': mult = 1e3; break;
+    case 'M': mult = 1e6; break;
+    case 'B': case 'G': mult = 1e9; break;
+    case 'T': mult = 1e12; break;
+    default: break;
+  }
+  if (mult != 1) s.pop_back();
+  if (s.empty()) return false;
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || *end != '\0' || !std::isfinite(v)) return false;
+  out = v * mult;
+  return std::isfinite(out);
+}
+
+bool is_transformer(const Workload& w) { return w.arch == Arch::decoder || w.arch == Arch::encoder; }
+
+double effective_params(const Workload& w) {
+  if (w.params > 0) return w.params;
+  if (is_transformer(w) && w.layers > 0 && w.hidden > 0) {
+    const double h = w.hidden;
+    return 12.0 * w.layers * h * h + static_cast<double>(w.vocab) * h;
+  }
+  return 0;
+}
+
+int effective_kv_heads(const Workload& w) { return w.kv_heads > 0 ? w.kv_heads : w.heads; }
+
+double stored_weight_bits(const Workload& w) {
+  if (w.weight_bits > 0 && w.weight_bits < 16) return w.weight_bits;
+  switch (w.precision) {
+    case Precision::fp32:
+    case Precision::tf32: return 32;
+    case Precision::fp64: return 64;
+    case Precision::int8: return 8;
+    case Precision::int4: return 4;
+    default: return 16;
+  }
+}
+
+std::vector<Problem> validate_workload(const Workload& w) {
+  std::vector<Problem> out;
+  auto finite_nonneg = [&](const char* field, double v) {
+    if (!std::isfinite(v)) add(out, field, "must be a finite number");
+    else if (v < 0) add(out, field, "must not be negative (got " + num(v) + ")");
+  };
+  finite_nonneg("params", w.params);
+  finite_nonneg("activation_mib_per_sample", w.activation_mib_per_sample);
+  finite_nonneg("gflops_per_sample", w.gflops_per_sample);
+  finite_nonneg("bytes_per_sample_mib", w.bytes_per_sample_mib);
+  finite_nonneg("working_set_gib", w.working_set_gib);
+  finite_nonneg("samples", w.dataset_samples);
+  finite_nonneg("epochs", w.epochs);
+  finite_nonneg("tokens", w.tokens);
+  finite_nonneg("context", w.context_tokens);
+  finite_nonneg("compute_hours_fp32_ref", w.compute_hours_fp32_ref);
+  if (w.micro_batch < 1) add(out, "batch", "must be at least 1 (got " + num(w.micro_batch) + ")");
+  if (w.grad_accum < 1) add(out, "grad_accum", "must be at least 1 (got " + num(w.grad_accum) + ")");
+  if (w.seq_len < 0) add(out, "seq", "must not be negative (got " + num(w.seq_len) + ")");
+  if (w.image_px < 0) add(out, "image_px", "must not be negative (got " + num(w.image_px) + ")");
+  if (w.layers < 0) add(out, "layers", "must not be negative (got " + num(w.layers) + ")");
+  if (w.vocab < 0) add(out, "vocab", "must not be negative (got " + num(w.vocab) + ")");
+  if (!(w.inference_batch >= 1) || !std::isfinite(w.inference_batch))
+    add(out, "inference_batch", "must be at least 1 (got " + num(w.inference_batch) + ")");
+  if (!(w.data_loading_share >= 0 && w.data_loading_share <= 0.95))
+    add(out, "data_loading", "must be a share between 0 and 0.95 (got " + num(w.data_loading_share) + ")");
+  if (!(w.weight_bits >= 1 && w.weight_bits <= 64))
+    add(out, "weight_bits", "must be between 1 and 64 (got " + num(w.weight_bits) + ")");
+  if ((w.mode == Mode::lora || w.mode == Mode::qlora) && w.lora_rank < 1)
+    add(out, "lora_rank", "must be at least 1 for LoRA/QLoRA (got " + num(w.lora_rank) + ")");
+
+  if (is_transformer(w)) {
+    if (w.layers == 0) add(out, "layers", "must be at least 1 for a transformer");
+    if (w.hidden < 1) add(out, "hidden", "must be at least 1 for a transformer (got " + num(w.hidden) + ")");
+    if (w.heads < 1) add(out, "heads", "must be at least 1 for a transformer (got " + num(w.heads) + ")");
+    if (w.kv_heads < 0) add(out, "kv_heads", "must not be negative (got " + num(w.kv_heads) + ")");
+    if (w.hidden >= 1 && w.heads >= 1 && w.hidden % w.heads != 0)
+      add(out, "hidden", "hidden size " + num(w.hidden) + " is not divisible by the head count " + num(w.heads));
+    if (w.heads >= 1 && w.kv_heads > 0 && (w.kv_heads > w.heads || w.heads % w.kv_heads != 0))
+      add(out, "kv_heads", "kv_heads " + num(w.kv_heads) + " must divide the head count " + num(w.heads));
+    if (w.mode != Mode::inference && w.seq_len < 1)
+      add(out, "seq", "a transformer needs a sequence length of at least 1 to train");
+    if (w.mode == Mode::inference && w.seq_len < 1 && w.context_tokens <= 0 && w.tokens <= 0)
+      add(out, "seq", "inference needs a prompt length (seq), a context or a token count");
+  } else if (w.arch == Arch::cnn || w.arch == Arch::diffusion) {
+    if (!(w.gflops_per_sample > 0))
+      add(out, "gflops_per_sample", "a CNN or diffusion model needs its forward GFLOPs per sample (> 0)");
+  } else if (w.arch == Arch::generic) {
+    if (!(w.gflops_per_sample > 0) && !(w.bytes_per_sample_mib > 0) && !(w.compute_hours_fp32_ref > 0))
+      add(out, "gflops_per_sample",
+          "a generic job needs GFLOPs or memory traffic per step (gflops_per_sample / bytes_per_sample_mib)");
+  }
+
+  const bool quantized = w.precision == Precision::int8 || w.precision == Precision::int4;
+  if (quantized && w.mode != Mode::inference && w.mode != Mode::qlora)
+    add(out, "precision", std::string(to_string(w.precision)) + " is for inference or QLoRA, not " +
+                              std::string(to_string(w.mode)));
+  if (w.precision == Precision::fp64 && (w.mode == Mode::lora || w.mode == Mode::qlora))
+    add(out, "precision", "fp64 does not apply to LoRA/QLoRA fine-tuning");
+  if (w.reference) {
+    const ReferenceRun& r = *w.reference;
+    if (r.gpu.empty()) add(out, "reference_gpu", "a reference run needs the GPU it ran on");
+    if (!(r.hours > 0) || !std::isfinite(r.hours))
+      add(out, "reference_hours", "a reference run needs its wall-clock hours (> 0)");
+    if (r.gpu_count < 1) add(out, "reference_gpus", "must be at least 1 (got " + num(r.gpu_count) + ")");
+  }
+  return out;
+}
+
+}  // namespace gw
