@@ -1,0 +1,24 @@
+# gpuwise-gui: the web app's panels in a native window (GLFW + OpenGL 3, libglfw3-dev).
+# Skipped with a note when GLFW or OpenGL is missing, so the CLI still builds.
+find_package(PkgConfig QUIET)
+if(PkgConfig_FOUND)
+  pkg_check_modules(GW_GLFW QUIET IMPORTED_TARGET glfw3)
+endif()
+find_package(OpenGL QUIET)
+if(NOT GW_GLFW_FOUND OR NOT OpenGL_FOUND)
+  message(STATUS "gpuwise-gui: skipped (needs libglfw3-dev and libgl-dev; scripts/setup-deps.sh installs them)")
+  return()
+endif()
+
+include("${CMAKE_SOURCE_DIR}/cmake/imgui.cmake")
+target_link_libraries(gw_imgui PUBLIC PkgConfig::GW_GLFW OpenGL::GL ${CMAKE_DL_LIBS})
+
+file(GLOB GW_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/*.cpp")
+file(GLOB GW_PLATFORM_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/*.cpp")
+add_executable(gpuwise-gui ${GW_APP_SOURCES} ${GW_PLATFORM_SOURCES})
+target_link_libraries(gpuwise-gui PRIVATE gpuwise_engine gw_imgui gw_fonts)
+target_compile_definitions(gpuwise-gui PRIVATE
+  GPUWISE_FONT_DIR="${GW_FONT_DIR}"
+  GPUWISE_INSTALL_FONT_DIR="${CMAKE_INSTALL_PREFIX}/share/gpuwise/fonts")
+install(TARGETS gpuwise-gui RUNTIME DESTINATION bin)
+install(FILES "${GW_FONT_DIR}/cjk.otf" DESTINATION share/gpuwise/fonts)

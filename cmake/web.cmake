@@ -1,0 +1,66 @@
+# The static web site, built by Emscripten:
+#   gpuwise_web   -> ${CMAKE_BINARY_DIR}/site/       (index.html, index.js, index.wasm, sw.js, fonts/, ...)
+#   gpuwise_hello -> ${CMAKE_BINARY_DIR}/site-hello/ (a bare Dear ImGui page: the benchmark's baseline)
+# emcc's own HTML output is not used (its minifier crashes here); web/index.html is our shell.
+include("${CMAKE_SOURCE_DIR}/cmake/imgui.cmake")
+
+set(GW_SITE "${CMAKE_BINARY_DIR}/site")
+set(GW_SITE_HELLO "${CMAKE_BINARY_DIR}/site-hello")
+
+target_compile_definitions(gw_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3)
+# Size first: the English page must stay under 350 KB gzipped.
+set(GW_WEB_COMPILE -Os)
+set(GW_WEB_LINK
+  -Os -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sENVIRONMENT=web
+  # The CSP allows 'wasm-unsafe-eval' but no eval of JavaScript.
+  -sDYNAMIC_EXECUTION=0
+  -sEXPORTED_FUNCTIONS=_main,_malloc,_free
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString
+  -sFILESYSTEM=0
+  -sDISABLE_EXCEPTION_CATCHING=0)
+target_compile_options(gw_imgui PRIVATE ${GW_WEB_COMPILE})
+
+# ---- the app
+file(GLOB GW_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/*.cpp")
+file(GLOB GW_PLATFORM_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/*.cpp")
+add_executable(gpuwise_web ${GW_APP_SOURCES} ${GW_PLATFORM_SOURCES})
+target_compile_options(gpuwise_web PRIVATE ${GW_WEB_COMPILE} -fexceptions)
+target_link_libraries(gpuwise_web PRIVATE gpuwise_engine gw_imgui gw_fonts)
+target_link_options(gpuwise_web PRIVATE ${GW_WEB_LINK})
+set_target_properties(gpuwise_web PROPERTIES
+  OUTPUT_NAME index SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${GW_SITE}")
+# The engine (and nlohmann::json inside it) can throw on bad input; the page catches, never aborts.
+target_compile_options(gpuwise_engine PRIVATE -Os -fexceptions)
+
+# Static assets. sw.js gets a build id (hash of the shipped files) so a new build replaces the old cache.
+file(GLOB GW_WEB_ASSETS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*")
+list(FILTER GW_WEB_ASSETS EXCLUDE REGEX "/(sw\\.js|hello)$")
+add_custom_command(
+  OUTPUT "${GW_SITE}/sw.js" "${GW_SITE}/fonts/cjk.otf" "${GW_SITE}/.assets-stamp"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${GW_SITE}/fonts"
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${GW_WEB_ASSETS} "${GW_SITE}/"
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different "${GW_FONT_DIR}/cjk.otf" "${GW_SITE}/fonts/cjk.otf"
+  COMMAND ${CMAKE_COMMAND} -DSITE=${GW_SITE} -DTEMPLATE=${CMAKE_SOURCE_DIR}/web/sw.js
+          -P "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake"
+  COMMAND ${CMAKE_COMMAND} -E touch "${GW_SITE}/.assets-stamp"
+  DEPENDS ${GW_WEB_ASSETS} "${CMAKE_SOURCE_DIR}/web/sw.js" "${GW_FONT_DIR}/cjk.otf"
+          "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake" gpuwise_web
+  COMMENT "Assembling the site in ${GW_SITE}")
+add_custom_target(gpuwise_site ALL DEPENDS "${GW_SITE}/.assets-stamp")
+
+# ---- the bare "hello" page, built with the same flags for a fair comparison
+add_executable(gpuwise_hello "${CMAKE_SOURCE_DIR}/web/hello/hello.cpp")
+target_compile_options(gpuwise_hello PRIVATE ${GW_WEB_COMPILE})
+target_link_libraries(gpuwise_hello PRIVATE gw_imgui)
+target_link_options(gpuwise_hello PRIVATE ${GW_WEB_LINK})
+set_target_properties(gpuwise_hello PROPERTIES
+  OUTPUT_NAME index SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${GW_SITE_HELLO}")
+add_custom_command(
+  OUTPUT "${GW_SITE_HELLO}/index.html"
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different "${CMAKE_SOURCE_DIR}/web/hello/index.html"
+          "${CMAKE_SOURCE_DIR}/web/hello/hello.js" "${CMAKE_SOURCE_DIR}/web/favicon.svg" "${GW_SITE_HELLO}/"
+  DEPENDS "${CMAKE_SOURCE_DIR}/web/hello/index.html" "${CMAKE_SOURCE_DIR}/web/hello/hello.js"
+          "${CMAKE_SOURCE_DIR}/web/favicon.svg"
+  COMMENT "Assembling the hello page in ${GW_SITE_HELLO}")
+add_custom_target(gpuwise_hello_site ALL DEPENDS "${GW_SITE_HELLO}/index.html" gpuwise_hello)

@@ -1,0 +1,18 @@
+#pragma once
+// UI strings: every call site passes both languages, so a string cannot be left untranslated and
+// the font subsetter (scripts/build-font.py) finds every Chinese character in the sources.
+#include <string>
+
+#include "engine/text.hpp"
+
+namespace gw::app {
+
+// The language the current frame is drawn in.
+void set_ui_lang(Lang lang);
+Lang ui_lang();
+inline const char* tr(const char* en, const char* zh) { return ui_lang() == Lang::zh ? zh : en; }
+inline const std::string& tr(const Text& t) { return t.in(ui_lang()); }
+// ImGui IDs must not change with the language: "Label###id".
+std::string tr_id(const char* en, const char* zh, const char* id);
+
+}  // namespace gw::app

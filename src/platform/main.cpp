@@ -1,0 +1,285 @@
+// The frame driver shared by the web page and the desktop window: GLFW + OpenGL (WebGL2 in the browser)
+// + Dear ImGui. Frames are drawn only when something happened (input, resize, a timer, a loaded font),
+// so an idle page costs nothing.
+#ifdef __EMSCRIPTEN__
+#include <GLES3/gl3.h>
+#endif
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/app.hpp"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "platform/platform.hpp"
+#include "platform/shell.hpp"
+
+namespace gw::platform::shell {
+
+namespace {
+
+struct Shell {
+  GLFWwindow* window = nullptr;
+  app::AppState app;
+  int frames_left = 0;
+  long frames = 0;
+  float scale = 0;
+  int width = 0, height = 0;  // framebuffer pixels
+  bool fonts_dirty = true;
+  std::string cjk;           // font bytes, kept alive for the atlas
+  bool cjk_in_atlas = false;
+  bool cjk_failed = false;
+  // Dear ImGui 1.86 reads key state once per frame, so a key pressed and released between two frames
+  // (fast typing, tests) would be lost. Presses are latched here and shown for one frame.
+  std::vector<std::pair<int, int>> latched, shown;  // (key, mods)
+  bool key_down[GLFW_KEY_LAST + 1] = {};
+};
+Shell* g = nullptr;
+
+void on_key(GLFWwindow*, int key, int, int action, int mods) {
+  if (key >= 0 && key <= GLFW_KEY_LAST) {
+    g->key_down[key] = action != GLFW_RELEASE;
+    if (action == GLFW_PRESS || action == GLFW_REPEAT) g->latched.emplace_back(key, mods);
+  }
+  request_frames();
+}
+void on_mouse_button(GLFWwindow*, int, int, int) { request_frames(); }
+void on_char(GLFWwindow*, unsigned int) { request_frames(); }
+void on_focus(GLFWwindow*, int) { request_frames(); }
+void on_enter(GLFWwindow*, int) { request_frames(); }
+void on_cursor(GLFWwindow*, double, double) { request_frames(); }
+void on_scroll(GLFWwindow*, double dx, double dy) {
+#ifdef __EMSCRIPTEN__
+  // Emscripten's GLFW passes DOM wheel deltas (pixels, +down); ImGui wants notches (+up). The backend
+  // already added the raw value before chaining to us: replace it.
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheel += static_cast<float>(-dy - dy / 100.0);
+  io.MouseWheelH += static_cast<float>(-dx - dx / 100.0);
+#else
+  (void)dx;
+  (void)dy;
+#endif
+  request_frames();
+}
+#ifndef __EMSCRIPTEN__
+void on_resize(GLFWwindow*, int, int) { request_frames(); }
+void on_refresh(GLFWwindow*) { request_frames(); }
+void on_scale(GLFWwindow*, float, float) { request_frames(); }
+#endif
+
+void apply_latched_keys() {
+  ImGuiIO& io = ImGui::GetIO();
+  for (auto& [key, mods] : g->shown) io.KeysDown[key] = g->key_down[key];
+  g->shown.clear();
+  bool ctrl = false, shift = false, alt = false, super = false;
+  for (auto& [key, mods] : g->latched) {
+    io.KeysDown[key] = true;
+    ctrl |= (mods & GLFW_MOD_CONTROL) != 0;
+    shift |= (mods & GLFW_MOD_SHIFT) != 0;
+    alt |= (mods & GLFW_MOD_ALT) != 0;
+    super |= (mods & GLFW_MOD_SUPER) != 0;
+    g->shown.emplace_back(key, mods);
+  }
+  g->latched.clear();
+  io.KeyCtrl |= ctrl;
+  io.KeyShift |= shift;
+  io.KeyAlt |= alt;
+  io.KeySuper |= super;
+}
+
+void update_size_and_scale() {
+  float scale = 1;
+#ifdef __EMSCRIPTEN__
+  scale = web_fit_canvas(g->width, g->height);
+#else
+  glfwGetFramebufferSize(g->window, &g->width, &g->height);
+  float sy = 1;
+  glfwGetWindowContentScale(g->window, &scale, &sy);
+#endif
+  scale = std::clamp(scale, 0.5f, 4.0f);
+  if (scale != g->scale) {
+    g->scale = scale;
+    g->fonts_dirty = true;
+  }
+  if (!g->cjk.empty() && !g->cjk_in_atlas) g->fonts_dirty = true;
+  if (g->fonts_dirty) {
+    build_fonts(g->scale, g->cjk);
+    g->cjk_in_atlas = !g->cjk.empty();
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    app::apply_style(g->app, g->scale);
+    g->fonts_dirty = false;
+  }
+}
+
+}  // namespace
+
+void add_frames(int count) {
+  if (g) g->frames_left = std::max(g->frames_left, count);
+}
+
+void render_frame() {
+  if (!g) return;
+  update_size_and_scale();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+#ifdef __EMSCRIPTEN__
+  // The whole UI works in canvas pixels (CSS size x devicePixelRatio); ImGui's sizes are scaled instead.
+  io.DisplaySize = ImVec2(static_cast<float>(g->width), static_cast<float>(g->height));
+  io.DisplayFramebufferScale = ImVec2(1, 1);
+#endif
+  apply_latched_keys();
+  ImGui::NewFrame();
+  app::frame(g->app);
+  ImGui::Render();
+  glViewport(0, 0, g->width, g->height);
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ++g->frames;
+#ifdef __EMSCRIPTEN__
+  web_count_frame();
+  if (g->frames == 1) web_first_frame();
+  if (g->frames_left > 0) {
+    --g->frames_left;
+    web_request_next_frame();
+  }
+#else
+  glfwSwapBuffers(g->window);
+  if (g->frames_left > 0) --g->frames_left;
+#endif
+}
+
+std::string snapshot_json() {
+  if (!g) return "{}";
+  nlohmann::json j = nlohmann::json::parse(app::snapshot_json(g->app), nullptr, false);
+  if (!j.is_object()) j = nlohmann::json::object();
+  j["frames"] = g->frames;
+  j["width"] = g->width;
+  j["height"] = g->height;
+  j["scale"] = g->scale;
+  j["cjk_font"] = g->cjk_in_atlas ? "ready" : g->cjk_failed ? "failed" : g->cjk.empty() ? "absent" : "loading";
+  return j.dump();
+}
+
+void set_cjk_font(std::string bytes) {
+  if (!g || bytes.empty()) return;
+  g->cjk = std::move(bytes);
+  g->cjk_failed = false;
+  g->fonts_dirty = true;
+}
+void cjk_font_failed() {
+  if (g) g->cjk_failed = true;
+  request_frames();
+}
+
+}  // namespace gw::platform::shell
+
+namespace gw::platform {
+bool cjk_font_ready() { return shell::g && shell::g->cjk_in_atlas; }
+float ui_scale() { return shell::g ? shell::g->scale : 1.0f; }
+}  // namespace gw::platform
+
+int main(int argc, char** argv) {
+  using namespace gw::platform;
+  using namespace gw::platform::shell;
+  static Shell shell_state;
+  g = &shell_state;
+#ifndef __EMSCRIPTEN__
+  native_init(argc, argv);
+#else
+  (void)argc;
+  (void)argv;
+#endif
+  if (!glfwInit()) {
+    std::fprintf(stderr, "gpuwise-gui: cannot initialise GLFW (no display?)\n");
+    return 1;
+  }
+#ifdef __EMSCRIPTEN__
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  const char* glsl = "#version 300 es";
+#else
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  const char* glsl = "#version 130";
+#endif
+  g->window = glfwCreateWindow(1280, 800, "gpuwise · 算力参谋", nullptr, nullptr);
+  if (!g->window) {
+    std::fprintf(stderr, "gpuwise-gui: cannot open a window with OpenGL 3.0\n");
+    glfwTerminate();
+    return 1;
+  }
+  glfwMakeContextCurrent(g->window);
+#ifndef __EMSCRIPTEN__
+  glfwSwapInterval(1);
+#endif
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // layout is fixed; settings are ours (platform::setting)
+  io.ConfigInputTextCursorBlink = false;  // a blinking caret would need 60 fps at idle
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  // Ours first: ImGui's backend chains to whatever callbacks were set before it.
+  glfwSetKeyCallback(g->window, on_key);
+  glfwSetMouseButtonCallback(g->window, on_mouse_button);
+  glfwSetCharCallback(g->window, on_char);
+  glfwSetScrollCallback(g->window, on_scroll);
+  glfwSetWindowFocusCallback(g->window, on_focus);
+  glfwSetCursorEnterCallback(g->window, on_enter);
+  glfwSetCursorPosCallback(g->window, on_cursor);
+#ifndef __EMSCRIPTEN__
+  glfwSetWindowSizeCallback(g->window, on_resize);
+  glfwSetWindowRefreshCallback(g->window, on_refresh);
+  glfwSetWindowContentScaleCallback(g->window, on_scale);
+#endif
+  ImGui_ImplGlfw_InitForOpenGL(g->window, true);
+  ImGui_ImplOpenGL3_Init(glsl);
+#ifdef __EMSCRIPTEN__
+  web_init();
+  // The browser's clipboard arrives as a paste event; copying goes through the clipboard API.
+  io.GetClipboardTextFn = [](void*) -> const char* {
+    static std::string text;
+    text = web_paste_text();
+    return text.c_str();
+  };
+  io.SetClipboardTextFn = [](void*, const char* text) { copy_text(text); };
+#endif
+
+  gw::app::init(g->app);
+  request_frames(4);
+#ifdef __EMSCRIPTEN__
+  return 0;  // the runtime stays alive; frames come from requestAnimationFrame (web.cpp)
+#else
+  while (!glfwWindowShouldClose(g->window)) {
+    if (g->frames_left > 0) {
+      glfwPollEvents();
+    } else {
+      const double wait = native_next_wake() - now_seconds();
+      if (wait > 0) glfwWaitEventsTimeout(std::min(wait, 3600.0));
+      else glfwPollEvents();
+      if (native_take_due_wake()) request_frames();
+    }
+    if (g->frames_left > 0) render_frame();
+  }
+  gw::app::shutdown(g->app);
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(g->window);
+  glfwTerminate();
+  return 0;
+#endif
+}

@@ -1,0 +1,195 @@
+// The desktop side of the platform layer: settings in $XDG_CONFIG_HOME/gpuwise/settings.json, the
+// scenario fragment kept as a setting (or given with --link), files saved next to the settings.
+#ifndef __EMSCRIPTEN__
+#include <GLFW/glfw3.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+
+#include <nlohmann/json.hpp>
+
+#include "platform/platform.hpp"
+#include "platform/shell.hpp"
+
+#ifndef GPUWISE_FONT_DIR
+#define GPUWISE_FONT_DIR ""
+#endif
+#ifndef GPUWISE_INSTALL_FONT_DIR
+#define GPUWISE_INSTALL_FONT_DIR "/usr/share/gpuwise/fonts"
+#endif
+
+namespace gw::platform {
+
+namespace {
+std::string g_dir;       // settings folder
+std::string g_fragment;  // current scenario
+bool g_fragment_changed = false;
+std::map<std::string, std::string> g_settings;
+double g_next_wake = std::numeric_limits<double>::infinity();
+
+std::string config_dir() {
+  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) return std::string(x) + "/gpuwise";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.config/gpuwise";
+  return ".gpuwise";
+}
+
+void make_dirs(const std::string& path) {
+  for (std::size_t i = 1; i <= path.size(); ++i)
+    if (i == path.size() || path[i] == '/') ::mkdir(path.substr(0, i).c_str(), 0755);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void load_settings() {
+  const std::string text = read_file(g_dir + "/settings.json");
+  if (text.empty()) return;
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object()) {
+    std::fprintf(stderr, "gpuwise-gui: %s/settings.json is not a JSON object; starting from defaults\n",
+                 g_dir.c_str());
+    return;
+  }
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (it.value().is_string()) g_settings[it.key()] = it.value().get<std::string>();
+}
+
+void save_settings() {
+  make_dirs(g_dir);
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [k, v] : g_settings) j[k] = v;
+  const std::string path = g_dir + "/settings.json";
+  {
+    std::ofstream out(path + ".tmp", std::ios::binary | std::ios::trunc);
+    if (!out) return;
+    out << j.dump(2) << "\n";
+  }
+  std::rename((path + ".tmp").c_str(), path.c_str());
+}
+}  // namespace
+
+std::string setting(const std::string& key) {
+  auto it = g_settings.find(key);
+  return it == g_settings.end() ? std::string() : it->second;
+}
+void set_setting(const std::string& key, const std::string& value) {
+  auto it = g_settings.find(key);
+  if (it != g_settings.end() && it->second == value) return;
+  g_settings[key] = value;
+  save_settings();
+}
+void remove_setting(const std::string& key) {
+  if (g_settings.erase(key)) save_settings();
+}
+
+std::string fragment() { return g_fragment; }
+void set_fragment(const std::string& f, bool) {
+  g_fragment = f;
+  set_setting("fragment", f);
+}
+bool take_fragment_change() {
+  const bool c = g_fragment_changed;
+  g_fragment_changed = false;
+  return c;
+}
+std::string share_url(const std::string& f) { return "#" + f; }
+
+void copy_text(const std::string& text) {
+  if (GLFWwindow* w = glfwGetCurrentContext()) glfwSetClipboardString(w, text.c_str());
+}
+
+std::string save_file(const std::string& name, const std::string&, const std::string& content) {
+  make_dirs(g_dir + "/exports");
+  const std::string path = g_dir + "/exports/" + name;
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) return {};
+  out << content;
+  return out ? path : std::string();
+}
+
+std::string preferred_language() {
+  for (const char* var : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* v = std::getenv(var);
+    if (v && *v) return std::string(v).rfind("zh", 0) == 0 ? "zh" : "en";
+  }
+  return "en";
+}
+
+void request_frames(int count) {
+  shell::add_frames(count);
+  glfwPostEmptyEvent();
+}
+void wake_after(double seconds) {
+  g_next_wake = std::min(g_next_wake, now_seconds() + seconds);
+  glfwPostEmptyEvent();
+}
+double now_seconds() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+void request_cjk_font() {
+  static bool tried = false;
+  if (tried || cjk_font_ready()) return;
+  tried = true;
+  std::string bytes = shell::native_cjk_font_bytes();
+  if (bytes.empty()) shell::cjk_font_failed();
+  else shell::set_cjk_font(std::move(bytes));
+  request_frames();
+}
+
+namespace shell {
+void native_init(int argc, char** argv) {
+  g_dir = config_dir();
+  load_settings();
+  g_fragment = setting("fragment");
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if ((a == "--link" || a == "-l") && i + 1 < argc) {
+      g_fragment = argv[++i];
+    } else if (a.rfind("--link=", 0) == 0) {
+      g_fragment = a.substr(7);
+    } else if (a == "--help" || a == "-h") {
+      std::printf(
+          "gpuwise-gui: the gpuwise window (the web app, offline).\n"
+          "  --link URL   open a shared scenario (a gpuwise link or its #fragment)\n"
+          "Settings: %s/settings.json\n",
+          g_dir.c_str());
+      std::exit(0);
+    }
+  }
+  const auto hash = g_fragment.find('#');
+  if (hash != std::string::npos) g_fragment = g_fragment.substr(hash + 1);
+}
+
+std::string native_cjk_font_bytes() {
+  for (const std::string dir : {std::string(GPUWISE_FONT_DIR), std::string(GPUWISE_INSTALL_FONT_DIR)}) {
+    if (dir.empty()) continue;
+    std::string bytes = read_file(dir + "/cjk.otf");
+    if (!bytes.empty()) return bytes;
+  }
+  return {};
+}
+
+double native_next_wake() { return g_next_wake; }
+bool native_take_due_wake() {
+  if (g_next_wake > now_seconds()) return false;
+  g_next_wake = std::numeric_limits<double>::infinity();
+  return true;
+}
+}  // namespace shell
+
+}  // namespace gw::platform
+#endif  // !__EMSCRIPTEN__

@@ -1,0 +1,43 @@
+#pragma once
+// What the app needs from the world outside ImGui. Implemented by web.cpp (browser) and native.cpp
+// (desktop); the rest of src/app never sees which one it runs on.
+#include <string>
+#include <string_view>
+
+namespace gw::platform {
+
+// ---- persistent settings: localStorage on the web, $XDG_CONFIG_HOME/gpuwise/settings.json natively
+std::string setting(const std::string& key);  // "" when absent or unreadable
+void set_setting(const std::string& key, const std::string& value);
+void remove_setting(const std::string& key);
+
+// ---- the shareable scenario: the URL fragment on the web (without '#'), a remembered string natively
+std::string fragment();
+// push=true makes a Back/Forward step; false replaces the current entry.
+void set_fragment(const std::string& fragment, bool push);
+// True once after the user changed the fragment (typed a link, Back/Forward).
+bool take_fragment_change();
+// The shareable URL for a fragment: the page address on the web, a gpuwise: pseudo-URL natively.
+std::string share_url(const std::string& fragment);
+
+// ---- clipboard and files
+void copy_text(const std::string& text);
+// Web: a download. Native: written next to the settings, returning the path it wrote ("" on failure).
+std::string save_file(const std::string& name, const std::string& mime, const std::string& content);
+
+// "zh" or "en", from navigator.language / LANG.
+std::string preferred_language();
+
+// ---- frames: the app is drawn only when something changed
+void request_frames(int count = 3);
+void wake_after(double seconds);
+double now_seconds();
+
+// ---- fonts
+// Starts loading the CJK subset if it is not there yet; true once it is in the font atlas.
+bool cjk_font_ready();
+void request_cjk_font();
+// UI scale: devicePixelRatio on the web, the monitor content scale natively.
+float ui_scale();
+
+}  // namespace gw::platform

@@ -1,0 +1,45 @@
+#pragma once
+// Internal to src/platform: the frame driver (main.cpp) and the two backends (web.cpp, native.cpp).
+#include <string>
+#include <string_view>
+
+struct ImFont;
+
+namespace gw::platform {
+
+enum class FontRole { body, heading, small };
+// The fonts of the current atlas (built at the current UI scale, CJK merged in once loaded).
+ImFont* font(FontRole role);
+
+namespace shell {
+
+void render_frame();          // draws one frame now
+void add_frames(int count);   // keep drawing for at least `count` more frames
+std::string snapshot_json();  // the test hook's view of the screen
+void set_cjk_font(std::string bytes);
+void cjk_font_failed();
+
+// fonts.cpp: rebuilds io.Fonts at `scale`; cjk may be empty.
+void build_fonts(float scale, const std::string& cjk);
+
+#ifdef __EMSCRIPTEN__
+void web_init();
+void web_request_next_frame();
+void web_first_frame();
+void web_count_frame();
+float web_fit_canvas(int& width, int& height);  // returns devicePixelRatio
+std::string web_paste_text();
+#else
+void native_init(int argc, char** argv);  // settings path, --link
+std::string native_cjk_font_bytes();     // from the build or install folder; "" when absent
+double native_next_wake();               // when a wake_after timer is due (infinity: none)
+bool native_take_due_wake();             // true once when that time has come
+#endif
+
+}  // namespace shell
+}  // namespace gw::platform
+
+namespace gw::platform {
+// Generated from the Latin font subset by scripts/build-font.py.
+std::string_view latin_font_data();
+}  // namespace gw::platform

@@ -1,0 +1,242 @@
+// The browser side of the platform layer: frames on demand, canvas size x devicePixelRatio, the URL
+// fragment, localStorage, clipboard, downloads, the CJK font fetch and the read-only test hook.
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "platform/platform.hpp"
+#include "platform/shell.hpp"
+
+// ---- JavaScript side. Strings cross as malloc'd UTF-8 that C++ frees.
+// clang-format off
+EM_JS(void, gw_js_init, (), {
+  var st = Module.gwState = {pending: false, hashChanged: false, paste: "", fontBytes: null, frames: 0};
+  Module.gwRequestFrame = function () {
+    if (st.pending || document.hidden) return;
+    st.pending = true;
+    requestAnimationFrame(function () { st.pending = false; Module['_gw_frame'](); });
+  };
+  var wake = function () { Module['_gw_wake'](); };
+  var c = Module['canvas'];
+  ['mousemove', 'mousedown', 'mouseup', 'wheel', 'touchstart', 'touchmove', 'touchend', 'mouseleave']
+      .forEach(function (t) { c.addEventListener(t, wake, {passive: true}); });
+  ['keydown', 'keyup', 'keypress', 'resize', 'focus', 'blur']
+      .forEach(function (t) { window.addEventListener(t, wake, true); });
+  document.addEventListener('visibilitychange', wake);
+  var onNav = function () { st.hashChanged = true; wake(); };
+  window.addEventListener('hashchange', onNav);
+  window.addEventListener('popstate', onNav);
+  // Ctrl/Cmd+V: the browser hands the text over in a paste event right after the keydown.
+  window.addEventListener('paste', function (e) {
+    st.paste = (e.clipboardData && e.clipboardData.getData('text/plain')) || "";
+    wake();
+  });
+  // A read-only view for tests and the benchmark: what is on screen, and how many frames were drawn.
+  window.gpuwiseTest = {
+    snapshot: function () {
+      var p = Module['_gw_snapshot']();
+      var s = UTF8ToString(p);
+      Module['_free'](p);
+      return JSON.parse(s);
+    },
+    frames: function () { return st.frames; }
+  };
+});
+
+EM_JS(void, gw_js_request_frame, (), { Module.gwRequestFrame(); });
+
+EM_JS(void, gw_js_wake_after, (double ms), { setTimeout(function () { Module['_gw_wake'](); }, ms); });
+
+EM_JS(void, gw_js_first_frame, (), {
+  if (Module.gwFirstFrame) Module.gwFirstFrame();
+  window.gwFirstFrameAt = performance.now();
+});
+
+EM_JS(void, gw_js_count_frame, (), { Module.gwState.frames++; });
+
+EM_JS(char*, gw_js_dup, (const char* what), {
+  var s = "";
+  var w = UTF8ToString(what);
+  try {
+    if (w === 'hash') s = location.hash.replace(/^#/, "");
+    else if (w === 'href') s = location.href.replace(/#.*$/, "");
+    else if (w === 'lang') s = navigator.language || "";
+    else if (w === 'paste') s = Module.gwState.paste;
+  } catch (e) { s = ""; }
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+EM_JS(char*, gw_js_storage_get, (const char* key), {
+  var s = null;
+  try { s = localStorage.getItem(UTF8ToString(key)); } catch (e) { s = null; }
+  if (s === null) return 0;
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+EM_JS(void, gw_js_storage_set, (const char* key, const char* value, int remove), {
+  try {
+    if (remove) localStorage.removeItem(UTF8ToString(key));
+    else localStorage.setItem(UTF8ToString(key), UTF8ToString(value));
+  } catch (e) { /* private mode or quota: settings just do not persist */ }
+});
+
+EM_JS(int, gw_js_take_hash_change, (), {
+  var c = Module.gwState.hashChanged;
+  Module.gwState.hashChanged = false;
+  return c ? 1 : 0;
+});
+
+EM_JS(void, gw_js_set_hash, (const char* frag, int push), {
+  var h = '#' + UTF8ToString(frag);
+  if (h === location.hash) return;
+  try {
+    if (push) history.pushState(null, "", h);
+    else history.replaceState(null, "", h);
+  } catch (e) { /* sandboxed frames refuse; the page still works */ }
+});
+
+EM_JS(void, gw_js_copy, (const char* text), {
+  var s = UTF8ToString(text);
+  Module.gwState.paste = s;  // so an in-app paste works even where the clipboard API is refused
+  var fallback = function () {
+    var t = document.createElement('textarea');
+    t.value = s;
+    document.body.appendChild(t);
+    t.select();
+    try { document.execCommand('copy'); } catch (e) {}
+    document.body.removeChild(t);
+    Module['canvas'].focus();
+  };
+  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(s).catch(fallback);
+  else fallback();
+});
+
+EM_JS(void, gw_js_download, (const char* name, const char* mime, const char* data, int len), {
+  var bytes = HEAPU8.slice(data, data + len);
+  var url = URL.createObjectURL(new Blob([bytes], {type: UTF8ToString(mime)}));
+  var a = document.createElement('a');
+  a.href = url;
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  document.body.removeChild(a);
+  setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+});
+
+// Canvas backing store = CSS size x devicePixelRatio; returns the ratio.
+EM_JS(double, gw_js_fit_canvas, (int* out_w, int* out_h), {
+  var c = Module['canvas'];
+  var dpr = window.devicePixelRatio || 1;
+  var r = c.getBoundingClientRect();
+  var w = Math.max(1, Math.round(r.width * dpr));
+  var h = Math.max(1, Math.round(r.height * dpr));
+  if (c.width !== w) c.width = w;
+  if (c.height !== h) c.height = h;
+  HEAP32[out_w >> 2] = w;
+  HEAP32[out_h >> 2] = h;
+  return dpr;
+});
+
+EM_JS(void, gw_js_fetch_cjk_font, (), {
+  var st = Module.gwState;
+  if (st.fontRequested) return;
+  st.fontRequested = true;
+  var p = window.gwCjkFont || fetch('fonts/cjk.otf').then(function (r) {
+    if (!r.ok) throw new Error('HTTP ' + r.status);
+    return r.arrayBuffer();
+  });
+  p.then(function (buf) {
+    var bytes = new Uint8Array(buf);
+    var ptr = _malloc(bytes.length);
+    HEAPU8.set(bytes, ptr);
+    Module['_gw_cjk_font_loaded'](ptr, bytes.length);
+  }).catch(function (e) {
+    console.warn('CJK font:', e);
+    st.fontRequested = false;
+    Module['_gw_cjk_font_failed']();
+  });
+});
+// clang-format on
+
+namespace {
+std::string take(char* p) {
+  if (!p) return {};
+  std::string s(p);
+  std::free(p);
+  return s;
+}
+}  // namespace
+
+// ---- entry points called from JavaScript
+extern "C" {
+EMSCRIPTEN_KEEPALIVE void gw_frame() { gw::platform::shell::render_frame(); }
+EMSCRIPTEN_KEEPALIVE void gw_wake() { gw::platform::request_frames(); }
+EMSCRIPTEN_KEEPALIVE char* gw_snapshot() {
+  const std::string s = gw::platform::shell::snapshot_json();
+  char* p = static_cast<char*>(std::malloc(s.size() + 1));
+  if (p) std::memcpy(p, s.c_str(), s.size() + 1);
+  return p;
+}
+EMSCRIPTEN_KEEPALIVE void gw_cjk_font_loaded(unsigned char* data, int size) {
+  gw::platform::shell::set_cjk_font(std::string(reinterpret_cast<char*>(data), size));
+  std::free(data);
+  gw::platform::request_frames();
+}
+EMSCRIPTEN_KEEPALIVE void gw_cjk_font_failed() { gw::platform::shell::cjk_font_failed(); }
+}
+
+namespace gw::platform {
+
+std::string setting(const std::string& key) { return take(gw_js_storage_get(("gpuwise." + key).c_str())); }
+void set_setting(const std::string& key, const std::string& value) {
+  gw_js_storage_set(("gpuwise." + key).c_str(), value.c_str(), 0);
+}
+void remove_setting(const std::string& key) { gw_js_storage_set(("gpuwise." + key).c_str(), "", 1); }
+
+std::string fragment() { return take(gw_js_dup("hash")); }
+void set_fragment(const std::string& f, bool push) { gw_js_set_hash(f.c_str(), push ? 1 : 0); }
+bool take_fragment_change() { return gw_js_take_hash_change() != 0; }
+std::string share_url(const std::string& f) { return take(gw_js_dup("href")) + "#" + f; }
+
+void copy_text(const std::string& text) { gw_js_copy(text.c_str()); }
+std::string save_file(const std::string& name, const std::string& mime, const std::string& content) {
+  gw_js_download(name.c_str(), mime.c_str(), content.data(), static_cast<int>(content.size()));
+  return name;
+}
+
+std::string preferred_language() {
+  const std::string l = take(gw_js_dup("lang"));
+  return l.rfind("zh", 0) == 0 || l.rfind("ZH", 0) == 0 ? "zh" : "en";
+}
+
+void request_frames(int count) {
+  shell::add_frames(count);
+  gw_js_request_frame();
+}
+void wake_after(double seconds) { gw_js_wake_after(seconds * 1000.0); }
+double now_seconds() { return emscripten_get_now() / 1000.0; }
+
+void request_cjk_font() {
+  if (!cjk_font_ready()) gw_js_fetch_cjk_font();
+}
+
+namespace shell {
+void web_init() { gw_js_init(); }
+void web_request_next_frame() { gw_js_request_frame(); }
+void web_first_frame() { gw_js_first_frame(); }
+void web_count_frame() { gw_js_count_frame(); }
+float web_fit_canvas(int& w, int& h) { return static_cast<float>(gw_js_fit_canvas(&w, &h)); }
+std::string web_paste_text() { return take(gw_js_dup("paste")); }
+}  // namespace shell
+
+}  // namespace gw::platform
+#endif  // __EMSCRIPTEN__
