@@ -94,11 +94,39 @@ std::string join(const std::vector<std::string>& parts) {
   return out;
 }
 
+// Link text echoed back in a notice or as the catalog version: at most `max` bytes, cut on a UTF-8
+// boundary, control bytes and invalid UTF-8 replaced by '?'. The CLI prints notices to a terminal, so
+// a link must not be able to smuggle escape sequences into it.
+std::string echo(const std::string& s, std::size_t max) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    std::size_t len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
+    bool ok = len > 0 && i + len <= s.size();
+    for (std::size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+    if (ok && len == 2) ok = b >= 0xC2;  // overlong
+    if (ok && len == 1) ok = b >= 0x20 && b != 0x7f;
+    if (ok && len > 1 && b == 0xC2) ok = static_cast<unsigned char>(s[i + 1]) >= 0xA0;  // C1 controls
+    if (!ok) len = 1;
+    if (out.size() + len > max) break;
+    if (ok) out.append(s, i, len);
+    else out += '?';
+    i += len;
+  }
+  return out;
+}
+
 bool valid_id(const std::string& s) {
   if (s.empty() || s.size() > 80) return false;
   for (unsigned char c : s)
     if (!(std::isalnum(c) || c == '-' || c == '_' || c == '.')) return false;
   return true;
+}
+
+// A GPU name as the user typed it for a reference run ("RTX 3090" before it is resolved to an id):
+// clean UTF-8 text (see echo), no ':' (the field separator), at most 80 bytes.
+bool valid_gpu_name(const std::string& s) {
+  return !s.empty() && s.size() <= 80 && s.find(':') == std::string::npos && echo(s, 80) == s;
 }
 
 // ---- the field table
@@ -225,6 +253,8 @@ const std::vector<Field>& fields() {
       enum_field("prec", &Workload::precision, &parse_precision),
       enum_field("opt", &Workload::optimizer, &parse_optimizer),
       wbool("ckpt", &Workload::checkpointing),
+      wbool("fa", &Workload::fused_attention),
+      wbool("fused", &Workload::fused_attention),
       num_field("wbits", &Workload::weight_bits, 2, 32),
       num_field("rank", &Workload::lora_rank, 1, 4096),
       num_field("samples", &Workload::dataset_samples, 0, 1e13),
@@ -232,6 +262,7 @@ const std::vector<Field>& fields() {
       num_field("tokens", &Workload::tokens, 0, 1e16),
       num_field("ibatch", &Workload::inference_batch, 1, 65536),
       num_field("ctx", &Workload::context_tokens, 0, 1 << 22),
+      num_field("chref", &Workload::compute_hours_fp32_ref, 0, 1e9),
       num_field("dl", &Workload::data_loading_share, 0, 0.95),
       enum_field("bound", &Workload::bound, &parse_bound),
       wbool("fp64", &Workload::needs_fp64),
@@ -243,7 +274,7 @@ const std::vector<Field>& fields() {
        [](Scenario& s, const std::string& v, bool& clamped) {
          const auto parts = split(v, ':');
          double count, hours;
-         if (parts.size() != 3 || !valid_id(parts[0]) || !parse_num(parts[1], count) || !parse_num(parts[2], hours))
+         if (parts.size() != 3 || !valid_gpu_name(parts[0]) || !parse_num(parts[1], count) || !parse_num(parts[2], hours))
            return false;
          s.workload.reference = ReferenceRun{parts[0], static_cast<int>(clamp(std::round(count), 1, 64, clamped)),
                                              clamp(hours, 1.0 / 60, 24.0 * 365 * 5, clamped)};
@@ -261,6 +292,7 @@ const std::vector<Field>& fields() {
       cenum_field("spot", &Constraints::spot, &parse_spot_policy),
       cbool("student", &Constraints::student),
       cbool("newuser", &Constraints::new_user),
+      id_list("credits", &Constraints::credits),
       id_list("prov", &Constraints::providers),
       id_list("excl", &Constraints::exclude),
       optional_num("fx", &Constraints::usd_cny, 0.1, 100),
@@ -377,14 +409,14 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
     return d;
   }
   if (version != std::to_string(kLinkVersion))
-    d.notices.push_back({"v", notice("This link has format version " + version.substr(0, 8) +
+    d.notices.push_back({"v", notice("This link has format version " + echo(version, 8) +
                                          "; this page reads version 1, so some settings may be lost.",
-                                     "链接格式版本为 " + version.substr(0, 8) + "，本页面读取版本 1，部分设置可能丢失。")});
+                                     "链接格式版本为 " + echo(version, 8) + "，本页面读取版本 1，部分设置可能丢失。")});
   bool found = false;
   Scenario s = base_for(preset_id, presets, catalog, found);
   if (!preset_id.empty() && !found)
-    d.notices.push_back({"preset", notice("Unknown preset '" + preset_id.substr(0, 40) + "'; the default preset is used.",
-                                          "未知的预设“" + preset_id.substr(0, 40) + "”，已改用默认预设。")});
+    d.notices.push_back({"preset", notice("Unknown preset '" + echo(preset_id, 40) + "'; the default preset is used.",
+                                          "未知的预设“" + echo(preset_id, 40) + "”，已改用默认预设。")});
   const Workload preset_workload = s.workload;
 
   for (const auto& [k, v] : pairs) {
@@ -394,7 +426,7 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
       continue;
     }
     if (k == "cat") {
-      d.catalog_version = v.substr(0, 40);
+      d.catalog_version = echo(v, 40);
       continue;
     }
     if (k.rfind("price.", 0) == 0) {
@@ -403,8 +435,8 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
       if (catalog.offer(offer) && parse_num(v, price) && price > 0 && price < 1e7) {
         s.price_overrides[offer] = price;
       } else {
-        d.notices.push_back({k, notice("Ignored the edited price for '" + offer.substr(0, 60) + "'.",
-                                       "已忽略对“" + offer.substr(0, 60) + "”的价格修改。")});
+        d.notices.push_back({"price." + echo(offer, 60), notice("Ignored the edited price for '" + echo(offer, 60) + "'.",
+                                       "已忽略对“" + echo(offer, 60) + "”的价格修改。")});
       }
       continue;
     }
@@ -414,8 +446,8 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
     if (!field) continue;  // unknown keys are ignored: links from newer versions still open
     bool clamped = false;
     if (!field->set(s, v, clamped)) {
-      d.notices.push_back({k, notice("Ignored '" + k + "': '" + v.substr(0, 40) + "' is not a valid value.",
-                                     "已忽略“" + k + "”：“" + v.substr(0, 40) + "”不是有效值。")});
+      d.notices.push_back({k, notice("Ignored '" + k + "': '" + echo(v, 40) + "' is not a valid value.",
+                                     "已忽略“" + k + "”：“" + echo(v, 40) + "”不是有效值。")});
     } else if (clamped) {
       d.notices.push_back({k, notice("'" + k + "' was out of range and was set to " + field->get(s) + ".",
                                      "“" + k + "”超出范围，已调整为 " + field->get(s) + "。")});
