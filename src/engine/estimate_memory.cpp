@@ -137,7 +137,8 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan) {
       activations = w.inference_batch * (8.0 * w.hidden * std::max(ctx, prompt) + 4.0 * w.vocab);
       if (!w.fused_attention) activations += w.inference_batch * w.heads * prompt * prompt * 6.0;
     } else {
-      activations = w.activation_mib_per_sample * kMiB * w.micro_batch * 0.25;
+      // CNN/diffusion presets state the per-sample figure for their own mode (here: inference buffers).
+      activations = w.activation_mib_per_sample * kMiB * w.micro_batch;
     }
     m.activations_gib = activations / kGiB;
     m.rules.push_back({"activations: working buffers only (inference stores nothing for backward)",

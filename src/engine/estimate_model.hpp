@@ -39,6 +39,7 @@ struct Rates {
   bool supported = true;
   Text unsupported_reason;
   std::string unit;         // "FP16 tensor (FP32 acc)", "TF32 tensor", "FP32", "FP64", ...
+  double power_fraction = 1; // share of the tensor peak the board's power limit sustains
   double tensor_tflops = 0; // peak of the unit the job's matrix math runs on (after derate)
   double simt_tflops = 0;   // sustained FP32 on CUDA cores for elementwise work (after derate)
   double bandwidth_gbs = 0;
@@ -53,6 +54,7 @@ struct StepWork {
   double tensor_flops = 0;  // matrix math
   double simt_flops = 0;    // elementwise / reductions / dequantization on CUDA cores
   double bytes = 0;         // DRAM traffic that is not hidden inside the matrix math
+  double stream_bytes = 0;  // weights/KV streamed by matrix-vector kernels (decoding): latency-limited
   double kernels = 0;       // kernel launches per step (each leaves a gap on the GPU)
   double units = 1;         // samples, tokens or steps this step completes (throughput_unit)
 };
@@ -62,8 +64,8 @@ StepWork prefill_work(const Workload& w);
 std::string throughput_unit(const Workload& w);
 
 struct StepTime {
-  double tensor_s = 0, simt_s = 0, memory_s = 0, launch_s = 0;
-  double total() const { return tensor_s + simt_s + memory_s + launch_s; }
+  double tensor_s = 0, simt_s = 0, memory_s = 0, stream_s = 0, launch_s = 0;
+  double total() const { return tensor_s + simt_s + memory_s + stream_s + launch_s; }
 };
 StepTime step_time(const StepWork& work, const Rates& rates, Bound bound);
 
@@ -79,7 +81,15 @@ constexpr double kSimtFlopsPerByte = 4;    // element-wise work per byte of that
 constexpr double kDequantFlopsPerWeight = 5;  // unpacking a quantized weight on CUDA cores, per pass
 constexpr double kSimtUtil = 0.6;          // elementwise kernels on CUDA cores
 constexpr double kBandwidthEff = 0.75;     // achievable share of peak DRAM bandwidth in streaming kernels
-constexpr double kKernelGapS = 4e-6;       // idle time between two dependent kernel launches
+constexpr double kKernelGapS = 6e-6;       // launch, ramp-up and tail of each dependent kernel
+// Matrix-vector streaming (LLM decoding) reads at up to 90% of peak, but a fixed amount of memory
+// parallelism caps it (Little's law): achieved = 1 / (1 / (0.9 BW) + 1 / 3000 GB/s). This is why
+// decoding on fast HBM parts reaches a smaller share of their peak than on GDDR cards.
+constexpr double kStreamEff = 0.9;
+constexpr double kStreamCeilingGbs = 3000;
+// Dense tensor math draws about 1 W per sustained dense FP16 TFLOPS; a board whose TDP is below
+// that sustains TDP / 1 W of it (H100 PCIe at 350 W: ~46% of its 756 TFLOPS peak).
+constexpr double kWattsPerTensorTflops = 1.0;
 constexpr double kDualIssueFp32 = 0.7;     // GA10x/AD10x/GB20x: half the FP32 lanes are shared with INT32
 
 }  // namespace gw::model

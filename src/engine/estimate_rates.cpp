@@ -1,6 +1,7 @@
 // Which unit of a GPU a job runs on, and at what peak: the "effective rate" inputs.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "engine/estimate_model.hpp"
 
@@ -97,6 +98,10 @@ Rates rates_for(const Workload& w, const Gpu& g, double derate) {
       default: {
         double rate = fp16_fp32acc(g);
         std::string unit = consumer(g) ? "FP16 tensor (FP32 acc, half rate on GeForce)" : "FP16 tensor (FP32 acc)";
+        if (w.fp16_accumulate && val(g.fp16_tensor_fp16acc_tflops) > rate) {
+          rate = val(g.fp16_tensor_fp16acc_tflops);
+          unit = "FP16 tensor (FP16 acc)";
+        }
         if (w.precision == Precision::bf16) {
           if (val(g.bf16_tensor_tflops) > 0) {
             rate = val(g.bf16_tensor_tflops);
@@ -123,6 +128,23 @@ Rates rates_for(const Workload& w, const Gpu& g, double derate) {
     r.supported = false;
     r.unsupported_reason = {"the catalog lacks this GPU's throughput or bandwidth figures",
                             "目录中缺少这张卡的算力或带宽数据"};
+  }
+  // Power limit: the board sustains at most TDP / (1 W per dense FP16 TFLOPS) of tensor math; every
+  // tensor unit (TF32, INT8, FP64 tensor) is throttled by the same share.
+  const double fp16_peak = std::max(val(g.fp16_tensor_fp16acc_tflops), val(g.fp16_tensor_fp32acc_tflops));
+  const bool on_tensor = r.unit.find("tensor") != std::string::npos;
+  if (on_tensor && fp16_peak > 0 && val(g.tdp_w) > 0) {
+    r.power_fraction = std::min(1.0, val(g.tdp_w) / (kWattsPerTensorTflops * fp16_peak));
+    if (r.power_fraction < 0.98) {
+      r.tensor_tflops *= r.power_fraction;
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "power-limited: at %.0f W it sustains about %.0f%% of its tensor peak",
+                    val(g.tdp_w), r.power_fraction * 100);
+      std::string en = buf;
+      std::snprintf(buf, sizeof buf, "功耗受限：%.0f W 下大约只能维持张量峰值的 %.0f%%", val(g.tdp_w),
+                    r.power_fraction * 100);
+      r.notes.push_back({en, buf});
+    }
   }
   // A down-clocked cloud variant loses core clock; memory bandwidth is unchanged.
   r.tensor_tflops *= derate;

@@ -17,7 +17,9 @@ bool fp32_like(Precision p) { return p == Precision::fp32 || p == Precision::tf3
 double fwd_flops_per_token(const Workload& w, double attended) {
   const double P = effective_params(w);
   const double vh = double(w.vocab) * w.hidden;
-  const double core = std::max(P - vh, 0.5 * P);
+  // Weight-shared models (ALBERT) compute like their unshared shape: 12 L h^2 per token pass.
+  const double shape = 12.0 * w.layers * double(w.hidden) * w.hidden;
+  const double core = std::max({P - vh, 0.5 * P, shape});
   return 2 * core + (w.arch == Arch::decoder ? 2 * vh : 0) + 4.0 * w.layers * w.hidden * attended;
 }
 
@@ -62,7 +64,8 @@ StepWork step_work(const Workload& w) {
     const double prompt = std::max(0, w.seq_len);
     const double ctx = w.context_tokens > 0 ? 0.5 * (prompt + w.context_tokens) : std::max(1.0, prompt);
     k.tensor_flops = B * fwd_flops_per_token(w, ctx);
-    k.bytes = weight_bytes(w) + kv_bytes_per_token(w) * ctx * B + B * w.layers * w.hidden * 40.0;
+    k.stream_bytes = weight_bytes(w) + kv_bytes_per_token(w) * ctx * B;
+    k.bytes = B * w.layers * w.hidden * 40.0;
     k.simt_flops = kDequantFlopsPerWeight * quantized_weights(w) + kSimtFlopsPerByte * B * w.layers * w.hidden * 40.0;
     k.kernels = w.layers * kernels_per_layer(w);
     k.units = B;
@@ -98,7 +101,8 @@ StepWork step_work(const Workload& w) {
   k.tensor_flops = passes * gflop * 1e9 * b;
   double traffic = w.bytes_per_sample_mib > 0 ? w.bytes_per_sample_mib * kMiB
                                               : kActTrafficFactor * w.activation_mib_per_sample * kMiB;
-  traffic *= b * (fp32_like(w.precision) ? 2.0 : 1.0) * (infer ? 1.0 / 3.0 : (w.checkpointing ? 4.0 / 3.0 : 1.0));
+  // The per-sample traffic is stated for the preset's own mode; checkpointing re-reads a forward's worth.
+  traffic *= b * (fp32_like(w.precision) ? 2.0 : 1.0) * (w.checkpointing && !infer ? 4.0 / 3.0 : 1.0);
   k.simt_flops = kSimtFlopsPerByte * traffic;
   k.bytes = traffic + (infer ? 1.0 : passes + optimizer_touch_bytes(w) / 2.0 / w.grad_accum) * P * 2.0;
   k.kernels = std::max(20, w.layers) * (infer ? 3.0 : 9.0);
@@ -128,7 +132,11 @@ StepTime step_time(const StepWork& work, const Rates& r, Bound bound) {
     t.tensor_s = work.tensor_flops / (r.tensor_tflops * 1e12 * kTensorUtil);
     t.simt_s = work.simt_flops / (r.simt_tflops * 1e12 * kSimtUtil);
   }
-  if (bound != Bound::compute) t.memory_s = work.bytes / (r.bandwidth_gbs * 1e9 * kBandwidthEff);
+  if (bound != Bound::compute) {
+    t.memory_s = work.bytes / (r.bandwidth_gbs * 1e9 * kBandwidthEff);
+    const double stream_gbs = 1.0 / (1.0 / (kStreamEff * r.bandwidth_gbs) + 1.0 / kStreamCeilingGbs);
+    t.stream_s = work.stream_bytes / (stream_gbs * 1e9);
+  }
   t.launch_s = work.kernels * kKernelGapS;
   return t;
 }

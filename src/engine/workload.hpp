@@ -52,6 +52,9 @@ struct Workload {
   // Attention scores not kept for backward (FlashAttention / PyTorch SDPA). false = eager attention,
   // which stores the s x s score matrices (the larger, conservative activation figure).
   bool fused_attention = false;
+  // Half-precision GEMMs accumulate in fp16 (llama.cpp's cuBLAS path, some TensorRT engines), so
+  // GeForce cards run them at their full tensor rate instead of the FP32-accumulate half rate.
+  bool fp16_accumulate = false;
   double weight_bits = 16;  // inference: 16, 8, 4
   int lora_rank = 16;
   // Amount of work (0 = unknown).

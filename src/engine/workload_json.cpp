@@ -59,6 +59,7 @@ const std::vector<Field>& fields() {
       GW_ENUM("optimizer", optimizer, parse_optimizer),
       GW_NUM("checkpointing", Kind::boolean, checkpointing),
       GW_NUM("fused_attention", Kind::boolean, fused_attention),
+      GW_NUM("fp16_accumulate", Kind::boolean, fp16_accumulate),
       GW_NUM("weight_bits", Kind::number, weight_bits),
       GW_NUM("lora_rank", Kind::integer, lora_rank),
       GW_NUM("samples", Kind::count, dataset_samples),

@@ -1,0 +1,30 @@
+#pragma once
+// Workload flags shared by `estimate` and `recommend`: --workload FILE or --preset NAME, then one
+// override flag per workload field (--params 340M --layers 24 ... --tokens 2048).
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cli/cli.hpp"
+#include "engine/workload.hpp"
+
+namespace gw::cli {
+
+struct WorkloadFlags {
+  std::string workload_file;
+  std::string preset;
+  std::map<std::string, std::string> given;  // flag ("--batch") -> raw value ("true" for switches)
+  bool any() const { return !workload_file.empty() || !preset.empty() || !given.empty(); }
+};
+
+// Adds --workload, --preset and every field flag to `cmd`; `flags` must outlive parsing.
+void add_workload_flags(CLI::App* cmd, WorkloadFlags& flags);
+
+// Preset (or the file's "preset"), then the file, then every given flag, then validation.
+// Errors are one line naming the flag (Exit kUsage) or the file and JSON path (Exit kBadInput).
+Workload resolve_workload(const WorkloadFlags& flags, const std::vector<Preset>& presets);
+
+// One line per preset: id, group and title, for --list-presets.
+std::string preset_listing(const std::vector<Preset>& presets, Lang lang);
+
+}  // namespace gw::cli

@@ -1,0 +1,65 @@
+#pragma once
+// Runs the estimator against published measurements (validation-dev.json's format) and scores it.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog.hpp"
+#include "workload.hpp"
+
+namespace gw {
+
+struct ValidationRow {
+  std::string case_id;
+  std::string kind;  // "memory", "verdict", "ratio", "throughput"
+  std::string gpus;  // catalog ids, "a / b" for a ratio
+  double measured = 0;
+  double predicted = 0;
+  double error = 0;                   // predicted / measured - 1 (0 or 1 for verdicts: 1 = wrong)
+  std::optional<double> naive_error;  // speed rows: the FP32-TFLOPS-ratio baseline's error
+  std::string unit;
+  std::string note;
+};
+
+struct ValidationSkip {
+  std::string case_id;
+  std::string reason;
+};
+
+struct ValidationSummary {
+  int memory_cases = 0;
+  double memory_median_abs_error = 0;
+  int verdicts = 0;
+  int verdicts_right = 0;
+  int speed_cases = 0;  // ratio rows plus throughput rows (each normalised to its set's geometric mean)
+  double speed_median_abs_error = 0;
+  double naive_median_abs_error = 0;
+  // The goals in issue 3.
+  static constexpr double kMemoryGoal = 0.10;
+  static constexpr double kSpeedGoal = 0.15;
+  bool memory_ok() const { return memory_cases > 0 && memory_median_abs_error <= kMemoryGoal; }
+  bool verdicts_ok() const { return verdicts > 0 && verdicts_right == verdicts; }
+  // "Clearly better" than the naive baseline: at most half its median error.
+  bool speed_ok() const {
+    return speed_cases > 0 && speed_median_abs_error <= kSpeedGoal &&
+           speed_median_abs_error <= 0.5 * naive_median_abs_error;
+  }
+};
+
+struct ValidationReport {
+  std::vector<ValidationRow> rows;
+  std::vector<ValidationSkip> skipped;
+  std::vector<Problem> problems;  // the file itself is malformed
+  ValidationSummary summary;
+};
+
+// Every case that applies (its GPUs are in the catalog and its workload can be built) is scored.
+ValidationReport run_validation(std::string_view cases_json, const Catalog& catalog,
+                                const std::vector<Preset>& presets);
+
+// The catalog GPU a measurement's free-text name refers to ("V100 16GB (LambdaCloud)"), or null.
+// Ambiguous names take the PCIe variant when there is exactly one, else the first candidate.
+const Gpu* validation_gpu(const Catalog& catalog, std::string_view name);
+
+}  // namespace gw
