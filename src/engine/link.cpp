@@ -135,6 +135,7 @@ struct Field {
   std::function<std::string(const Scenario&)> get;  // "" = same as default / not written
   // Returns false when the value is unusable; sets `clamped` when it was moved into range.
   std::function<bool(Scenario&, const std::string&, bool& clamped)> set;
+  bool workload = false;  // describes the job (true) or the constraints (false)
 };
 
 double clamp(double v, double lo, double hi, bool& clamped) {
@@ -153,7 +154,7 @@ Field num_field(const char* key, T Workload::*m, double lo, double hi) {
             if constexpr (std::is_integral_v<T>) s.workload.*m = static_cast<T>(std::llround(d));
             else s.workload.*m = d;
             return true;
-          }};
+          }, true};
 }
 
 template <class T>
@@ -173,7 +174,7 @@ Field wbool(const char* key, bool Workload::*m) {
             if (v != "1" && v != "0" && v != "true" && v != "false") return false;
             s.workload.*m = v == "1" || v == "true";
             return true;
-          }};
+          }, true};
 }
 
 Field cbool(const char* key, bool Constraints::*m) {
@@ -188,7 +189,7 @@ Field cbool(const char* key, bool Constraints::*m) {
 template <class E>
 Field enum_field(const char* key, E Workload::*m, bool (*parse)(std::string_view, E&)) {
   return {key, [m](const Scenario& s) { return std::string(to_string(s.workload.*m)); },
-          [m, parse](Scenario& s, const std::string& v, bool&) { return parse(v, s.workload.*m); }};
+          [m, parse](Scenario& s, const std::string& v, bool&) { return parse(v, s.workload.*m); }, true};
 }
 
 template <class E>
@@ -279,7 +280,8 @@ const std::vector<Field>& fields() {
          s.workload.reference = ReferenceRun{parts[0], static_cast<int>(clamp(std::round(count), 1, 64, clamped)),
                                              clamp(hours, 1.0 / 60, 24.0 * 365 * 5, clamped)};
          return true;
-       }},
+       },
+       true},
       optional_num("budget", &Constraints::budget, 0, 1e9),
       {"cur", [](const Scenario& s) { return s.constraints.currency; },
        [](Scenario& s, const std::string& v, bool&) {
@@ -412,8 +414,14 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
     d.notices.push_back({"v", notice("This link has format version " + echo(version, 8) +
                                          "; this page reads version 1, so some settings may be lost.",
                                      "链接格式版本为 " + echo(version, 8) + "，本页面读取版本 1，部分设置可能丢失。")});
+  // A link with neither a preset nor any job field (hand-written "#v=1&budget=300") keeps the default
+  // preset's job; only a link that describes a job starts from an empty one.
+  bool describes_job = !preset_id.empty();
+  for (const auto& [k, v] : pairs)
+    for (const Field& f : fields())
+      if (f.workload && k == f.key) describes_job = true;
   bool found = false;
-  Scenario s = base_for(preset_id, presets, catalog, found);
+  Scenario s = describes_job ? base_for(preset_id, presets, catalog, found) : default_scenario(presets, catalog);
   if (!preset_id.empty() && !found)
     d.notices.push_back({"preset", notice("Unknown preset '" + echo(preset_id, 40) + "'; the default preset is used.",
                                           "未知的预设“" + echo(preset_id, 40) + "”，已改用默认预设。")});

@@ -1,0 +1,76 @@
+// Fuzzes the instance checker: nvidia-smi output pasted by a user (any of its forms, or anything else).
+// Invariants: never throws or crashes; every number read or reported is finite; evidence is short,
+// valid UTF-8 without control bytes; findings point at GPUs that exist and come most severe first.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "engine/diagnose.hpp"
+#include "fuzz/equal.hpp"
+#include "fuzz/fixtures.hpp"
+
+using namespace gw;
+using namespace gw::testing;
+
+namespace {
+
+// `word` stands alone: not part of "information" or "finance".
+bool has_word(const std::string& s, const std::string& word) {
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  for (std::size_t p = s.find(word); p != std::string::npos; p = s.find(word, p + 1)) {
+    const bool left = p > 0 && letter(s[p - 1]);
+    const bool right = p + word.size() < s.size() && letter(s[p + word.size()]);
+    if (!left && !right) return true;
+  }
+  return false;
+}
+
+template <class T>
+void finite_seen(const std::optional<Seen<T>>& v, const char* what) {
+  if constexpr (std::is_floating_point_v<T>)
+    if (v) require(std::isfinite(v->value), "non-finite reading", what);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const Catalog& catalog = fixture_catalog();
+  DiagnoseOptions options;
+  // Vary the options with the input so every branch (CUDA check, pricing, header-less CSV) is reached.
+  if (size % 3 == 1) options.cuda = "12.1";
+  if (size % 3 == 2) options.cuda = "11.8", options.price_per_hour = 2.5;
+  if (size % 5 == 4) options.csv_columns = "index,name,clocks.max.sm,clocks.sm,power.limit,pcie.link.width.current";
+
+  const DiagnoseReport r = diagnose(text, catalog, options);
+  require(r.input.gpus.size() + r.gpus.size() <= kDiagnoseMaxGpus + 0u, "more GPUs than the limit");
+  require(r.input.bytes <= kDiagnoseMaxBytes, "read past the byte limit");
+  for (const GpuDiagnosis& g : r.gpus) {
+    const SmiGpu& s = g.reading;
+    finite_seen(s.memory_total_mib, "memory_total"); finite_seen(s.memory_used_mib, "memory_used");
+    finite_seen(s.utilization_pct, "util"); finite_seen(s.temperature_c, "temp");
+    finite_seen(s.power_draw_w, "power_draw"); finite_seen(s.power_limit_w, "power_limit");
+    finite_seen(s.sm_clock_mhz, "sm_clock"); finite_seen(s.max_sm_clock_mhz, "max_sm_clock");
+    require(s.processes.size() <= static_cast<std::size_t>(kDiagnoseMaxProcesses), "too many processes");
+  }
+  require(!r.findings.empty(), "no finding at all: even garbage must get one that says so");
+  int last = 3;
+  for (const Finding& f : r.findings) {
+    const int sev = static_cast<int>(f.severity);
+    require(sev <= last, "findings are not most severe first", f.check);
+    last = sev;
+    require(!f.check.empty() && !f.title.en.empty() && !f.title.zh.empty(), "finding without id or title", f.check);
+    for (int i : f.gpus) require(i >= 0 && static_cast<std::size_t>(i) < r.gpus.size(), "finding points nowhere", f.check);
+    require(f.evidence.text.size() <= 200, "evidence too long", f.check);
+    require(clean_utf8(f.evidence.text), "evidence is not clean UTF-8", f.evidence.text);
+    if (f.slowdown) require(std::isfinite(*f.slowdown) && *f.slowdown >= 0 && *f.slowdown <= 1, "slowdown out of range",
+                            f.check + " " + show(*f.slowdown));
+    // A number the engine formats itself must never read "nan" or "inf" (the input may contain them).
+    for (const Text* t : {&f.title, &f.meaning, &f.action})
+      for (const char* bad : {"nan", "inf"})
+        require(!has_word(t->en, bad) || has_word(std::string(text), bad), "a finding prints nan or inf", t->en);
+  }
+  return 0;
+}
