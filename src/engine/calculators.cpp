@@ -181,7 +181,7 @@ SweepResult sweep_budget(const SweepInputs& in) {
       "runs = configs x seeds; cost = runs x hours per run x price + fixed x instances; "
       "wall clock = ceil(runs / parallel) x hours per run",
       "运行数 = 配置数 × 种子数；费用 = 运行数 × 每次小时 × 单价 + 固定费 × 实例数；"
-      "墙钟时间 = ⌈运行数 ÷ 并行数⌉ × 每次小时"};
+      "墙钟时间 = 向上取整(运行数 ÷ 并行数) × 每次小时"};
   r.explain.inputs = {{"configs", static_cast<double>(in.configs), ""}, {"seeds", static_cast<double>(in.seeds), ""},
                       {"hours per run", h, "h"},                          {"price per hour", price, ""},
                       {"fixed per instance", fixed, ""},                  {"parallel", par, ""}};

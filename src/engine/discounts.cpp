@@ -84,6 +84,8 @@ Text why_not(const Program& p, const Constraints& c) {
   if (p.kind == "credit" && !holds(c.credits, p.id))
     return {n_en + " is a credit you apply for; add it with --credit " + p.id + " once awarded.",
             n_zh + "需申请获批；获批后用 --credit " + p.id + " 计入。"};
+  if (!p.discount_fraction && !p.amount)
+    return {n_en + ": its amount is not in the catalog, so it is not counted.", n_zh + "：目录中没有金额，未计入。"};
   if (p.needs_student && !c.student)
     return {n_en + " needs student verification (--student).", n_zh + "需要学生认证（--student）。"};
   if (p.new_users_only && !c.new_user)

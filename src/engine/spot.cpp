@@ -9,7 +9,6 @@
 #include <cmath>
 #include <vector>
 
-#include "engine/cost.hpp"
 #include "engine/spot.hpp"
 
 namespace gw {
@@ -171,6 +170,7 @@ SpotResult simulate_spot(const SpotInputs& in) {
   }
   r.p_miss_deadline = std::clamp(finite_or(r.p_miss_deadline, 0), 0.0, 1.0);
   r.p90_hours = finite_or(r.p90_hours, r.expected_hours);
+  if (!in.explain) return r;
 
   r.explain.formula = {
       "E[time] = sum over segments of (e^(rate x T) - 1) x (1/rate + R), T = work per segment + C; "

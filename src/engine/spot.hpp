@@ -39,6 +39,7 @@ struct SpotInputs {
   std::optional<double> deadline_hours;  // for the miss probability (counts the job only)
   std::uint64_t seed = 1;
   int trials = 0;  // Monte Carlo trials; 0 = analytic (normal approximation) only
+  bool explain = true;  // false: skip building the explanation (screening many offers)
 };
 
 struct SpotResult {

@@ -1,0 +1,342 @@
+// Enumerate offers x pricing, drop what cannot do the job within the constraints, and hand the rest to
+// the ranker. Estimates are cached per (GPU, cards, derate, variant): a catalog of 100,000 offers holds
+// only a few dozen GPU types.
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "engine/recommend_internal.hpp"
+
+namespace gw {
+
+std::string_view to_string(Risk r) {
+  switch (r) {
+    case Risk::low: return "low";
+    case Risk::medium: return "medium";
+    case Risk::high: return "high";
+  }
+  return "low";
+}
+
+std::string_view to_string(DropReason r) {
+  switch (r) {
+    case DropReason::filtered: return "filtered";
+    case DropReason::card_count: return "card_count";
+    case DropReason::spot_policy: return "spot_policy";
+    case DropReason::unknown_gpu: return "unknown_gpu";
+    case DropReason::no_precision: return "no_precision";
+    case DropReason::no_fit: return "no_fit";
+    case DropReason::spot_impractical: return "spot_impractical";
+    case DropReason::deadline: return "deadline";
+    case DropReason::budget: return "budget";
+  }
+  return "filtered";
+}
+
+namespace {
+
+bool finite_in(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
+
+}  // namespace
+
+std::vector<Problem> validate_constraints(const Constraints& c) {
+  std::vector<Problem> p;
+  auto need = [&](bool ok, const char* field, const char* msg) {
+    if (!ok) p.push_back({field, msg});
+  };
+  need(c.currency == "CNY" || c.currency == "USD", "currency", "currency must be CNY or USD");
+  need(!c.budget || finite_in(*c.budget, 0, 1e9), "budget", "budget must be between 0 and 1e9");
+  need(!c.deadline_hours || finite_in(*c.deadline_hours, 1e-3, 1e6), "deadline", "deadline must be positive");
+  need(!c.usd_cny || finite_in(*c.usd_cny, 0.1, 100), "usd_cny", "exchange rate must be between 0.1 and 100");
+  need(!c.card_counts.empty(), "cards", "give at least one card count");
+  for (int n : c.card_counts) need(n >= 1 && n <= 64, "cards", "card counts must be between 1 and 64");
+  need(finite_in(c.setup_hours, 0, 1e4), "setup_hours", "setup hours must be between 0 and 10000");
+  need(finite_in(c.idle_tail_hours, 0, 1e4), "idle_tail_hours", "idle hours must be between 0 and 10000");
+  need(finite_in(c.disk_gb, 0, 1e6), "disk_gb", "disk must be between 0 and 1e6 GB");
+  need(finite_in(c.storage_months, 0, 1200), "storage_months", "storage months must be between 0 and 1200");
+  need(finite_in(c.dataset_gb, 0, 1e6), "dataset_gb", "dataset must be between 0 and 1e6 GB");
+  need(finite_in(c.upload_mbps, 1e-3, 1e6), "upload_mbps", "upload speed must be positive");
+  need(finite_in(c.egress_gb, 0, 1e7), "egress_gb", "egress must be between 0 and 1e7 GB");
+  need(finite_in(c.extras_per_month, 0, 1e9), "extras_per_month", "add-ons must be between 0 and 1e9");
+  need(!c.interruptions_per_hour || finite_in(*c.interruptions_per_hour, 0, 100), "interruptions_per_hour",
+       "interruptions per hour must be between 0 and 100");
+  need(finite_in(c.checkpoint_write_minutes, 0, 1e4), "checkpoint_write_minutes",
+       "checkpoint write time must be between 0 and 10000 minutes");
+  need(!c.checkpoint_interval_hours || finite_in(*c.checkpoint_interval_hours, 1e-3, 1e5), "checkpoint_interval_hours",
+       "checkpoint interval must be positive");
+  need(finite_in(c.restart_minutes, 0, 1e5), "restart_minutes", "restart time must be between 0 and 100000 minutes");
+  return p;
+}
+
+namespace rec {
+
+bool needs_fp64(const Workload& w) { return w.needs_fp64 || w.precision == Precision::fp64; }
+
+bool has_full_fp64(const Gpu& g) {
+  if (g.fp64_tensor_tflops && *g.fp64_tensor_tflops > 0) return true;
+  const double f64 = g.fp64_tflops.value_or(0), f32 = g.fp32_tflops.value_or(0);
+  // GeForce and most inference parts run FP64 at 1/32-1/64 of FP32; science parts at 1/2.
+  return f64 > 0 && (f32 > 0 ? f64 >= f32 / 4 : f64 >= 2);
+}
+
+bool lacks_fp64(const Workload& w, const Gpu& g) {
+  if (!needs_fp64(w) || has_full_fp64(g)) return false;
+  if (w.bound == Bound::memory) return false;
+  if (w.bound == Bound::compute) return true;
+  // Roofline: the job's FLOPs per byte against the card's FP64 ridge point.
+  const double bw = g.memory_bandwidth_gbs.value_or(0), f64 = g.fp64_tflops.value_or(0);
+  if (w.gflops_per_sample > 0 && w.bytes_per_sample_mib > 0 && bw > 0 && f64 > 0) {
+    const double intensity = w.gflops_per_sample * 1e9 / (w.bytes_per_sample_mib * 1048576.0);
+    const double ridge = f64 * 1e12 / (bw * 1e9);
+    return intensity > ridge;
+  }
+  return true;
+}
+
+std::vector<Variant> variants_for(const Workload& w) {
+  std::vector<Variant> out;
+  out.push_back({"", {}, w});
+  const bool trains = w.mode == Mode::train || w.mode == Mode::lora || w.mode == Mode::qlora;
+  if (w.mode == Mode::inference && w.precision != Precision::fp64) {
+    if (w.weight_bits > 8) {
+      Variant v{"int8", {"weights quantized to int8", "权重量化到 int8"}, w};
+      v.workload.weight_bits = 8;
+      out.push_back(v);
+    }
+    if (w.weight_bits > 4.5) {
+      // GPTQ/AWQ 4-bit with group-128 scales stores about 4.25 bits per weight.
+      Variant v{"int4", {"weights quantized to 4 bits (GPTQ/AWQ/NF4)", "权重量化到 4 位（GPTQ/AWQ/NF4）"}, w};
+      v.workload.weight_bits = 4.25;
+      out.push_back(v);
+    }
+  } else if (trains && w.arch != Arch::generic) {
+    if (w.precision == Precision::fp32 || w.precision == Precision::tf32) {
+      Variant amp{"amp", {"with AMP (mixed precision)", "开启 AMP 混合精度"}, w};
+      amp.workload.precision = Precision::amp;
+      out.push_back(amp);
+      if (!w.checkpointing) {
+        Variant both{"amp+checkpointing",
+                     {"with AMP and gradient checkpointing", "开启 AMP 和梯度检查点"},
+                     amp.workload};
+        both.workload.checkpointing = true;
+        out.push_back(both);
+      }
+    } else if (!w.checkpointing) {
+      Variant ck{"checkpointing", {"with gradient checkpointing", "开启梯度检查点"}, w};
+      ck.workload.checkpointing = true;
+      out.push_back(ck);
+    }
+  }
+  return out;
+}
+
+namespace {
+
+int cached_estimate(Context& x, std::size_t gpu_index, int cards, double derate, int variant) {
+  const auto key = std::make_tuple(gpu_index, cards, derate, variant);
+  auto it = x.estimate_index.find(key);
+  if (it != x.estimate_index.end()) return it->second;
+  EstimateOptions eo;
+  eo.gpu_count = cards;
+  eo.derate = derate;
+  x.estimates.push_back(
+      estimate(x.variants[static_cast<std::size_t>(variant)].workload, x.catalog.gpus[gpu_index], x.catalog, eo));
+  const int idx = static_cast<int>(x.estimates.size() - 1);
+  x.estimate_index.emplace(key, idx);
+  return idx;
+}
+
+// Exclusion tokens match a provider id, an offer id, a GPU id, or a GPU family: "a100" drops every
+// "a100-..." card.
+bool gpu_excluded(const std::string& gpu_id, const std::vector<std::string>& tokens) {
+  for (const std::string& t : tokens) {
+    if (t.empty()) continue;
+    if (gpu_id == t) return true;
+    if (gpu_id.size() > t.size() && gpu_id.compare(0, t.size(), t) == 0 && gpu_id[t.size()] == '-') return true;
+  }
+  return false;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+bool contains_int(const std::vector<int>& v, int n) { return std::find(v.begin(), v.end(), n) != v.end(); }
+
+}  // namespace
+}  // namespace rec
+
+Report recommend(const Scenario& scenario, const Catalog& catalog, const RecommendOptions& options) {
+  using namespace rec;
+  Report report;
+  const Constraints& c = scenario.constraints;
+  report.goal = c.goal;
+  report.currency = c.currency;
+  report.catalog_version = catalog.catalog_version;
+  report.catalog_date = catalog.catalog_date;
+  report.usd_cny_date = c.usd_cny ? std::string() : catalog.usd_cny_date;
+  report.problems = validate_constraints(c);
+  for (Problem& p : validate_workload(scenario.workload)) report.problems.push_back(std::move(p));
+  if (!report.problems.empty()) {
+    report.summary = {"The question has invalid inputs: " + report.problems.front().path + ": " +
+                          report.problems.front().message + ".",
+                      "输入有误：" + report.problems.front().path + "：" + report.problems.front().message + "。"};
+    return report;
+  }
+
+  Context x(scenario, catalog, options);
+  x.usd_cny = exchange_rate(c, catalog);
+  report.usd_cny = x.usd_cny;
+  const double upload_hours = c.dataset_gb * 8000.0 / c.upload_mbps / 3600.0;
+  x.fixed_hours = upload_hours + c.setup_hours;
+  x.variants = variants_for(scenario.workload);
+
+  std::unordered_map<std::string_view, std::size_t> gpu_at, provider_at;
+  for (std::size_t i = 0; i < catalog.gpus.size(); ++i) gpu_at.emplace(catalog.gpus[i].id, i);
+  for (std::size_t i = 0; i < catalog.providers.size(); ++i) provider_at.emplace(catalog.providers[i].id, i);
+  std::unordered_set<std::string_view> excluded_gpus;
+  for (const Gpu& g : catalog.gpus)
+    if (gpu_excluded(g.id, c.exclude)) excluded_gpus.insert(g.id);
+  const std::unordered_set<std::string> excluded_ids(c.exclude.begin(), c.exclude.end());
+
+  const bool fp64 = needs_fp64(scenario.workload);
+  std::vector<Candidate> candidates;
+  auto drop = [&](std::size_t i, Pricing pr, int cards, DropReason why, double need = 0, double limit = 0) {
+    report.dropped.push_back({i, pr, cards, why, need, limit});
+    ++report.drop_counts[static_cast<int>(why)];
+  };
+
+  for (std::size_t i = 0; i < catalog.offers.size(); ++i) {
+    const Offer& o = catalog.offers[i];
+    const int cards = std::max(1, o.gpu_count);
+    auto gi = gpu_at.find(o.gpu);
+    auto pi = provider_at.find(o.provider);
+    for (Pricing pricing : {Pricing::on_demand, Pricing::spot}) {
+      if (gi == gpu_at.end() || pi == provider_at.end()) {
+        if (pricing == Pricing::on_demand) {
+          ++report.considered;
+          drop(i, pricing, cards, DropReason::unknown_gpu);
+        }
+        continue;
+      }
+      const Provider& p = catalog.providers[pi->second];
+      const Gpu& g = catalog.gpus[gi->second];
+      const OfferPrice price = offer_price(o, p, pricing, scenario.price_overrides);
+      if (!price.available) continue;  // no spot for this offer: not a candidate at all
+      ++report.considered;
+      if ((!c.providers.empty() && !contains(c.providers, o.provider)) || excluded_ids.count(o.provider) ||
+          excluded_ids.count(o.id) || excluded_gpus.count(g.id)) {
+        drop(i, pricing, cards, DropReason::filtered);
+        continue;
+      }
+      if (!contains_int(c.card_counts, cards)) {
+        drop(i, pricing, cards, DropReason::card_count);
+        continue;
+      }
+      if ((pricing == Pricing::spot && c.spot == SpotPolicy::deny) ||
+          (pricing == Pricing::on_demand && c.spot == SpotPolicy::only)) {
+        drop(i, pricing, cards, DropReason::spot_policy);
+        continue;
+      }
+      if (fp64 && lacks_fp64(scenario.workload, g)) {
+        drop(i, pricing, cards, DropReason::no_precision, g.fp64_tflops.value_or(0), g.fp32_tflops.value_or(0));
+        continue;
+      }
+      int variant = 0;
+      int ei = cached_estimate(x, gi->second, cards, o.derate, 0);
+      if (!x.estimates[static_cast<std::size_t>(ei)].supported) {
+        drop(i, pricing, cards, DropReason::no_precision);
+        continue;
+      }
+      if (x.estimates[static_cast<std::size_t>(ei)].fit == Fit::no_fit) {
+        const double need = x.estimates[static_cast<std::size_t>(ei)].memory.total_gib();
+        int found = -1;
+        for (int v = 1; v < static_cast<int>(x.variants.size()) && found < 0; ++v) {
+          const int ev = cached_estimate(x, gi->second, cards, o.derate, v);
+          const GpuEstimate& e = x.estimates[static_cast<std::size_t>(ev)];
+          if (e.supported && e.fit != Fit::no_fit) {
+            found = v;
+            ei = ev;
+          }
+        }
+        if (found < 0) {
+          drop(i, pricing, cards, DropReason::no_fit, need, g.vram_gib);
+          continue;
+        }
+        variant = found;
+      }
+      const GpuEstimate& e = x.estimates[static_cast<std::size_t>(ei)];
+
+      Candidate k;
+      k.offer = i;
+      k.o = &o;
+      k.p = &p;
+      k.g = &g;
+      k.pricing = pricing;
+      k.variant = variant;
+      k.estimate = ei;
+      k.price = price;
+      k.hours = e.work_known ? e.hours : Range{};
+      double sessions = 1;
+      if (pricing == Pricing::spot) {
+        k.interruptions_assumed = !c.interruptions_per_hour && !p.spot_interruptions_per_hour;
+        // One interruption every 20 h when neither the user nor the catalog gives a rate (said in the row).
+        k.interruptions_per_hour =
+            c.interruptions_per_hour ? *c.interruptions_per_hour : p.spot_interruptions_per_hour.value_or(0.05);
+        SpotInputs si;
+        si.work_hours = k.hours.likely;
+        si.interruptions_per_hour = k.interruptions_per_hour;
+        si.checkpoint_hours = c.checkpoint_write_minutes / 60.0;
+        si.interval_hours = c.checkpoint_interval_hours;
+        si.restart_hours = c.restart_minutes / 60.0;
+        if (c.deadline_hours) si.deadline_hours = *c.deadline_hours - x.fixed_hours;
+        si.seed = c.seed;
+        si.explain = false;
+        SpotResult sr = simulate_spot(si);
+        if (!sr.practical) {
+          drop(i, pricing, cards, DropReason::spot_impractical, sr.expected_hours, k.hours.likely);
+          continue;
+        }
+        const double factor = k.hours.likely > 0 ? sr.expected_hours / k.hours.likely : 1.0;
+        k.hours = {k.hours.low * factor, k.hours.likely * factor, k.hours.high * factor};
+        sessions = 1 + sr.expected_interruptions;
+        k.spot = std::move(sr);
+      }
+      k.finish = {x.fixed_hours + k.hours.low, x.fixed_hours + k.hours.likely, x.fixed_hours + k.hours.high};
+      if (c.deadline_hours && k.finish.likely > *c.deadline_hours + 1e-9) {
+        drop(i, pricing, cards, DropReason::deadline, k.finish.likely, *c.deadline_hours);
+        Dropped& d = report.dropped.back();
+        if (!report.closest_over_deadline || d.need < report.closest_over_deadline->need)
+          report.closest_over_deadline = d;
+        continue;
+      }
+      BillRequest req;
+      req.run_hours = k.hours;
+      req.price_per_hour = price.per_hour;
+      req.price_currency = o.currency;
+      req.price_date = o.price_date;
+      req.pricing = pricing;
+      req.sessions = sessions;
+      k.bill = price_bill(p, c, x.usd_cny, req, false);
+      if (c.budget && k.bill.total.likely > *c.budget + 1e-9) {
+        drop(i, pricing, cards, DropReason::budget, k.bill.total.likely, *c.budget);
+        Dropped& d = report.dropped.back();
+        if (!report.closest_over_budget || d.need < report.closest_over_budget->need)
+          report.closest_over_budget = d;
+        continue;
+      }
+      candidates.push_back(std::move(k));
+    }
+  }
+  report.feasible = candidates.size();
+  report.work_known = x.estimates.empty() || std::all_of(x.estimates.begin(), x.estimates.end(),
+                                                          [](const GpuEstimate& e) { return e.work_known || !e.supported; });
+  rank_and_build(x, candidates, report);
+  add_report_warnings(x, report);
+  set_summary(x, report, catalog);
+  return report;
+}
+
+}  // namespace gw

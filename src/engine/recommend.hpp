@@ -1,0 +1,160 @@
+#pragma once
+// The ranked answer to "which GPU, where, how, for how long and for how much", with the reasons.
+//
+// recommend() enumerates every offer x pricing (on-demand, spot) whose card count is asked for, drops
+// what does not fit, lacks a needed precision, misses the deadline or breaks the budget (recording why),
+// and ranks the rest by the goal. Multi-card options come from multi-card offers in the catalog; a
+// 1-card offer is never multiplied into k separate rentals, because k instances do not share a PCIe or
+// NVLink host and data-parallel training across them over the network scales far worse than the model
+// assumes. Marketplaces that rent k cards of one host should list that as a k-card offer.
+//
+// When a job does not fit a card, the recommender tries the changes that keep the job what it is, in
+// the estimation engine's order: AMP then gradient checkpointing for training, int8 then 4-bit weights
+// for inference. A row made that way says so (Row::change). A "tight" fit (under 5% headroom) stays in
+// the answer but ranks after every comfortable fit: an out-of-memory crash mid-run wastes the money.
+// FP64 jobs drop cards whose cut-down FP64 units would limit them (a roofline test); a bandwidth-bound
+// FP64 job may still run on them. Everything else a row needs to be drawn -
+// a sortable table, a cost-vs-time scatter with the Pareto front, a stacked cost bar, a memory bar - is
+// in the Row. Deterministic: the same scenario and catalog always give the same report.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog.hpp"
+#include "cost.hpp"
+#include "estimate.hpp"
+#include "scenario.hpp"
+#include "spot.hpp"
+
+namespace gw {
+
+enum class Risk { low, medium, high };
+std::string_view to_string(Risk);
+
+enum class DropReason {
+  filtered,          // not in --providers, or in --exclude (provider, GPU or offer id)
+  card_count,        // the offer's card count is not among Constraints::card_counts
+  spot_policy,       // on-demand under --spot only, spot under --spot deny
+  unknown_gpu,       // the offer names a GPU or provider the catalog lacks
+  no_precision,      // needs FP64 (or a rate) this card does not have
+  no_fit,            // does not fit, even with the changes tried
+  spot_impractical,  // interruptions outpace checkpointed progress
+  deadline,          // finishes after the deadline
+  budget,            // costs more than the budget
+};
+inline constexpr int kDropReasons = 9;
+std::string_view to_string(DropReason);
+
+// A candidate that was dropped. Lean on purpose (a catalog may hold 100,000 offers): describe() turns it
+// into a sentence.
+struct Dropped {
+  std::size_t offer_index = 0;  // into Catalog::offers
+  Pricing pricing = Pricing::on_demand;
+  int cards = 1;
+  DropReason reason = DropReason::filtered;
+  double need = 0;   // no_fit: GiB per card; deadline: hours; budget: cost (user's currency)
+  double limit = 0;  // no_fit: the card's GiB; deadline: the deadline; budget: the budget
+};
+
+// One ranked option.
+struct Row {
+  int rank = 0;                 // 1 = the pick; rows are sorted by it
+  std::size_t offer_index = 0;  // into Catalog::offers
+  std::string offer;            // Offer::id
+  std::string gpu;              // Gpu::id
+  std::string gpu_name;         // "NVIDIA T4"
+  std::string provider;         // Provider::id
+  Text provider_name;
+  std::string region;
+  Pricing pricing = Pricing::on_demand;
+  int cards = 1;
+  // What was changed so it fits: "" (nothing), "amp", "amp+checkpointing", "checkpointing", "int8", "int4".
+  std::string change;
+  Text change_text;
+
+  // Memory, per card (the memory bar): breakdown against the card's VRAM.
+  Fit fit = Fit::fits;
+  MemoryBreakdown memory;
+  double vram_gib = 0;
+  double need_gib = 0;
+  double headroom_gib = 0;
+
+  // Time. `hours` is the job itself (spot: expected, incl. checkpoints and rework); `finish_hours` adds
+  // the dataset upload and setup: wall clock from now, what the deadline is checked against.
+  bool work_known = true;
+  Range hours;
+  Range finish_hours;
+  double speedup = 1;             // of `cards` cards over one
+  double scaling_efficiency = 1;  // speedup / cards
+  std::string unit_used;          // "FP16 tensor (FP32 acc)", "FP64", ...
+
+  // Money, in the report's currency. `cost` = bill.total; the stacked bar uses bill.gpu/storage/extras/
+  // transfer/discount or, row by row, bill.lines.
+  Range cost;
+  Bill bill;
+  double price_per_hour = 0;        // whole rental, before discounts
+  double price_per_hour_after = 0;  // after rate discounts
+  double value_coefficient = 0;     // FP32 TFLOPS x cards / price per hour x utilization (source article)
+  std::string price_date;
+  int price_age_months = -1;  // relative to the catalog date; -1 when the date is unreadable
+  bool price_stale = false;
+  bool price_estimate = false;  // a range or "~x" in the source, or a derived spot price
+  bool price_edited = false;    // Scenario::price_overrides
+
+  std::optional<SpotResult> spot;  // spot rows
+
+  Risk risk = Risk::low;
+  std::vector<Text> risks;  // why the risk is what it is
+  bool pareto = false;      // on the time-vs-cost Pareto front
+  int fallback = -1;        // index into Report::rows: another provider (else GPU) if this one is sold out
+  Text reason;              // one plain sentence, e.g. "A T4 is 2.3x slower but 60% cheaper in total here."
+  std::vector<Text> warnings;
+  Explain time_explain;
+  Explain memory_explain;
+  std::vector<Text> notes;  // from the estimate and the bill
+  bool detailed = false;    // false: reason, warnings, explains and bill lines were not built (see options)
+};
+
+struct Report {
+  Goal goal = Goal::cheapest;
+  std::string currency;
+  double usd_cny = 0;
+  std::string usd_cny_date;
+  std::string catalog_version;
+  std::string catalog_date;
+  bool work_known = true;
+
+  std::vector<Row> rows;  // ranked; rows[0] is the pick; empty when nothing satisfies the constraints
+  std::size_t considered = 0;   // offer x pricing candidates looked at
+  std::size_t feasible = 0;     // that passed every filter (rows may hold fewer: RecommendOptions::max_rows)
+  std::vector<Dropped> dropped;
+  int drop_counts[kDropReasons] = {};
+
+  // Nearest misses, for the "nothing fits" answer: the cheapest option dropped only for the budget and
+  // the quickest dropped only for the deadline.
+  std::optional<Dropped> closest_over_budget;
+  std::optional<Dropped> closest_over_deadline;
+
+  Text summary;               // the pick in one sentence, or why there is none
+  std::vector<Text> warnings;  // about the whole question (FP64, unknown amount of work, ...)
+  std::vector<Problem> problems;  // invalid scenario: nothing was ranked
+};
+
+struct RecommendOptions {
+  std::size_t max_rows = 500;        // rows kept (Pareto-front rows always kept too); 0 = all
+  std::size_t detailed_rows = 100;   // rows that get text, explains and bill lines; 0 = all
+  int monte_carlo_trials = 2000;     // per detailed spot row
+  int stale_after_months = 6;        // a price older than this (vs the catalog date) is flagged
+};
+
+// Range checks on the constraints; each Problem names its field.
+std::vector<Problem> validate_constraints(const Constraints&);
+
+Report recommend(const Scenario&, const Catalog&, const RecommendOptions& = {});
+
+// One sentence on why a candidate was dropped.
+Text describe(const Dropped&, const Report&, const Catalog&);
+
+}  // namespace gw

@@ -1,0 +1,74 @@
+#pragma once
+// Shared between recommend.cpp (enumerate and filter), recommend_rank.cpp (rank and build rows) and
+// recommend_text.cpp (sentences). Not part of the engine's public interface.
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "engine/recommend.hpp"
+
+namespace gw::rec {
+
+// A change that keeps the job what it is, tried when the job as given does not fit a card.
+struct Variant {
+  std::string kind;  // "" for the job as given
+  Text label;
+  Workload workload;
+};
+std::vector<Variant> variants_for(const Workload&);
+
+// True when the card has real FP64 hardware (at least a quarter of its FP32 rate, or FP64 tensor cores).
+bool has_full_fp64(const Gpu&);
+bool needs_fp64(const Workload&);
+// An FP64 job that this card's cut-down FP64 units would limit: it lacks the precision the job needs.
+// A bandwidth-bound FP64 job (CFD streaming through memory) runs fine on such a card, as the article's
+// "A40 or A6000 for OpenFOAM" says; a compute-bound one (molecular dynamics, FEA) does not.
+bool lacks_fp64(const Workload&, const Gpu&);
+
+// A candidate that passed every filter.
+struct Candidate {
+  std::size_t offer = 0;
+  const Offer* o = nullptr;
+  const Provider* p = nullptr;
+  const Gpu* g = nullptr;
+  Pricing pricing = Pricing::on_demand;
+  int variant = 0;
+  int estimate = 0;  // index into Context::estimates
+  OfferPrice price;
+  Range hours;
+  Range finish;
+  Bill bill;  // numbers only
+  std::optional<SpotResult> spot;
+  double interruptions_per_hour = 0;
+  bool interruptions_assumed = false;
+  bool pareto = false;
+};
+
+struct Context {
+  Context(const Scenario& s, const Catalog& cat, const RecommendOptions& opt)
+      : scenario(s), catalog(cat), options(opt) {}
+  const Scenario& scenario;
+  const Catalog& catalog;
+  const RecommendOptions& options;
+  double usd_cny = 1;
+  double fixed_hours = 0;  // upload + setup, wall clock before the job runs
+  std::vector<Variant> variants;
+  std::vector<GpuEstimate> estimates;
+  std::map<std::tuple<std::size_t, int, double, int>, int> estimate_index;  // gpu, cards, derate, variant
+
+  const Constraints& c() const { return scenario.constraints; }
+  const GpuEstimate& est(const Candidate& k) const { return estimates[static_cast<std::size_t>(k.estimate)]; }
+};
+
+// recommend_rank.cpp
+void rank_and_build(Context&, std::vector<Candidate>&, Report&);
+
+// recommend_text.cpp
+Text reason_for(const Context&, const Report&, const Row& row);
+void add_row_warnings(const Context&, const Candidate&, Row& row);
+void add_report_warnings(const Context&, Report&);
+void set_summary(const Context&, Report&, const Catalog&);
+std::string fmt(double v, int decimals);
+
+}  // namespace gw::rec

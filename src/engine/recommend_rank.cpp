@@ -1,0 +1,250 @@
+// Rank the candidates by the goal, mark the time-vs-cost Pareto front, pick a fallback for each row,
+// and build the rows (full text only for the top `detailed_rows`).
+//
+// Goals: cheapest = lowest likely total cost (ties: sooner); fastest = soonest likely finish (ties:
+// cheaper); value = lowest cost x finish hours, i.e. halving the time is worth doubling the cost - the
+// knee of the Pareto front rather than either end. When the amount of work is unknown there are no totals:
+// cheapest ranks by price per hour, fastest by throughput, value by price per unit of throughput.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "engine/recommend_internal.hpp"
+
+namespace gw::rec {
+
+namespace {
+
+std::uint64_t fnv1a(const std::string& s) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char ch : s) {
+    h ^= ch;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+struct Key {
+  int tier = 0;  // 1: memory is tight - an out-of-memory crash mid-run wastes the money, so it ranks after
+  double a = 0, b = 0;
+};
+
+Key key_for(const Context& x, const Candidate& k, bool work_known) {
+  const Goal goal = x.c().goal;
+  const int tier = x.est(k).fit == Fit::tight ? 1 : 0;
+  if (!work_known) {
+    const double price = k.bill.price_per_hour_after;
+    const double thr = std::max(x.est(k).throughput, 1e-30);
+    switch (goal) {
+      case Goal::cheapest: return {tier, price, -thr};
+      case Goal::fastest: return {tier, -thr, price};
+      case Goal::value: return {tier, price / thr, price};
+    }
+  }
+  const double cost = k.bill.total.likely, finish = k.finish.likely;
+  switch (goal) {
+    case Goal::cheapest: return {tier, cost, finish};
+    case Goal::fastest: return {tier, finish, cost};
+    case Goal::value: return {tier, cost * finish, cost};
+  }
+  return {tier, cost, finish};
+}
+
+void mark_pareto(std::vector<Candidate>& cands) {
+  std::vector<std::size_t> order(cands.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const Candidate &p = cands[a], &q = cands[b];
+    if (p.finish.likely != q.finish.likely) return p.finish.likely < q.finish.likely;
+    if (p.bill.total.likely != q.bill.total.likely) return p.bill.total.likely < q.bill.total.likely;
+    return a < b;
+  });
+  double best_cost = INFINITY;
+  for (std::size_t i : order) {
+    // Strictly cheaper than everything at least as fast: nobody dominates it. Exact duplicates keep one.
+    if (cands[i].bill.total.likely < best_cost) {
+      cands[i].pareto = true;
+      best_cost = cands[i].bill.total.likely;
+    }
+  }
+}
+
+int months_between(const std::string& earlier, const std::string& later) {
+  int a = 0, b = 0;
+  if (!parse_year_month(earlier, a) || !parse_year_month(later, b)) return -1;
+  return std::max(0, b - a);
+}
+
+void compute_risk(const Context& x, const Candidate& k, Row& row, bool text) {
+  const Constraints& c = x.c();
+  int level = 0;
+  auto add = [&](int lvl, Text why) {
+    level = std::max(level, lvl);
+    if (text) row.risks.push_back(std::move(why));
+  };
+  if (row.spot) {
+    const double p = row.spot->p_miss_deadline;
+    if (c.deadline_hours && p >= 0.2)
+      add(2, {"spot: " + fmt(p * 100, 0) + "% chance of missing the deadline",
+              "竞价实例：" + fmt(p * 100, 0) + "% 的概率错过截止时间"});
+    else if (c.deadline_hours && p >= 0.05)
+      add(1, {"spot: " + fmt(p * 100, 0) + "% chance of missing the deadline",
+              "竞价实例：" + fmt(p * 100, 0) + "% 的概率错过截止时间"});
+    else
+      add(1, {"spot: it can be interrupted (about " + fmt(row.spot->expected_interruptions, 1) + " times expected)",
+              "竞价实例：可能被中断（预计约 " + fmt(row.spot->expected_interruptions, 1) + " 次）"});
+  }
+  if (c.deadline_hours && row.work_known && k.finish.high > *c.deadline_hours)
+    add(k.finish.low > *c.deadline_hours * 0.8 ? 2 : 1,
+        {"the slow end of the estimate (" + format_hours(k.finish.high) + ") is past the deadline",
+         "估计的慢端（" + format_hours(k.finish.high) + "）超过截止时间"});
+  if (c.budget && k.bill.total.high > *c.budget)
+    add(1, {"the high end of the cost (" + format_money(k.bill.total.high, c.currency) + ") is over budget",
+            "费用高端（" + format_money(k.bill.total.high, c.currency) + "）超出预算"});
+  if (row.fit == Fit::tight)
+    add(1, {"memory is tight: a longer input or allocator churn can run out of memory",
+            "显存偏紧：输入稍长或显存碎片就可能溢出"});
+  if (row.price_stale)
+    add(1, {"the price is " + std::to_string(row.price_age_months) + " months older than the catalog",
+            "价格比目录早 " + std::to_string(row.price_age_months) + " 个月"});
+  if (row.price_estimate)
+    add(1, {"the price is an estimate or a range", "价格是估计值或区间"});
+  if (!row.change.empty())
+    add(1, {"it fits only " + row.change_text.en, "需要" + row.change_text.in(Lang::zh) + "才能放下"});
+  row.risk = level >= 2 ? Risk::high : level == 1 ? Risk::medium : Risk::low;
+}
+
+Row make_row(const Context& x, const Candidate& k, int rank) {
+  const GpuEstimate& e = x.est(k);
+  const Variant& v = x.variants[static_cast<std::size_t>(k.variant)];
+  Row r;
+  r.rank = rank;
+  r.offer_index = k.offer;
+  r.offer = k.o->id;
+  r.gpu = k.g->id;
+  r.gpu_name = k.g->name;
+  r.provider = k.p->id;
+  r.provider_name = k.p->name;
+  r.region = k.o->region;
+  r.pricing = k.pricing;
+  r.cards = std::max(1, k.o->gpu_count);
+  r.change = v.kind;
+  r.change_text = v.label;
+  r.fit = e.fit;
+  r.memory = e.memory;
+  r.vram_gib = e.vram_gib;
+  r.need_gib = e.memory.total_gib();
+  r.headroom_gib = e.headroom_gib;
+  r.work_known = e.work_known;
+  r.hours = k.hours;
+  r.finish_hours = k.finish;
+  r.speedup = multi_gpu_speedup(*k.g, r.cards);
+  r.scaling_efficiency = e.scaling_efficiency;
+  r.unit_used = e.unit_used;
+  r.cost = k.bill.total;
+  r.bill = k.bill;
+  r.price_per_hour = k.bill.price_per_hour_before;
+  r.price_per_hour_after = k.bill.price_per_hour_after;
+  r.value_coefficient =
+      value_coefficient(k.g->fp32_tflops.value_or(0) * r.cards, r.price_per_hour_after, e.scaling_efficiency * e.derate);
+  r.price_date = k.o->price_date;
+  r.price_age_months = months_between(k.o->price_date, x.catalog.catalog_date);
+  r.price_stale = r.price_age_months > x.options.stale_after_months;
+  r.price_estimate = k.price.estimate;
+  r.price_edited = k.price.edited;
+  r.spot = k.spot;
+  r.pareto = k.pareto;
+  return r;
+}
+
+void detail(const Context& x, const Candidate& k, Row& r) {
+  const Constraints& c = x.c();
+  const GpuEstimate& e = x.est(k);
+  r.detailed = true;
+  BillRequest req;
+  req.run_hours = k.hours;
+  req.price_per_hour = k.price.per_hour;
+  req.price_currency = k.o->currency;
+  req.price_date = k.o->price_date;
+  req.pricing = k.pricing;
+  req.sessions = k.spot ? 1 + k.spot->expected_interruptions : 1;
+  r.bill = price_bill(*k.p, c, x.usd_cny, req, true);
+  r.time_explain = e.time_explain;
+  r.memory_explain = e.memory_explain;
+  r.notes = e.notes;
+  for (const Text& t : r.bill.notes) r.notes.push_back(t);
+  if (k.spot) {
+    SpotInputs si;
+    si.work_hours = x.est(k).work_known ? x.est(k).hours.likely : 0;
+    si.interruptions_per_hour = k.interruptions_per_hour;
+    si.checkpoint_hours = c.checkpoint_write_minutes / 60.0;
+    si.interval_hours = c.checkpoint_interval_hours;
+    si.restart_hours = c.restart_minutes / 60.0;
+    if (c.deadline_hours) si.deadline_hours = *c.deadline_hours - x.fixed_hours;
+    // Each offer gets its own stream from the user's seed, so adding an offer never changes another's draw.
+    si.seed = c.seed ^ fnv1a(k.o->id + (k.pricing == Pricing::spot ? "#spot" : ""));
+    si.trials = x.options.monte_carlo_trials;
+    r.spot = simulate_spot(si);
+    if (k.interruptions_assumed)
+      r.notes.push_back({"No interruption rate is known for this provider: one every 20 h is assumed.",
+                         "该平台的中断率未知：按每 20 小时一次估计。"});
+  }
+}
+
+void assign_fallbacks(Report& report) {
+  std::vector<Row>& rows = report.rows;
+  if (rows.size() < 2) return;
+  int other_provider = -1, other_gpu = -1;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    if (other_provider < 0 && rows[i].provider != rows[0].provider) other_provider = static_cast<int>(i);
+    if (other_gpu < 0 && rows[i].gpu != rows[0].gpu) other_gpu = static_cast<int>(i);
+  }
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    // Best-ranked row from another provider; if every row is one provider, another GPU.
+    if (rows[i].provider != rows[0].provider) rows[i].fallback = 0;
+    else if (other_provider >= 0) rows[i].fallback = other_provider;
+    else if (rows[i].gpu != rows[0].gpu) rows[i].fallback = 0;
+    else rows[i].fallback = other_gpu;
+    if (rows[i].fallback == static_cast<int>(i)) rows[i].fallback = -1;
+  }
+}
+
+}  // namespace
+
+void rank_and_build(Context& x, std::vector<Candidate>& cands, Report& report) {
+  const bool work_known = report.work_known;
+  std::vector<Key> keys(cands.size());
+  for (std::size_t i = 0; i < cands.size(); ++i) keys[i] = key_for(x, cands[i], work_known);
+  std::vector<std::size_t> order(cands.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (keys[a].tier != keys[b].tier) return keys[a].tier < keys[b].tier;
+    if (keys[a].a != keys[b].a) return keys[a].a < keys[b].a;
+    if (keys[a].b != keys[b].b) return keys[a].b < keys[b].b;
+    if (cands[a].offer != cands[b].offer) return cands[a].offer < cands[b].offer;
+    return cands[a].pricing < cands[b].pricing;
+  });
+  if (work_known) mark_pareto(cands);
+
+  const std::size_t max_rows = x.options.max_rows == 0 ? order.size() : x.options.max_rows;
+  const std::size_t detailed = x.options.detailed_rows == 0 ? order.size() : x.options.detailed_rows;
+  std::vector<const Candidate*> kept;
+  for (std::size_t pos = 0; pos < order.size(); ++pos) {
+    const Candidate& k = cands[order[pos]];
+    if (pos >= max_rows && !k.pareto) continue;
+    report.rows.push_back(make_row(x, k, static_cast<int>(pos + 1)));
+    kept.push_back(&k);
+  }
+  assign_fallbacks(report);
+  for (std::size_t i = 0; i < report.rows.size(); ++i) {
+    Row& r = report.rows[i];
+    const bool full = i < detailed;
+    if (full) detail(x, *kept[i], r);
+    compute_risk(x, *kept[i], r, full);
+    if (full) add_row_warnings(x, *kept[i], r);
+  }
+  for (std::size_t i = 0; i < report.rows.size() && i < detailed; ++i)
+    report.rows[i].reason = reason_for(x, report, report.rows[i]);
+}
+
+}  // namespace gw::rec

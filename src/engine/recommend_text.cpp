@@ -1,0 +1,329 @@
+// The recommender's sentences: a reason per row, warnings from the source article's experience, the
+// one-line summary, and why a candidate was dropped. Every sentence exists in English and Chinese.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "engine/recommend_internal.hpp"
+
+namespace gw {
+namespace rec {
+
+std::string fmt(double v, int decimals) { return format_number(v, decimals); }
+
+namespace {
+
+// "RTX 3090", "H100 SXM5 80GB x8", "T4 (spot)": how a row is named in a sentence.
+Text option_name(const Row& r) {
+  std::string name = r.gpu_name;
+  for (const char* prefix : {"NVIDIA ", "GeForce ", "Tesla "})
+    if (name.rfind(prefix, 0) == 0) name.erase(0, std::string(prefix).size());
+  Text t{name, name};
+  if (r.cards > 1) {
+    t.en += " x" + std::to_string(r.cards);
+    t.zh += " ×" + std::to_string(r.cards);
+  }
+  if (r.pricing == Pricing::spot) {
+    t.en += " (spot)";
+    t.zh += "（竞价）";
+  }
+  return t;
+}
+
+bool has_tensor(const std::string& unit) {
+  std::string u;
+  for (char ch : unit) u += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return u.find("tensor") != std::string::npos;
+}
+
+// "2.3x slower but 60% cheaper in total" against a reference row.
+Text compare(const Row& r, const Row& ref) {
+  const double s = ref.finish_hours.likely > 0 ? r.finish_hours.likely / ref.finish_hours.likely : 1;
+  const double c = ref.cost.likely > 0 ? r.cost.likely / ref.cost.likely : 1;
+  Text time, cost;
+  int t_good = 0, c_good = 0;  // +1 better, -1 worse, 0 about the same
+  if (std::fabs(s - 1) < 0.05) {
+    time = {"about as fast", "速度相近"};
+  } else if (s > 1) {
+    time = {fmt(s, 1) + "x slower", "耗时为其 " + fmt(s, 1) + " 倍"};
+    t_good = -1;
+  } else {
+    time = {fmt(1 / s, 1) + "x faster", "速度为其 " + fmt(1 / s, 1) + " 倍"};
+    t_good = 1;
+  }
+  if (std::fabs(c - 1) < 0.05) {
+    cost = {"about the same total cost", "总价相近"};
+  } else if (c < 1) {
+    cost = {fmt((1 - c) * 100, 0) + "% cheaper in total", "总价低 " + fmt((1 - c) * 100, 0) + "%"};
+    c_good = 1;
+  } else {
+    cost = {fmt((c - 1) * 100, 0) + "% more expensive in total", "总价高 " + fmt((c - 1) * 100, 0) + "%"};
+    c_good = -1;
+  }
+  const bool mixed = t_good * c_good < 0;
+  return {time.en + (mixed ? " but " : " and ") + cost.en, time.zh + (mixed ? "，但" : "，") + cost.zh};
+}
+
+}  // namespace
+
+Text reason_for(const Context& x, const Report& report, const Row& row) {
+  const Constraints& c = x.c();
+  const Row& pick = report.rows.front();
+  const Text name = option_name(row);
+  Text out;
+  if (!row.work_known) {
+    out = {name.en + ": " + format_money(row.price_per_hour_after, c.currency) + "/h, fits with " +
+               fmt(row.headroom_gib, 1) + " GiB to spare (give the amount of work for totals).",
+           name.zh + "：每小时 " + format_money(row.price_per_hour_after, c.currency) + "，显存余量 " +
+               fmt(row.headroom_gib, 1) + " GiB（给出工作量才能算总价）。"};
+  } else if (&row == &pick) {
+    const Row* fastest = &pick;
+    const Row* cheapest = &pick;
+    for (const Row& r : report.rows) {
+      if (r.finish_hours.likely < fastest->finish_hours.likely) fastest = &r;
+      if (r.cost.likely < cheapest->cost.likely) cheapest = &r;
+    }
+    const std::string cost = format_money(row.cost.likely, c.currency);
+    const std::string when = format_hours(row.finish_hours.likely);
+    switch (c.goal) {
+      case Goal::cheapest: {
+        const std::string dl = c.deadline_hours ? format_hours(*c.deadline_hours) : "";
+        out = {"Cheapest option" + (dl.empty() ? std::string(" that fits") : " that meets the " + dl + " deadline") +
+                   ": " + cost + ", done in about " + when + ".",
+               (dl.empty() ? std::string("放得下的最便宜选择") : "满足 " + dl + " 截止时间的最便宜选择") + "：" +
+                   cost + "，约 " + when + " 完成。"};
+        if (fastest != &pick && fastest->finish_hours.likely < pick.finish_hours.likely * 0.9) {
+          const Text cmp = compare(row, *fastest);
+          const Text fname = option_name(*fastest);
+          out.en += " Against the fastest (" + fname.en + "): " + cmp.en + ".";
+          out.zh += "与最快的（" + fname.zh + "）相比：" + cmp.zh + "。";
+        }
+        break;
+      }
+      case Goal::fastest: {
+        const std::string bud = c.budget ? format_money(*c.budget, c.currency) : "";
+        out = {"Fastest option" + (bud.empty() ? std::string() : " within the " + bud + " budget") + ": done in about " +
+                   when + " for " + cost + ".",
+               (bud.empty() ? std::string("最快的选择") : bud + " 预算内最快的选择") + "：约 " + when + " 完成，花费 " +
+                   cost + "。"};
+        if (cheapest != &pick && cheapest->cost.likely < pick.cost.likely * 0.9) {
+          const Text cmp = compare(row, *cheapest);
+          const Text cname = option_name(*cheapest);
+          out.en += " Against the cheapest (" + cname.en + "): " + cmp.en + ".";
+          out.zh += "与最便宜的（" + cname.zh + "）相比：" + cmp.zh + "。";
+        }
+        break;
+      }
+      case Goal::value:
+        out = {"Best balance of time and cost (lowest cost x hours): " + cost + " in about " + when + ".",
+               "时间与费用最平衡（费用 × 时长最小）：" + cost + "，约 " + when + "。"};
+        break;
+    }
+  } else {
+    const Text cmp = compare(row, pick);
+    const Text pname = option_name(pick);
+    out = {name.en + " is " + cmp.en + " than " + pname.en + " (the pick).",
+           name.zh + "：与首选（" + pname.zh + "）相比" + cmp.zh + "。"};
+  }
+  if (!row.change.empty()) {
+    out.en += " Fits " + row.change_text.en + ".";
+    out.zh += "需" + row.change_text.in(Lang::zh) + "才能放下。";
+  }
+  return out;
+}
+
+void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
+  const Constraints& c = x.c();
+  const Gpu& g = *k.g;
+  auto warn = [&](std::string en, std::string zh) { r.warnings.push_back({std::move(en), std::move(zh)}); };
+  // The article: the A100 is only worth its 2-3x premium when the job uses its tensor cores.
+  if (g.segment == "datacenter" && g.tf32_tensor_tflops && !needs_fp64(x.scenario.workload) &&
+      !has_tensor(r.unit_used))
+    warn("You pay a data-center card's premium, but this job runs on " + r.unit_used +
+             ", not tensor cores: a consumer card does this work for far less.",
+         "你为数据中心卡付了溢价，但这个任务跑在 " + r.unit_used + " 上、用不到张量核心：消费级卡便宜得多。");
+  if (r.cards > 1 && r.scaling_efficiency < 0.95) {
+    const double extra = (r.cards / std::max(r.speedup, 1e-9) - 1) * 100;
+    warn(std::to_string(r.cards) + " cards run " + fmt(r.speedup, 1) + "x as fast as one for " +
+             std::to_string(r.cards) + "x the hourly price: each unit of work costs " + fmt(extra, 0) +
+             "% more (the article's 2x3090 gave 1.7x). Use them only if the deadline needs it.",
+         std::to_string(r.cards) + " 张卡的速度是单卡的 " + fmt(r.speedup, 1) + " 倍，时价却是 " +
+             std::to_string(r.cards) + " 倍：同样的工作多花 " + fmt(extra, 0) +
+             "%（原文：2 张 3090 只有 1.7 倍）。除非赶截止时间，否则单卡更划算。");
+  }
+  if (g.pcie_lanes && *g.pcie_lanes < 16)
+    warn("This card has a PCIe x" + std::to_string(*g.pcie_lanes) + " link: x16 has " +
+             fmt(16.0 / *g.pcie_lanes, 0) + "x the bandwidth, so data loading and multi-card traffic slow down.",
+         "这张卡只有 PCIe x" + std::to_string(*g.pcie_lanes) + " 通道：x16 的带宽是它的 " +
+             fmt(16.0 / *g.pcie_lanes, 0) + " 倍，数据加载和多卡通信会变慢。");
+  else if (r.cards > 1 && !g.has_nvlink)
+    warn("The cards talk over PCIe (no NVLink): check the host gives each card x16 lanes, not x4 (4x less "
+         "bandwidth).",
+         "多卡之间走 PCIe（无 NVLink）：确认每张卡是 x16 而不是 x4（带宽差 4 倍）。");
+  if (r.price_stale)
+    warn("Price from " + r.price_date + ", " + std::to_string(r.price_age_months) + " months before the catalog (" +
+             x.catalog.catalog_date + "): check the provider's page before renting.",
+         "价格来自 " + r.price_date + "，比目录（" + x.catalog.catalog_date + "）早 " +
+             std::to_string(r.price_age_months) + " 个月：租用前请到平台核对。");
+  if (r.spot && c.deadline_hours &&
+      (r.spot->p_miss_deadline >= 0.05 || r.finish_hours.likely > 0.75 * *c.deadline_hours))
+    warn("Spot against a tight deadline: " + fmt(r.spot->p_miss_deadline * 100, 0) +
+             "% chance of missing it. The article advises not to rely on spot right before an important deadline.",
+         "竞价实例赶紧迫的截止时间：有 " + fmt(r.spot->p_miss_deadline * 100, 0) +
+             "% 的概率错过。原文建议重要 deadline 前不要完全依赖竞价实例。");
+  if (k.o->derate < 1)
+    warn(k.o->derate_note.en.empty() ? "A down-clocked variant: about " + fmt((1 - k.o->derate) * 100, 0) +
+                                           "% slower than the desktop card."
+                                     : k.o->derate_note.en,
+         k.o->derate_note.zh.empty() ? "降频版：比桌面版慢约 " + fmt((1 - k.o->derate) * 100, 0) + "%。"
+                                     : k.o->derate_note.zh);
+  if (r.change == "int8" || r.change == "int4")
+    warn("Runs with " + r.change_text.en + ": check the output quality on your own prompts.",
+         "需要" + r.change_text.in(Lang::zh) + "：请用自己的输入检查输出质量。");
+  if (k.price.derived)
+    r.notes.push_back({"Spot price derived from " + r.provider_name.en + "'s typical discount.",
+                       "竞价价格按" + r.provider_name.in(Lang::zh) + "的常见折扣推算。"});
+  if (k.price.edited)
+    r.notes.push_back({"You edited this price.", "此价格已由你修改。"});
+  if (!k.p->billing_note.empty()) r.notes.push_back(k.p->billing_note);
+  if (!k.o->notes.empty()) r.notes.push_back(k.o->notes);
+}
+
+void add_report_warnings(const Context& x, Report& report) {
+  const Workload& w = x.scenario.workload;
+  if (needs_fp64(w)) {
+    report.warnings.push_back(
+        {"FP64 job: only A100/H100-class cards (and the older V100/P100) have full-rate FP64; GeForce and most "
+         "inference cards run it at 1/32-1/64 speed and were left out.",
+         "FP64 任务：只有 A100/H100 级（以及较老的 V100/P100）有全速 FP64；GeForce 和多数推理卡只有 1/32–1/64，"
+         "已排除。"});
+    report.warnings.push_back({"For finite-element analysis, a CPU cluster may well be cheaper than any GPU.",
+                               "有限元分析用 CPU 集群可能比任何 GPU 都划算。"});
+  }
+  if (!report.work_known)
+    report.warnings.push_back(
+        {"The amount of work is unknown (no samples x epochs or tokens): rows are ranked by price per hour, "
+         "without totals.",
+         "工作量未知（没有样本数 × 轮数或 token 数）：按每小时价格排序，不计算总价。"});
+  bool usd = false, cny = false;
+  for (const Row& r : report.rows) {
+    const std::string& cur = x.catalog.offers[r.offer_index].currency;
+    (cur == "USD" ? usd : cny) = true;
+  }
+  if ((usd && report.currency == "CNY") || (cny && report.currency == "USD"))
+    report.warnings.push_back(
+        {"Prices converted at 1 USD = " + fmt(report.usd_cny, 2) + " CNY" +
+             (report.usd_cny_date.empty() ? std::string(" (your rate)") : " (" + report.usd_cny_date + ")") + ".",
+         "按 1 美元 = " + fmt(report.usd_cny, 2) + " 元换算" +
+             (report.usd_cny_date.empty() ? std::string("（你设定的汇率）") : "（" + report.usd_cny_date + "）") + "。"});
+}
+
+void set_summary(const Context& x, Report& report, const Catalog& catalog) {
+  const Constraints& c = x.c();
+  if (!report.rows.empty()) {
+    const Row& p = report.rows.front();
+    const Text name = option_name(p);
+    const std::string where = p.provider_name.en + (p.region.empty() ? "" : " " + p.region);
+    const std::string where_zh = p.provider_name.in(Lang::zh) + (p.region.empty() ? "" : " " + p.region);
+    if (p.work_known)
+      report.summary = {"Pick: " + name.en + " on " + where + ", " + format_money(p.cost.low, c.currency) + "-" +
+                            format_money(p.cost.high, c.currency) + " in total, " + format_hours(p.finish_hours.low) +
+                            "-" + format_hours(p.finish_hours.high) + ".",
+                        "首选：" + where_zh + " 的 " + name.zh + "，总价 " + format_money(p.cost.low, c.currency) + "–" +
+                            format_money(p.cost.high, c.currency) + "，用时 " + format_hours(p.finish_hours.low) + "–" +
+                            format_hours(p.finish_hours.high) + "。"};
+    else
+      report.summary = {"Pick: " + name.en + " on " + where + " at " + format_money(p.price_per_hour_after, c.currency) +
+                            "/h.",
+                        "首选：" + where_zh + " 的 " + name.zh + "，每小时 " +
+                            format_money(p.price_per_hour_after, c.currency) + "。"};
+    return;
+  }
+  Text why{"No offer satisfies the constraints.", "没有满足条件的方案。"};
+  auto count = [&](DropReason r) { return report.drop_counts[static_cast<int>(r)]; };
+  struct Part {
+    DropReason r;
+    const char* en;
+    const char* zh;
+  };
+  const Part parts[] = {{DropReason::no_fit, " do not fit in memory", "个放不进显存"},
+                        {DropReason::no_precision, " lack the precision the job needs", "个缺少所需精度"},
+                        {DropReason::deadline, " miss the deadline", "个赶不上截止时间"},
+                        {DropReason::budget, " are over budget", "个超出预算"},
+                        {DropReason::spot_impractical, " are spot offers interrupted too often", "个竞价实例中断太频繁"},
+                        {DropReason::filtered, " were filtered out", "个被筛选掉"},
+                        {DropReason::spot_policy, " were excluded by --spot", "个被 --spot 排除"},
+                        {DropReason::card_count, " have a card count not asked for", "个卡数不在所选范围"}};
+  std::string en, zh;
+  for (const Part& part : parts) {
+    if (count(part.r) == 0) continue;
+    en += (en.empty() ? " " : ", ") + std::to_string(count(part.r)) + part.en;
+    zh += (zh.empty() ? "" : "，") + std::to_string(count(part.r)) + part.zh;
+  }
+  if (!en.empty()) {
+    why.en += en + ".";
+    why.zh += zh + "。";
+  }
+  if (report.closest_over_budget) {
+    const Text d = describe(*report.closest_over_budget, report, catalog);
+    why.en += " Cheapest over budget: " + d.en;
+    why.zh += "超预算中最便宜的：" + d.zh;
+  }
+  if (report.closest_over_deadline) {
+    const Text d = describe(*report.closest_over_deadline, report, catalog);
+    why.en += " Quickest past the deadline: " + d.en;
+    why.zh += "超时中最快的：" + d.zh;
+  }
+  report.summary = why;
+}
+
+}  // namespace rec
+
+Text describe(const Dropped& d, const Report& report, const Catalog& catalog) {
+  using rec::fmt;
+  if (d.offer_index >= catalog.offers.size()) return {"(unknown offer)", "（未知方案）"};
+  const Offer& o = catalog.offers[d.offer_index];
+  const Gpu* g = catalog.gpu(o.gpu);
+  const std::string gpu = g ? g->name : o.gpu;
+  const std::string who = o.id + (d.pricing == Pricing::spot ? " (spot)" : "");
+  const std::string who_zh = o.id + (d.pricing == Pricing::spot ? "（竞价）" : "");
+  const std::string& cur = report.currency;
+  switch (d.reason) {
+    case DropReason::filtered:
+      return {who + ": left out by --providers/--exclude.", who_zh + "：被 --providers/--exclude 排除。"};
+    case DropReason::card_count:
+      return {who + ": " + std::to_string(d.cards) + " cards, not among the card counts asked for.",
+              who_zh + "：" + std::to_string(d.cards) + " 张卡，不在所选卡数内。"};
+    case DropReason::spot_policy:
+      return {who + ": excluded by the spot setting.", who_zh + "：被竞价设置排除。"};
+    case DropReason::unknown_gpu:
+      return {who + ": the catalog has no GPU '" + o.gpu + "' or provider '" + o.provider + "'.",
+              who_zh + "：目录中没有 GPU“" + o.gpu + "”或平台“" + o.provider + "”。"};
+    case DropReason::no_precision:
+      if (d.limit > 0)
+        return {who + ": " + gpu + " has no full-rate FP64 (" + fmt(d.need, 2) + " TFLOPS against " +
+                    fmt(d.limit, 1) + " FP32); this job needs FP64.",
+                who_zh + "：" + gpu + " 没有全速 FP64（" + fmt(d.need, 2) + " TFLOPS，FP32 为 " + fmt(d.limit, 1) +
+                    "）；该任务需要 FP64。"};
+      return {who + ": the catalog lacks " + gpu + "'s rate for this job's precision.",
+              who_zh + "：目录中缺少 " + gpu + " 在该精度下的算力。"};
+    case DropReason::no_fit:
+      return {who + ": needs " + fmt(d.need, 1) + " GiB per card, " + gpu + " has " + fmt(d.limit, 0) +
+                  " GiB (also with the changes tried).",
+              who_zh + "：每张卡需要 " + fmt(d.need, 1) + " GiB，" + gpu + " 只有 " + fmt(d.limit, 0) +
+                  " GiB（尝试过的调整也放不下）。"};
+    case DropReason::spot_impractical:
+      return {who + ": interruptions would stretch " + format_hours(d.limit) + " of work to " + format_hours(d.need) +
+                  ".",
+              who_zh + "：频繁中断会把 " + format_hours(d.limit) + " 的工作拖到 " + format_hours(d.need) + "。"};
+    case DropReason::deadline:
+      return {who + ": done in about " + format_hours(d.need) + ", after the " + format_hours(d.limit) + " deadline.",
+              who_zh + "：约 " + format_hours(d.need) + " 完成，晚于 " + format_hours(d.limit) + " 的截止时间。"};
+    case DropReason::budget:
+      return {who + ": costs " + format_money(d.need, cur) + ", over the " + format_money(d.limit, cur) + " budget.",
+              who_zh + "：花费 " + format_money(d.need, cur) + "，超出 " + format_money(d.limit, cur) + " 的预算。"};
+  }
+  return {who, who_zh};
+}
+
+}  // namespace gw
