@@ -195,8 +195,10 @@ void setup(CLI::App& root, Context& ctx) {
       } else {
         row.push_back(e.unit_used);
         row.push_back(human_rate(e.throughput, e.throughput_unit));
-        row.push_back(e.work_known ? human_hours(e.hours.likely) : "-");
-        row.push_back(e.work_known ? human_hours(e.hours.low) + " - " + human_hours(e.hours.high) : "-");
+        // Hours for a job that does not fit would describe a run that cannot happen.
+        const bool show = e.work_known && e.fit != Fit::no_fit;
+        row.push_back(show ? human_hours(e.hours.likely) : "-");
+        row.push_back(show ? human_hours(e.hours.low) + " - " + human_hours(e.hours.high) : "-");
       }
       t.rows.push_back(row);
     }

@@ -139,11 +139,14 @@ GpuEstimate estimate(const Workload& w, const Gpu& gpu, const Catalog& catalog, 
                 "每步 = 张量 FLOPs / (峰值 × 利用率) + CUDA 核 FLOPs / (FP32 × 利用率) + 字节 / (带宽 × 效率) + "
                 "kernel 数 × 间隙；时长 = 工作量 × 每步时间 / 每步单位数 / 多卡加速比 + 数据加载"};
   add_input(te, "tensor FLOPs per step", work.tensor_flops, "FLOP");
-  add_input(te, rates.unit + " peak", rates.tensor_tflops, "TFLOPS");
-  add_input(te, "tensor utilization", model::kTensorUtil, "");
+  add_input(te, rates.unit + " rate" + (rates.power_fraction < 0.98 ? " (power-limited)" : ""), rates.tensor_tflops,
+            "TFLOPS");
+  add_input(te, "utilization of that unit", model::kTensorUtil, "");
   add_input(te, "CUDA-core FLOPs per step", work.simt_flops, "FLOP");
-  add_input(te, "sustained FP32", rates.simt_tflops, "TFLOPS");
+  add_input(te, "CUDA-core rate", rates.simt_tflops, "TFLOPS");
   add_input(te, "memory traffic per step", work.bytes / model::kGiB, "GiB");
+  if (work.stream_bytes > 0)
+    add_input(te, "weights + KV cache streamed per step (decoding)", work.stream_bytes / model::kGiB, "GiB");
   add_input(te, "memory bandwidth", rates.bandwidth_gbs, "GB/s");
   add_input(te, "bandwidth efficiency", model::kBandwidthEff, "");
   add_input(te, "kernel launches per step", work.kernels, "");
@@ -151,6 +154,7 @@ GpuEstimate estimate(const Workload& w, const Gpu& gpu, const Catalog& catalog, 
   add_input(te, "  of which tensor", st.tensor_s * 1e3, "ms");
   add_input(te, "  of which CUDA cores", st.simt_s * 1e3, "ms");
   add_input(te, "  of which memory", st.memory_s * 1e3, "ms");
+  if (st.stream_s > 0) add_input(te, "  of which weight streaming", st.stream_s * 1e3, "ms");
   add_input(te, "  of which launch gaps", st.launch_s * 1e3, "ms");
   add_input(te, "units per step (" + e.throughput_unit + ")", work.units, "");
   add_input(te, "GPUs", e.gpu_count, "");
@@ -186,6 +190,7 @@ GpuEstimate estimate(const Workload& w, const Gpu& gpu, const Catalog& catalog, 
   }
   const double likely = factor * here.total() / 3600.0;
   if (!(likely > 0) || !std::isfinite(likely)) return e;
+  add_input(te, calibrated ? "hours, likely (calibrated)" : "hours, likely", likely, "h");
   e.work_known = true;
   // Calibrated estimates only carry the GPU-to-GPU ratio error; uncalibrated ones the absolute one too.
   e.hours = calibrated ? Range{likely * 0.9, likely, likely * 1.15} : Range{likely * 0.75, likely, likely * 1.5};

@@ -1,0 +1,5 @@
+estimate
+--preset
+bert-base-finetune
+--hidden
+1000

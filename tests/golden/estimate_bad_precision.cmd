@@ -1,0 +1,5 @@
+estimate
+--preset
+bert-base-finetune
+--precision
+fp12

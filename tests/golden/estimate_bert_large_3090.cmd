@@ -1,0 +1,5 @@
+estimate
+--preset
+bert-large-train
+--gpu
+3090

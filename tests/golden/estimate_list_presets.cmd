@@ -1,0 +1,2 @@
+estimate
+--list-presets

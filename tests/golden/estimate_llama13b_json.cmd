@@ -1,0 +1,9 @@
+estimate
+--preset
+llama2-13b-fp16
+--gpu
+3090
+--gpu
+a100-80gb-sxm4
+--format
+json

@@ -1,0 +1,7 @@
+--lang
+zh
+estimate
+--preset
+qlora-7b
+--gpu
+4090

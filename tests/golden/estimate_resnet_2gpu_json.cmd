@@ -1,0 +1,11 @@
+estimate
+--preset
+resnet50-train
+--gpus
+2
+--gpu
+3090
+--gpu
+a100-80gb-sxm4
+--format
+json

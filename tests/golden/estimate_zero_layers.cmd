@@ -1,0 +1,13 @@
+estimate
+--mode
+train
+--params
+340M
+--layers
+0
+--hidden
+1024
+--heads
+16
+--seq
+512

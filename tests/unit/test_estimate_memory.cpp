@@ -1,0 +1,180 @@
+// Memory terms, verdicts and the fit advice.
+#include <algorithm>
+
+#include "engine/estimate_model.hpp"
+#include "test_estimate_fixtures.hpp"
+
+using namespace gw;
+
+namespace {
+
+constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+
+Workload bert_large(Precision p, Optimizer o = Optimizer::adamw) {
+  Workload w = gwtest::preset("bert-large-train");
+  w.precision = p;
+  w.optimizer = o;
+  return w;
+}
+
+double states_bytes_per_param(const Workload& w) {
+  const MemoryBreakdown m = model::memory_breakdown(w, {});
+  return (m.weights_gib + m.gradients_gib + m.optimizer_gib) * GiB / effective_params(w);
+}
+
+bool has_ram_note(const GpuEstimate& e) {
+  for (const Text& n : e.notes)
+    if (n.en.find("system RAM") != std::string::npos && n.zh.find("系统内存") != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("model states follow the published bytes-per-parameter rules") {
+  CHECK(states_bytes_per_param(bert_large(Precision::fp32)) == doctest::Approx(16));
+  CHECK(states_bytes_per_param(bert_large(Precision::amp)) == doctest::Approx(18));  // HF accounting
+  CHECK(states_bytes_per_param(bert_large(Precision::fp16)) == doctest::Approx(16));  // ZeRO's 2 + 2 + 12
+  CHECK(states_bytes_per_param(bert_large(Precision::fp32, Optimizer::sgd_momentum)) == doctest::Approx(12));
+  CHECK(states_bytes_per_param(bert_large(Precision::fp32, Optimizer::sgd)) == doctest::Approx(8));
+  CHECK(states_bytes_per_param(bert_large(Precision::fp32, Optimizer::adam8bit)) == doctest::Approx(10));
+  // Factored Adafactor keeps only row and column statistics.
+  CHECK(states_bytes_per_param(bert_large(Precision::fp32, Optimizer::adafactor)) < 8.1);
+
+  // ZeRO-3 over 4 GPUs: model states split four ways.
+  const Workload w = bert_large(Precision::fp16);
+  const MemoryBreakdown one = model::memory_breakdown(w, {});
+  model::MemoryPlan plan;
+  plan.gpu_count = 4;
+  plan.shard_states = true;
+  const MemoryBreakdown four = model::memory_breakdown(w, plan);
+  CHECK(four.optimizer_gib == doctest::Approx(one.optimizer_gib / 4));
+  CHECK(four.activations_gib == doctest::Approx(one.activations_gib));
+}
+
+TEST_CASE("KV cache: 32 layers x 8 KV heads x 128 dims in fp16 keep 128 KiB per token") {
+  Workload w;
+  w.mode = Mode::inference;
+  w.precision = Precision::fp16;
+  w.layers = 32;
+  w.hidden = 4096;
+  w.heads = 32;
+  w.kv_heads = 8;
+  CHECK(model::kv_bytes_per_token(w) == doctest::Approx(128 * 1024));
+  w.context_tokens = 4096;
+  w.inference_batch = 2;
+  CHECK(model::memory_breakdown(w, {}).kv_cache_gib == doctest::Approx(1.0));
+}
+
+TEST_CASE("quantized weights keep embeddings and head in 16-bit") {
+  Workload w = gwtest::preset("llama2-7b-fp16");
+  const double fp16 = model::weight_bytes(w);
+  CHECK(fp16 == doctest::Approx(6.74e9 * 2));
+  w.weight_bits = 4;
+  const double q4 = model::weight_bytes(w);
+  const double head = 2.0 * 32000 * 4096;
+  CHECK(q4 == doctest::Approx((6.74e9 - head) * 0.5 + head * 2));
+}
+
+TEST_CASE("BERT-large: AMP cuts training memory, fp16 reaches the article's ~14 GB") {
+  const double fp32 = model::memory_breakdown(bert_large(Precision::fp32), {}).total_gib();
+  const double amp = model::memory_breakdown(bert_large(Precision::amp), {}).total_gib();
+  const double fp16 = model::memory_breakdown(bert_large(Precision::fp16), {}).total_gib();
+  MESSAGE("BERT-large seq 512 batch 8: fp32 ", fp32, " GiB, AMP ", amp, " GiB, fp16 ", fp16, " GiB");
+  CHECK(fp32 * 1.0737 == doctest::Approx(22).epsilon(0.08));  // GiB -> GB, the article's 22 GB
+  CHECK(amp < 0.85 * fp32);
+  CHECK(fp16 * 1.0737 == doctest::Approx(14).epsilon(0.12));
+  // Checkpointing stores layer inputs only.
+  Workload ck = bert_large(Precision::amp);
+  ck.checkpointing = true;
+  CHECK(model::memory_breakdown(ck, {}).activations_gib <
+        0.2 * model::memory_breakdown(bert_large(Precision::amp), {}).activations_gib);
+}
+
+TEST_CASE("every term says which rule produced it") {
+  for (const Preset& p : gwtest::presets()) {
+    const MemoryBreakdown m = model::memory_breakdown(p.workload, {});
+    CHECK_MESSAGE(m.rules.size() >= 2, p.id);
+    for (const Text& r : m.rules) {
+      CHECK_MESSAGE(!r.en.empty(), p.id);
+      CHECK_MESSAGE(!r.zh.empty(), p.id);
+    }
+  }
+}
+
+TEST_CASE("fit verdicts: fits with headroom, tight, no fit") {
+  CHECK(fit_verdict(10, 24) == Fit::fits);
+  CHECK(fit_verdict(23.5, 24) == Fit::tight);
+  CHECK(fit_verdict(24.5, 24) == Fit::no_fit);
+  CHECK(fit_verdict(std::nan(""), 24) == Fit::no_fit);
+  CHECK(to_string(Fit::no_fit) == "no_fit");
+}
+
+TEST_CASE("system RAM never counts, and the answer says so") {
+  const Workload w = gwtest::preset("llama2-13b-fp16");
+  const GpuEstimate on3090 = estimate(w, gwtest::gpu("rtx-3090"), gwtest::catalog());
+  CHECK(on3090.fit == Fit::no_fit);
+  CHECK(has_ram_note(on3090));
+  const GpuEstimate onA100 = estimate(w, gwtest::gpu("a100-80gb-sxm4"), gwtest::catalog());
+  CHECK(onA100.fit == Fit::fits);
+  CHECK_FALSE(has_ram_note(onA100));
+  CHECK(onA100.advice.empty());
+}
+
+TEST_CASE("fit advice tries the cheapest changes in the issue's order") {
+  const std::vector<std::string> order = {"amp",      "checkpointing", "smaller_batch", "adam8bit",  "quantize",
+                                          "lora",     "qlora",         "more_gpus",     "bigger_card"};
+  auto rank = [&](const std::string& k) { return std::find(order.begin(), order.end(), k) - order.begin(); };
+
+  // BERT-large fp32 on a 16 GB card: AMP first, then checkpointing, which makes it fit.
+  const std::vector<FitAdvice> a =
+      fit_advice(bert_large(Precision::fp32), gwtest::gpu("v100-sxm2-16gb"), gwtest::catalog());
+  REQUIRE(a.size() >= 2);
+  CHECK(a[0].kind == "amp");
+  CHECK(a[1].kind == "checkpointing");
+  CHECK(a.back().fits_after);
+  for (std::size_t i = 1; i < a.size(); ++i) {
+    CHECK(rank(a[i].kind) >= rank(a[i - 1].kind));
+    CHECK(a[i].total_gib_after <= a[i - 1].total_gib_after + 1e-9);  // cumulative, never worse
+  }
+
+  // Llama-2 70B fp16 on a 24 GB card: quantization, then more GPUs or a bigger card.
+  const std::vector<FitAdvice> b =
+      fit_advice(gwtest::preset("llama2-70b-fp16"), gwtest::gpu("rtx-4090"), gwtest::catalog());
+  REQUIRE_FALSE(b.empty());
+  CHECK(b[0].kind == "quantize");
+  bool more = false, bigger = false;
+  for (const FitAdvice& f : b) {
+    more = more || f.kind == "more_gpus";
+    bigger = bigger || f.kind == "bigger_card";
+  }
+  CHECK(more);
+  CHECK(bigger);
+
+  // A full fine-tune of a 7B model on 24 GB ends at LoRA or QLoRA.
+  Workload full = gwtest::preset("lora-7b");
+  full.mode = Mode::train;
+  full.precision = Precision::amp;
+  const std::vector<FitAdvice> c = fit_advice(full, gwtest::gpu("rtx-3090"), gwtest::catalog());
+  bool adapters = false;
+  for (const FitAdvice& f : c) adapters = adapters || ((f.kind == "lora" || f.kind == "qlora") && f.fits_after);
+  CHECK(adapters);
+}
+
+TEST_CASE("LoRA and QLoRA of a 7B model: memory drops to what 24 GB and 16 GB cards hold") {
+  const double lora = model::memory_breakdown(gwtest::preset("lora-7b"), {}).total_gib();
+  const double qlora = model::memory_breakdown(gwtest::preset("qlora-7b"), {}).total_gib();
+  MESSAGE("LoRA 7B ", lora, " GiB, QLoRA 7B ", qlora, " GiB");
+  CHECK(lora > 13);
+  CHECK(lora < 22);
+  CHECK(qlora < 0.55 * lora);
+  CHECK(qlora < 14);
+}
+
+TEST_CASE("multi-GPU verdicts split what does not fit on one card") {
+  const Workload w = gwtest::preset("llama2-70b-fp16");
+  const GpuEstimate one = estimate(w, gwtest::gpu("a100-80gb-sxm4"), gwtest::catalog(), {1, 1.0});
+  const GpuEstimate two = estimate(w, gwtest::gpu("a100-80gb-sxm4"), gwtest::catalog(), {2, 1.0});
+  CHECK(one.fit == Fit::no_fit);
+  CHECK(two.fit != Fit::no_fit);
+  CHECK(two.memory.weights_gib == doctest::Approx(one.memory.weights_gib / 2));
+}

@@ -1,0 +1,184 @@
+// Effective rates, the roofline, time, calibration and the never-NaN guarantee.
+#include "engine/estimate_model.hpp"
+#include "test_estimate_fixtures.hpp"
+
+using namespace gw;
+
+namespace {
+
+double rate_of(const char* preset, const char* gpu) {
+  const double s = model::seconds_per_unit(gwtest::preset(preset), gwtest::gpu(gpu), 1, 1.0);
+  return s > 0 ? 1 / s : 0;
+}
+
+}  // namespace
+
+TEST_CASE("the unit a job runs on") {
+  Workload amp = gwtest::preset("bert-base-finetune");
+  // GeForce: FP16 tensor with FP32 accumulate at half rate.
+  model::Rates r = model::rates_for(amp, gwtest::gpu("rtx-3090"), 1.0);
+  CHECK(r.tensor_tflops == doctest::Approx(71));
+  CHECK(r.unit.find("half rate") != std::string::npos);
+  // Datacenter: full rate.
+  CHECK(model::rates_for(amp, gwtest::gpu("a100-80gb-sxm4"), 1.0).tensor_tflops == doctest::Approx(312));
+
+  // fp32 transformers run on CUDA cores; CNNs get TF32 through cuDNN's default.
+  Workload fp32 = amp;
+  fp32.precision = Precision::fp32;
+  CHECK(model::rates_for(fp32, gwtest::gpu("a100-80gb-sxm4"), 1.0).tensor_tflops == doctest::Approx(19.5));
+  Workload cnn = gwtest::preset("resnet50-train");
+  cnn.precision = Precision::fp32;
+  CHECK(model::rates_for(cnn, gwtest::gpu("a100-80gb-sxm4"), 1.0).unit.rfind("TF32", 0) == 0);
+  Workload tf32 = amp;
+  tf32.precision = Precision::tf32;
+  CHECK(model::rates_for(tf32, gwtest::gpu("a100-80gb-sxm4"), 1.0).tensor_tflops == doctest::Approx(156));
+
+  // INT8 for encoder inference; FP64 for science.
+  CHECK(model::rates_for(gwtest::preset("bert-base-inference-int8"), gwtest::gpu("t4"), 1.0).unit == "INT8 tensor");
+  const model::Rates f64 = model::rates_for(gwtest::preset("md-gromacs-fp64"), gwtest::gpu("a100-80gb-sxm4"), 1.0);
+  CHECK(f64.unit == "FP64");
+  CHECK(f64.tensor_tflops == doctest::Approx(9.7));
+
+  // A power-limited board sustains less than its tensor peak.
+  const model::Rates h100p = model::rates_for(amp, gwtest::gpu("h100-pcie-80gb"), 1.0);
+  CHECK(h100p.power_fraction < 0.6);
+  CHECK(h100p.tensor_tflops < 756 * 0.6);
+}
+
+TEST_CASE("LLM decoding is bandwidth-bound; prompt processing is compute-bound") {
+  // Decode speed tracks memory bandwidth, not FP32 TFLOPS: the A100 (19.5 FP32) beats the 3090 (35.6).
+  CHECK(rate_of("llama2-7b-fp16", "a100-80gb-sxm4") > 1.2 * rate_of("llama2-7b-fp16", "rtx-3090"));
+  // Fewer bytes per weight decode faster.
+  CHECK(rate_of("llama2-7b-int4", "rtx-3090") > 1.6 * rate_of("llama2-7b-fp16", "rtx-3090"));
+  const Workload w = gwtest::preset("llama2-7b-fp16");
+  const model::Rates r = model::rates_for(w, gwtest::gpu("rtx-3090"), 1.0);
+  const model::StepTime decode = model::step_time(model::step_work(w), r, w.bound);
+  CHECK(decode.stream_s > 3 * decode.tensor_s);
+  const model::StepTime prefill = model::step_time(model::prefill_work(w), r, w.bound);
+  CHECK(prefill.tensor_s > prefill.stream_s + prefill.memory_s);
+}
+
+TEST_CASE("FP64 science runs at the FP64 rate") {
+  // The article reports ~7.9x A100 over 3090 for GROMACS; a pure FP64-rate ratio would be ~17x.
+  const double ratio = rate_of("md-gromacs-fp64", "a100-40gb-pcie") / rate_of("md-gromacs-fp64", "rtx-3090");
+  MESSAGE("FP64 MD A100/3090 = ", ratio);
+  CHECK(ratio > 5);
+  CHECK(ratio < 12);
+}
+
+TEST_CASE("multi-GPU is below linear; NVLink parts scale better than GeForce over PCIe") {
+  CHECK(multi_gpu_speedup(gwtest::gpu("rtx-3090"), 1) == 1);
+  CHECK(multi_gpu_speedup(gwtest::gpu("rtx-3090"), 2) == doctest::Approx(1.7).epsilon(0.01));
+  CHECK(multi_gpu_speedup(gwtest::gpu("a100-80gb-sxm4"), 2) > 1.85);
+  CHECK(multi_gpu_speedup(gwtest::gpu("a100-80gb-sxm4"), 8) > multi_gpu_speedup(gwtest::gpu("rtx-4090"), 8));
+  CHECK(multi_gpu_speedup(gwtest::gpu("a100-80gb-sxm4"), 8) < 8);
+}
+
+TEST_CASE("time = work / rate + data loading that does not speed up + checkpoint recompute") {
+  const Catalog& c = gwtest::catalog();
+  Workload w = gwtest::preset("yolo-detect-train");
+  const GpuEstimate slow = estimate(w, gwtest::gpu("rtx-3090"), c);
+  const GpuEstimate fast = estimate(w, gwtest::gpu("h100-sxm5-80gb"), c);
+  REQUIRE(slow.work_known);
+  w.data_loading_share = 0;
+  const GpuEstimate slow0 = estimate(w, gwtest::gpu("rtx-3090"), c);
+  const GpuEstimate fast0 = estimate(w, gwtest::gpu("h100-sxm5-80gb"), c);
+  // The loader's hours are the same on both cards, so the faster card gains less than its compute speed-up.
+  const double load_slow = slow.hours.likely - slow0.hours.likely;
+  const double load_fast = fast.hours.likely - fast0.hours.likely;
+  CHECK(load_slow == doctest::Approx(load_fast));
+  CHECK(load_slow / slow.hours.likely == doctest::Approx(0.29).epsilon(0.02));  // the COCO share, on the 3090
+  CHECK(slow.hours.likely / fast.hours.likely < slow0.hours.likely / fast0.hours.likely);
+
+  Workload ck = gwtest::preset("bert-base-finetune");
+  const double base = estimate(ck, gwtest::gpu("a100-80gb-sxm4"), c).hours.likely;
+  ck.checkpointing = true;
+  const double with = estimate(ck, gwtest::gpu("a100-80gb-sxm4"), c).hours.likely;
+  CHECK(with / base > 1.15);
+  CHECK(with / base < 1.4);
+}
+
+TEST_CASE("down-clocked cloud variants and card counts") {
+  const Catalog& c = gwtest::catalog();
+  const Workload w = gwtest::preset("resnet50-train");
+  const GpuEstimate full = estimate(w, gwtest::gpu("rtx-3090"), c, {1, 1.0});
+  const GpuEstimate derated = estimate(w, gwtest::gpu("rtx-3090"), c, {1, 0.85});
+  CHECK(derated.hours.likely > full.hours.likely);
+  CHECK(derated.hours.likely < full.hours.likely / 0.85 + 1e-9);  // bandwidth-bound parts do not slow
+  const GpuEstimate two = estimate(w, gwtest::gpu("rtx-3090"), c, {2, 1.0});
+  CHECK(full.hours.likely / two.hours.likely == doctest::Approx(1.7).epsilon(0.01));
+}
+
+TEST_CASE("a reference run calibrates every GPU") {
+  const Catalog& c = gwtest::catalog();
+  Workload w = gwtest::preset("bert-base-finetune");
+  w.dataset_samples = 0;  // the reference run stands for the amount of work
+  w.reference = ReferenceRun{"GTX 1080", 1, 72};
+  const GpuEstimate on1080 = estimate(w, gwtest::gpu("gtx-1080"), c);
+  REQUIRE(on1080.work_known);
+  CHECK(on1080.hours.likely == doctest::Approx(72));
+  const GpuEstimate onT4 = estimate(w, gwtest::gpu("t4"), c);
+  REQUIRE(onT4.work_known);
+  CHECK(onT4.hours.likely < 72);
+  CHECK(onT4.hours.low < onT4.hours.likely);
+  CHECK(onT4.hours.high > onT4.hours.likely);
+  // Calibration keeps the model's GPU-to-GPU ratio.
+  Workload plain = gwtest::preset("bert-base-finetune");
+  const double ratio = estimate(plain, gwtest::gpu("gtx-1080"), c).hours.likely /
+                       estimate(plain, gwtest::gpu("t4"), c).hours.likely;
+  CHECK(72 / onT4.hours.likely == doctest::Approx(ratio).epsilon(0.01));
+
+  w.reference->gpu = "a GPU that does not exist";
+  const GpuEstimate unknown = estimate(w, gwtest::gpu("t4"), c);
+  CHECK_FALSE(unknown.work_known);
+}
+
+TEST_CASE("every estimate carries a range and an explanation") {
+  const GpuEstimate e = estimate(gwtest::preset("gpt2-124m-train"), gwtest::gpu("rtx-4090"), gwtest::catalog());
+  REQUIRE(e.work_known);
+  CHECK(e.hours.low < e.hours.likely);
+  CHECK(e.hours.likely < e.hours.high);
+  CHECK_FALSE(e.time_explain.formula.en.empty());
+  CHECK_FALSE(e.time_explain.formula.zh.empty());
+  CHECK(e.time_explain.inputs.size() > 8);
+  CHECK_FALSE(e.memory_explain.inputs.empty());
+  const std::string text = explain_text(e.time_explain, Lang::en);
+  CHECK(text.find("tensor FLOPs per step") != std::string::npos);
+  CHECK(e.throughput_unit == "tokens/s");
+  // 6 x P FLOPs per token, in the right ballpark of a real 4090 (~100k tokens/s for GPT-2 small).
+  CHECK(e.throughput > 30e3);
+  CHECK(e.throughput < 300e3);
+}
+
+TEST_CASE("nothing is ever NaN or infinite") {
+  const Catalog& c = gwtest::catalog();
+  std::vector<Workload> ws;
+  for (const Preset& p : gwtest::presets()) ws.push_back(p.workload);
+  Workload odd;  // a tiny and a huge one
+  odd.layers = 1;
+  odd.hidden = 1;
+  odd.heads = 1;
+  odd.seq_len = 1;
+  ws.push_back(odd);
+  odd.params = 1e15;
+  odd.layers = 1000;
+  odd.hidden = 65536;
+  odd.heads = 512;
+  odd.seq_len = 1 << 20;
+  odd.vocab = 1 << 20;
+  ws.push_back(odd);
+  for (const Workload& w : ws)
+    for (const Gpu& g : c.gpus)
+      for (int n : {1, 2, 8}) {
+        const GpuEstimate e = estimate(w, g, c, {n, 0.85});
+        CHECK(gwtest::finite(e.memory.total_gib()));
+        CHECK(gwtest::finite(e.headroom_gib));
+        CHECK(gwtest::finite(e.throughput));
+        CHECK(gwtest::finite(e.effective_tflops));
+        CHECK(gwtest::finite(e.hours.low));
+        CHECK(gwtest::finite(e.hours.likely));
+        CHECK(gwtest::finite(e.hours.high));
+        for (const FitAdvice& a : e.advice) CHECK(gwtest::finite(a.total_gib_after));
+        for (const ExplainInput& in : e.time_explain.inputs) CHECK(gwtest::finite(in.value));
+      }
+}
