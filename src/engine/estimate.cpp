@@ -31,7 +31,7 @@ JobTime job_time(const Workload& w, const Gpu& gpu, int count, double derate, do
   const double per_unit = model::seconds_per_unit(w, gpu, count, derate);
   if (per_unit <= 0) return t;
   t.compute_s = units * per_unit;
-  if (w.mode == Mode::inference && is_transformer(w) && w.dataset_samples > 0 && w.seq_len > 0) {
+  if (w.mode == Mode::inference && w.arch == Arch::decoder && w.dataset_samples > 0 && w.seq_len > 0) {
     const model::Rates r = model::rates_for(w, gpu, derate);
     const model::StepWork pw = model::prefill_work(w);
     const double batches = w.dataset_samples / w.inference_batch;

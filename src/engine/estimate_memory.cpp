@@ -126,8 +126,10 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan) {
                            stored_weight_bits(w)),
                        fmt("权重：%.3g 参数 × %.3g 位（量化时嵌入层和输出层保留 16 位）", P, stored_weight_bits(w))});
     if (is_transformer(w)) {
+      // Encoders keep no KV cache: they see the whole input at once.
       const double ctx = w.context_tokens > 0 ? w.context_tokens : double(w.seq_len);
-      m.kv_cache_gib = kv_bytes_per_token(w) * ctx * w.inference_batch / split / kGiB;
+      if (w.arch == Arch::decoder) m.kv_cache_gib = kv_bytes_per_token(w) * ctx * w.inference_batch / split / kGiB;
+      if (w.arch == Arch::decoder)
       m.rules.push_back(
           {fmt("KV cache: 2 x L x kv_heads x d_head x bytes x %.0f tokens x %.0f sequences", ctx, w.inference_batch),
            fmt("KV 缓存：2 × 层数 × KV 头数 × 头维度 × 字节数 × %.0f 个 token × %.0f 条序列", ctx,

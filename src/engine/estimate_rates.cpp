@@ -75,6 +75,17 @@ Rates rates_for(const Workload& w, const Gpu& g, double derate) {
         } else {
           r.tensor_tflops = r.simt_tflops;
           r.unit = "FP32 (CUDA cores)";
+          if (val(g.tf32_tensor_tflops) > r.simt_tflops * 1.5) {
+            char buf[200];
+            std::snprintf(buf, sizeof buf,
+                          "plain fp32 matmuls run on CUDA cores; allowing TF32 (--precision tf32) would use the "
+                          "%.0f TFLOPS TF32 tensor cores",
+                          val(g.tf32_tensor_tflops));
+            std::string en = buf;
+            std::snprintf(buf, sizeof buf, "普通 fp32 矩阵乘法跑在 CUDA 核心上；允许 TF32（--precision tf32）可用上 %.0f TFLOPS 的 TF32 张量核心",
+                          val(g.tf32_tensor_tflops));
+            r.notes.push_back({en, buf});
+          }
         }
         break;
       case Precision::tf32:

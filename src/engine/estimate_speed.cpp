@@ -49,7 +49,7 @@ double kernels_per_layer(const Workload& w) {
 
 std::string throughput_unit(const Workload& w) {
   if (w.arch == Arch::generic) return "steps/s";
-  if (w.mode == Mode::inference && is_transformer(w)) return "tokens/s";
+  if (w.mode == Mode::inference && w.arch == Arch::decoder) return "tokens/s";
   if (w.arch == Arch::decoder) return "tokens/s";
   return "samples/s";
 }
@@ -58,6 +58,12 @@ StepWork step_work(const Workload& w) {
   StepWork k;
   const double P = effective_params(w);
   const double b = w.micro_batch;
+  if (w.arch == Arch::encoder && w.mode == Mode::inference) {
+    // An encoder reads its whole input in one forward pass: a batch of sequences per step.
+    k = prefill_work(w);
+    k.units = w.inference_batch;
+    return k;
+  }
   if (is_transformer(w) && w.mode == Mode::inference) {
     // One decoding step: every sequence in the batch adds a token; weights and KV cache are read once.
     const double B = w.inference_batch;
@@ -116,9 +122,10 @@ StepWork prefill_work(const Workload& w) {
   const double B = w.inference_batch;
   const double s = std::max(1, w.seq_len);
   const double tokens = s * B;
-  k.tensor_flops = tokens * fwd_flops_per_token(w, 0.5 * s);  // causal: half the keys on average
+  // Causal decoders attend to half the keys on average; encoders to all of them.
+  k.tensor_flops = tokens * fwd_flops_per_token(w, w.arch == Arch::decoder ? 0.5 * s : s);
   const double act = tokens * w.layers * w.hidden * 34.0;     // one pass, nothing kept for backward
-  k.bytes = weight_bytes(w) + act + kv_bytes_per_token(w) * tokens;
+  k.bytes = weight_bytes(w) + act + (w.arch == Arch::decoder ? kv_bytes_per_token(w) * tokens : 0.0);
   k.simt_flops = kSimtFlopsPerByte * act + kDequantFlopsPerWeight * quantized_weights(w);
   k.kernels = w.layers * kernels_per_layer(w);
   k.units = tokens;
@@ -142,7 +149,7 @@ StepTime step_time(const StepWork& work, const Rates& r, Bound bound) {
 }
 
 double total_units(const Workload& w) {
-  if (w.mode == Mode::inference && is_transformer(w)) return w.tokens;
+  if (w.mode == Mode::inference && w.arch == Arch::decoder) return w.tokens;
   if (w.arch == Arch::generic) {
     if (w.gflops_per_sample <= 0 && w.bytes_per_sample_mib <= 0 && w.compute_hours_fp32_ref > 0) return 1;
     return w.dataset_samples * std::max(1.0, w.epochs);
