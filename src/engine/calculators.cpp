@@ -108,15 +108,16 @@ BuyResult rent_or_buy(const BuyInputs& in) {
   r.own_per_year = (outlay - resale) / horizon + r.own_running_per_year;
   const double saved_per_month = (r.rent_per_year - r.own_running_per_year) / 12.0;
   if (saved_per_month > 0) {
-    r.months_to_break_even = fin(outlay / saved_per_month);
+    // Net of what the card sells for at the end, so it agrees with the per-year comparison.
+    r.months_to_break_even = fin((outlay - resale) / saved_per_month);
     r.breaks_even = r.months_to_break_even <= horizon * 12 + 1e-9;
   }
   const double margin = fin(in.hourly_rent) - kw_cost;
   r.break_even_hours_per_year = margin > 0 ? fin((outlay - resale) / horizon / margin) : 0;
   r.explain.formula = {
-      "months to break even = (card + host) / ((rent per hour - power x electricity) x hours per year / 12); "
+      "months to break even = (card + host - resale) / ((rent per hour - power x electricity) x hours per year / 12); "
       "owning per year = (card + host - resale) / years + electricity",
-      "回本月数 = (显卡 + 主机) ÷ ((每小时租金 − 功耗 × 电价) × 每年小时 ÷ 12)；"
+      "回本月数 = (显卡 + 主机 − 残值) ÷ ((每小时租金 − 功耗 × 电价) × 每年小时 ÷ 12)；"
       "每年持有成本 = (显卡 + 主机 − 残值) ÷ 年数 + 电费"};
   r.explain.inputs = {{"card price", in.card_price, ""},       {"host cost", in.host_cost, ""},
                       {"resale", resale, ""},                  {"years", horizon, ""},

@@ -49,7 +49,7 @@ struct BuyResult {
   double rent_per_year = 0;
   double own_running_per_year = 0;  // electricity
   double own_per_year = 0;          // (card + host - resale) / horizon + electricity
-  double months_to_break_even = 0;  // rent saved per month pays back the outlay
+  double months_to_break_even = 0;  // rent saved per month pays back the outlay net of resale; 0 = never
   bool breaks_even = false;         // within the horizon
   double break_even_hours_per_year = 0;  // hours at which owning over the horizon costs the same
   Explain explain;

@@ -46,7 +46,7 @@ TEST_CASE("rent or buy: months to break even against yearly GPU hours") {
   const double saved_per_month = (2000 * 1.32 - 2000 * 0.4 * 0.6) / 12;
   CHECK(r.rent_per_year == doctest::Approx(2640));
   CHECK(r.own_running_per_year == doctest::Approx(480));
-  CHECK(r.months_to_break_even == doctest::Approx(6000 / saved_per_month));
+  CHECK(r.months_to_break_even == doctest::Approx((6000 - 1800) / saved_per_month));
   CHECK(r.breaks_even);
   CHECK(r.own_per_year == doctest::Approx((6000 - 1800) / 3.0 + 480));
   CHECK(r.break_even_hours_per_year == doctest::Approx(1400 / (1.32 - 0.24)));

@@ -1,0 +1,43 @@
+#pragma once
+// The bundled catalog and presets, loaded once, and a scenario for a preset at its default size.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/bundled.hpp"
+#include "engine/catalog.hpp"
+#include "engine/scenario.hpp"
+#include "engine/workload.hpp"
+
+namespace gw::test {
+
+inline const Catalog& bundled_catalog() {
+  static const Catalog catalog = [] {
+    CatalogLoad load = load_catalog(bundled_file("catalog.json"));
+    REQUIRE_MESSAGE(load.catalog.has_value(), "the bundled catalog must load");
+    return *load.catalog;
+  }();
+  return catalog;
+}
+
+inline const std::vector<Preset>& bundled_presets() {
+  static const std::vector<Preset> presets = [] {
+    PresetLoad load = load_presets(bundled_file("presets.json"));
+    REQUIRE_MESSAGE(load.problems.empty(), "the bundled presets must load");
+    return load.presets;
+  }();
+  return presets;
+}
+
+// The preset's job with the default constraints (CNY, cheapest, spot allowed, no budget or deadline).
+inline Scenario scenario_for(const std::string& preset_id) {
+  const Preset* p = find_preset(bundled_presets(), preset_id);
+  REQUIRE_MESSAGE(p != nullptr, preset_id);
+  Scenario s;
+  s.workload = p->workload;
+  s.catalog_version = bundled_catalog().catalog_version;
+  return s;
+}
+
+}  // namespace gw::test
