@@ -256,6 +256,7 @@ const std::vector<Field>& fields() {
       wbool("ckpt", &Workload::checkpointing),
       wbool("fa", &Workload::fused_attention),
       wbool("fused", &Workload::fused_attention),
+      wbool("f16acc", &Workload::fp16_accumulate),
       num_field("wbits", &Workload::weight_bits, 2, 32),
       num_field("rank", &Workload::lora_rank, 1, 4096),
       num_field("samples", &Workload::dataset_samples, 0, 1e13),

@@ -87,7 +87,7 @@ inline std::string diff_workload(const Workload& a, const Workload& b, bool with
   GW_EQ(mode); GW_EQ(arch); GW_EQ(params); GW_EQ(layers); GW_EQ(hidden); GW_EQ(heads); GW_EQ(kv_heads);
   GW_EQ(vocab); GW_EQ(activation_mib_per_sample); GW_EQ(gflops_per_sample); GW_EQ(bytes_per_sample_mib);
   GW_EQ(working_set_gib); GW_EQ(micro_batch); GW_EQ(grad_accum); GW_EQ(seq_len); GW_EQ(image_px);
-  GW_EQ(precision); GW_EQ(optimizer); GW_EQ(checkpointing); GW_EQ(fused_attention); GW_EQ(weight_bits); GW_EQ(lora_rank);
+  GW_EQ(precision); GW_EQ(optimizer); GW_EQ(checkpointing); GW_EQ(fused_attention); GW_EQ(fp16_accumulate); GW_EQ(weight_bits); GW_EQ(lora_rank);
   GW_EQ(dataset_samples); GW_EQ(epochs); GW_EQ(tokens); GW_EQ(inference_batch); GW_EQ(context_tokens);
   GW_EQ(compute_hours_fp32_ref); GW_EQ(data_loading_share); GW_EQ(bound); GW_EQ(needs_fp64); GW_EQ(reference);
   return d.first;

@@ -401,3 +401,26 @@ TEST_CASE("link: percent-encoding, '+' and repeated keys") {
   CHECK(d.notices.empty());
   CHECK(diff_scenario(d.scenario, s) == "");
 }
+
+TEST_CASE("link: a field added to the scenario is not silently left out of links (tripwire)") {
+  // A share link carries exactly gw::Scenario. When these sizes change, a field was added or removed:
+  // give it a key in link.cpp's field table, compare it in tests/fuzz/equal.hpp (diff_workload /
+  // diff_constraints), vary it in tests/unit/test_properties_gen.hpp, then update the numbers here.
+#if defined(__x86_64__) && defined(__GLIBCXX__)
+  CHECK_MESSAGE(sizeof(gw::Workload) == 336, "gw::Workload changed: update the link table and tests/fuzz/equal.hpp");
+  CHECK_MESSAGE(sizeof(gw::Constraints) == 320, "gw::Constraints changed: update the link table and equal.hpp");
+#endif
+  // Each workload flag that exists only as a bool must still show up in a link when set.
+  gw::Scenario s = bert_scenario();
+  s.workload.fused_attention = true;
+  s.workload.fp16_accumulate = true;
+  s.workload.checkpointing = true;
+  s.workload.needs_fp64 = true;
+  s.constraints.credits = {"aws-educate"};
+  const std::string link = encode(s);
+  for (const char* key : {"fused=1", "f16acc=1", "ckpt=1", "fp64=1", "credits=aws-educate"}) {
+    CAPTURE(key);
+    CHECK(link.find(key) != std::string::npos);
+  }
+  CHECK(diff_scenario(decode(link).scenario, s) == "");
+}

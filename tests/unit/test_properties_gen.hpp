@@ -65,6 +65,7 @@ inline Workload random_workload(SplitMix64& rng, const std::vector<Preset>& pres
   if (w.arch == Arch::cnn && rng.chance(0.3)) w.image_px = 32 * rng.between(2, 24);
   if (rng.chance(0.3)) w.checkpointing = !w.checkpointing;
   if (rng.chance(0.3)) w.fused_attention = !w.fused_attention;
+  if (rng.chance(0.2)) w.fp16_accumulate = !w.fp16_accumulate;
   if (w.mode == Mode::train && rng.chance(0.5)) {
     const std::vector<Precision> train = {Precision::fp32, Precision::tf32, Precision::amp, Precision::fp16,
                                           Precision::bf16};
