@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "engine/estimate_validation.hpp"
+#include "engine/estimate_validation_detail.hpp"
 #include "test_estimate_fixtures.hpp"
 
 using namespace gw;
@@ -87,4 +88,45 @@ TEST_CASE("a malformed validation file is a problem, not a crash") {
       gwtest::catalog(), gwtest::presets());
   CHECK(odd.problems.empty());
   CHECK(odd.skipped.size() == 1);
+}
+
+TEST_CASE("benchmark wording maps onto workload fields") {
+  using namespace gw::vdetail;
+  Workload w;
+  CHECK(map_precision("Q4_K_M", w));
+  CHECK(w.weight_bits == doctest::Approx(4.85));
+  CHECK(map_precision("fp16 (AMP)", w));
+  CHECK(w.precision == Precision::amp);
+  CHECK(map_precision("int4 (GPTQ)", w));
+  CHECK(w.weight_bits == 4);
+  CHECK(map_precision("mixed fp16/fp32", w));
+  CHECK(w.precision == Precision::fp16);
+  CHECK_FALSE(map_precision("fp12", w));
+  Optimizer o = Optimizer::sgd;
+  CHECK(map_optimizer("bnb Adam8bit", o));
+  CHECK(o == Optimizer::adam8bit);
+  CHECK(unit_to_gib("MB (MiB, nvidia-smi)") == doctest::Approx(1.0 / 1024));
+  CHECK(unit_to_gib("GB") == doctest::Approx(1e9 / (1024.0 * 1024 * 1024)));
+  CHECK(unit_to_gib("furlongs") == 0);
+
+  const GpuRef two = resolve_gpu(gwtest::catalog(), "2x RTX 3090");
+  REQUIRE(two.gpu);
+  CHECK(two.gpu->id == "rtx-3090");
+  CHECK(two.count == 2);
+  const GpuRef four = resolve_gpu(gwtest::catalog(), "A100 80GB SXM4 x4");
+  REQUIRE(four.gpu);
+  CHECK(four.count == 4);
+}
+
+TEST_CASE("an unseen-style case: two 3090s against one") {
+  const char* cases = R"([{
+    "id": "two-vs-one", "kind": "throughput_ratio",
+    "workload": {"model": "BERT-base", "precision": "amp_fp16", "mode": "training", "batch_size": 32, "seq_len": 128},
+    "gpus": ["2x RTX 3090", "RTX 3090"],
+    "measured": {"value": 1.7, "type": "ratio_of_measured"}}])";
+  const ValidationReport r = run_validation(cases, gwtest::catalog(), gwtest::presets());
+  REQUIRE(r.rows.size() == 1);
+  CHECK(r.rows[0].predicted == doctest::Approx(1.7).epsilon(0.02));
+  REQUIRE(r.rows[0].naive_error);
+  CHECK(*r.rows[0].naive_error == doctest::Approx(2 / 1.7 - 1).epsilon(0.01));
 }

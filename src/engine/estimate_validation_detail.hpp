@@ -1,0 +1,43 @@
+#pragma once
+// Internals of the validation harness: turning a published case's description into a workload.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog.hpp"
+#include "workload.hpp"
+
+namespace gw::vdetail {
+
+using json = nlohmann::json;
+
+std::string lower(std::string s);
+bool has(const std::string& hay, const char* needle);
+std::string str(const json& o, const char* key);
+double num(const json& o, const char* key, double fallback = 0);
+
+// A case's workload, rebuilt from the inputs it states.
+struct Built {
+  Workload w;
+  bool context_only = false;  // "CUDA context only" measurements
+  bool prefill = false;       // prompt processing rather than decoding
+  int gpu_count = 1;          // num_gpus of the case
+  std::string why_not;        // set when the case cannot be rebuilt
+};
+Built build_workload(const json& workload, const std::vector<Preset>& presets);
+
+// Benchmark precision words ("amp_fp16", "Q4_K_M", "int4 (GPTQ)") onto precision and weight bits.
+bool map_precision(const std::string& text, Workload& w);
+bool map_optimizer(const std::string& text, Optimizer& o);
+// GiB per unit of a measurement ("MiB", "MB (MiB, nvidia-smi)", "GB"); 0 when unknown.
+double unit_to_gib(const std::string& unit);
+
+// "2x RTX 3090" / "RTX 3090 x2": the card and how many.
+struct GpuRef {
+  const Gpu* gpu = nullptr;
+  int count = 1;
+};
+GpuRef resolve_gpu(const Catalog& catalog, std::string_view name);
+
+}  // namespace gw::vdetail
