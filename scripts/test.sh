@@ -43,6 +43,7 @@ step "ASan+UBSan build + unit/golden tests" asan
 step "web build (Emscripten)" web
 step "browser tests (Playwright, Debian chromium)" browser
 [ -x tests/gui/run.sh ] && step "desktop window under Xvfb" bash tests/gui/run.sh "$root/build/native-release"
+[ -x tests/package/run.sh ] && step "install + .deb package" bash tests/package/run.sh "$root/build/native-release"
 [ -x tests/fuzz/run.sh ] && step "fuzz targets (brief)" bash tests/fuzz/run.sh
 
 echo
