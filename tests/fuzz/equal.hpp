@@ -11,6 +11,7 @@
 
 #include "engine/catalog.hpp"
 #include "engine/estimate.hpp"
+#include "engine/recommend.hpp"
 #include "engine/scenario.hpp"
 #include "engine/workload.hpp"
 
@@ -263,6 +264,87 @@ inline std::string nonfinite_in(const GpuEstimate& e) {
   f.explain("memory_explain", e.memory_explain);
   f.explain("time_explain", e.time_explain);
   return f.first.empty() ? "" : e.gpu + " x" + std::to_string(e.gpu_count) + ": " + f.first;
+}
+
+// `word` stands alone in `s` (not part of "information" or "finance").
+inline bool has_word(const std::string& s, const std::string& word) {
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  for (std::size_t p = s.find(word); p != std::string::npos; p = s.find(word, p + 1)) {
+    const bool left = p > 0 && letter(s[p - 1]);
+    const bool right = p + word.size() < s.size() && letter(s[p + word.size()]);
+    if (!left && !right) return true;
+  }
+  return false;
+}
+
+// A sentence built from numbers that went wrong: "nan", "inf" as words, in either language.
+inline bool prints_nonfinite(const Text& t) {
+  for (const std::string* s : {&t.en, &t.zh})
+    for (const char* bad : {"nan", "inf", "NaN", "Inf", "-nan"})
+      if (has_word(*s, bad)) return true;
+  return false;
+}
+
+inline std::string nonfinite_in(const Bill& b, const std::string& where) {
+  FiniteCheck f;
+  f.num("usd_cny", b.usd_cny);
+  f.range("total", b.total); f.range("before", b.total_before_discount); f.range("gpu", b.gpu);
+  f.range("storage", b.storage); f.range("extras", b.extras); f.range("transfer", b.transfer);
+  f.range("discount", b.discount); f.range("billed_gpu_hours", b.billed_gpu_hours);
+  f.num("pph_before", b.price_per_hour_before); f.num("pph_after", b.price_per_hour_after);
+  f.num("upload_hours", b.upload_hours); f.num("storage_hours", b.storage_hours);
+  for (const CostLine& l : b.lines) {
+    f.range(l.kind, l.amount);
+    f.explain(l.kind, l.explain);
+    if (prints_nonfinite(l.label)) f.first = l.kind + " label: " + l.label.en;
+  }
+  for (const AppliedProgram& p : b.programs) f.num(p.id, p.saving);
+  for (const Text& n : b.notes)
+    if (f.first.empty() && prints_nonfinite(n)) f.first = "note: " + n.en;
+  return f.first.empty() ? "" : where + ": " + f.first;
+}
+
+// Every number and sentence of a recommendation: "" when all are finite, else the first that is not.
+inline std::string nonfinite_in(const Report& r) {
+  FiniteCheck f;
+  f.num("usd_cny", r.usd_cny);
+  for (const Dropped& d : r.dropped) {
+    f.num("dropped.need", d.need);
+    f.num("dropped.limit", d.limit);
+  }
+  for (const auto* d : {&r.closest_over_budget, &r.closest_over_deadline})
+    if (*d) f.num("closest.need", (*d)->need), f.num("closest.limit", (*d)->limit);
+  if (!f.first.empty()) return f.first;
+  if (prints_nonfinite(r.summary)) return "summary: " + r.summary.en;
+  for (const Text& w : r.warnings)
+    if (prints_nonfinite(w)) return "warning: " + w.en;
+  for (const Row& row : r.rows) {
+    const std::string where = "row " + std::to_string(row.rank) + " " + row.offer + " " + std::string(to_string(row.pricing));
+    const MemoryBreakdown& m = row.memory;
+    f.num("weights", m.weights_gib); f.num("gradients", m.gradients_gib); f.num("optimizer", m.optimizer_gib);
+    f.num("activations", m.activations_gib); f.num("kv", m.kv_cache_gib); f.num("overhead", m.overhead_gib);
+    f.num("vram", row.vram_gib); f.num("need", row.need_gib); f.num("headroom", row.headroom_gib);
+    f.range("hours", row.hours); f.range("finish", row.finish_hours); f.range("cost", row.cost);
+    f.num("speedup", row.speedup); f.num("scaling", row.scaling_efficiency);
+    f.num("pph", row.price_per_hour); f.num("pph_after", row.price_per_hour_after);
+    f.num("value", row.value_coefficient);
+    f.explain("time", row.time_explain); f.explain("memory", row.memory_explain);
+    if (row.spot) {
+      const SpotResult& s = *row.spot;
+      f.num("spot.interval", s.interval_hours); f.num("spot.expected", s.expected_hours);
+      f.num("spot.stddev", s.stddev_hours); f.num("spot.overhead", s.overhead_fraction);
+      f.num("spot.interruptions", s.expected_interruptions); f.num("spot.p_miss", s.p_miss_deadline);
+      f.num("spot.p90", s.p90_hours); f.explain("spot", s.explain);
+    }
+    if (!f.first.empty()) return where + ": " + f.first;
+    const std::string bill = nonfinite_in(row.bill, where);
+    if (!bill.empty()) return bill;
+    if (prints_nonfinite(row.reason)) return where + " reason: " + row.reason.en;
+    for (const std::vector<Text>* texts : {&row.warnings, &row.risks, &row.notes})
+      for (const Text& t : *texts)
+        if (prints_nonfinite(t)) return where + ": " + t.en;
+  }
+  return "";
 }
 
 }  // namespace gw::testing

@@ -16,17 +16,6 @@ using namespace gw::testing;
 
 namespace {
 
-// `word` stands alone: not part of "information" or "finance".
-bool has_word(const std::string& s, const std::string& word) {
-  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
-  for (std::size_t p = s.find(word); p != std::string::npos; p = s.find(word, p + 1)) {
-    const bool left = p > 0 && letter(s[p - 1]);
-    const bool right = p + word.size() < s.size() && letter(s[p + word.size()]);
-    if (!left && !right) return true;
-  }
-  return false;
-}
-
 template <class T>
 void finite_seen(const std::optional<Seen<T>>& v, const char* what) {
   if constexpr (std::is_floating_point_v<T>)

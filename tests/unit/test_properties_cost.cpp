@@ -13,22 +13,6 @@ using namespace gw::testing;
 
 namespace {
 
-std::string nonfinite_in(const Bill& b) {
-  FiniteCheck f;
-  f.num("usd_cny", b.usd_cny);
-  f.range("total", b.total); f.range("before", b.total_before_discount); f.range("gpu", b.gpu);
-  f.range("storage", b.storage); f.range("extras", b.extras); f.range("transfer", b.transfer);
-  f.range("discount", b.discount); f.range("billed_gpu_hours", b.billed_gpu_hours);
-  f.num("pph_before", b.price_per_hour_before); f.num("pph_after", b.price_per_hour_after);
-  f.num("upload_hours", b.upload_hours); f.num("storage_hours", b.storage_hours);
-  for (const CostLine& l : b.lines) {
-    f.range(l.kind, l.amount);
-    f.explain(l.kind, l.explain);
-  }
-  for (const AppliedProgram& p : b.programs) f.num(p.id, p.saving);
-  return f.first;
-}
-
 std::string describe(const Bill& b) {
   std::string s = "total " + show(b.total.low) + "/" + show(b.total.likely) + "/" + show(b.total.high) +
                   " discount " + show(b.discount.low) + "/" + show(b.discount.likely) + "/" + show(b.discount.high);
@@ -86,7 +70,7 @@ TEST_CASE("property: bills are finite and ordered, more hours never cost less, a
     CAPTURE(k.req.price_per_hour.likely);
     const bool lines = rng.chance(0.2);
     const Bill b = price_bill(*k.provider, k.c, k.usd_cny, k.req, lines);
-    REQUIRE(nonfinite_in(b) == "");
+    REQUIRE(nonfinite_in(b, "bill") == "");
     REQUIRE(b.total.low >= 0);
     REQUIRE(at_least(b.total.likely, b.total.low));
     REQUIRE(at_least(b.total.high, b.total.likely));

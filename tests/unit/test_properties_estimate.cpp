@@ -23,7 +23,7 @@ TEST_CASE("property: estimates are finite, ordered and non-negative for random j
   const std::vector<Preset>& presets = fixture_presets();
   REQUIRE(!catalog.gpus.empty());
   SplitMix64 rng(kPropertySeed + 10);
-  for (int i = 0; i < 500; ++i) {
+  for (int i = 0; i < 300; ++i) {
     const Workload w = random_workload(rng, presets);
     const int cards = rng.pick(std::vector<int>{1, 1, 2, 4, 8});
     CAPTURE(describe(i, w));

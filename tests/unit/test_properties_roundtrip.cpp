@@ -40,7 +40,7 @@ TEST_CASE("property: encoding a link and decoding it gives back the same scenari
 TEST_CASE("property: a workload survives workload_to_json -> workload_from_json") {
   const std::vector<Preset>& presets = fixture_presets();
   SplitMix64 rng(kPropertySeed + 1);
-  for (int i = 0; i < 3000; ++i) {
+  for (int i = 0; i < 2000; ++i) {
     Workload w = random_workload(rng, presets);
     if (rng.chance(0.2)) w.reference = ReferenceRun{rng.pick(fixture_catalog().gpus).id, rng.between(1, 8),
                                                     rng.typed(rng.log_uniform(0.1, 500))};
