@@ -54,9 +54,50 @@ void add_input(Explain& e, std::string name, double value, std::string unit) {
   e.inputs.push_back({std::move(name), finite_or(value, 0), std::move(unit)});
 }
 
+// Last line of defence for workloads that skipped validation: every number leaves finite.
+void sanitize(GpuEstimate& e) {
+  const double kHuge = 1e15;  // GiB; far beyond any card, so the verdict stays "no fit"
+  MemoryBreakdown& m = e.memory;
+  bool broken = false;
+  for (double* v : {&m.weights_gib, &m.gradients_gib, &m.optimizer_gib, &m.activations_gib, &m.kv_cache_gib,
+                    &m.overhead_gib}) {
+    if (!std::isfinite(*v) || *v > kHuge) {
+      *v = kHuge;
+      broken = true;
+    }
+  }
+  if (broken || !std::isfinite(m.total_gib())) {
+    e.fit = Fit::no_fit;
+    e.headroom_gib = e.vram_gib - std::min(m.total_gib(), kHuge * 6);
+  }
+  e.headroom_gib = finite_or(e.headroom_gib, -kHuge);
+  for (FitAdvice& a : e.advice) a.total_gib_after = finite_or(std::min(a.total_gib_after, kHuge), kHuge);
+  e.throughput = finite_or(e.throughput, 0);
+  e.effective_tflops = finite_or(e.effective_tflops, 0);
+  e.scaling_efficiency = finite_or(e.scaling_efficiency, 1);
+  if (!std::isfinite(e.hours.low) || !std::isfinite(e.hours.likely) || !std::isfinite(e.hours.high)) {
+    e.hours = Range{};
+    e.work_known = false;
+  }
+  for (Explain* x : {&e.memory_explain, &e.time_explain})
+    for (ExplainInput& in : x->inputs) in.value = finite_or(in.value, 0);
+}
+
+GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog& catalog,
+                               const EstimateOptions& opt);
+
 }  // namespace
 
 GpuEstimate estimate(const Workload& w, const Gpu& gpu, const Catalog& catalog, const EstimateOptions& opt) {
+  GpuEstimate e = estimate_unchecked(w, gpu, catalog, opt);
+  sanitize(e);
+  return e;
+}
+
+namespace {
+
+GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog& catalog,
+                               const EstimateOptions& opt) {
   GpuEstimate e;
   e.gpu = gpu.id;
   e.gpu_count = std::max(1, opt.gpu_count);
@@ -196,6 +237,8 @@ GpuEstimate estimate(const Workload& w, const Gpu& gpu, const Catalog& catalog, 
   e.hours = calibrated ? Range{likely * 0.9, likely, likely * 1.15} : Range{likely * 0.75, likely, likely * 1.5};
   return e;
 }
+
+}  // namespace
 
 std::vector<GpuEstimate> estimate_all(const Workload& w, const Catalog& catalog, int gpu_count) {
   std::vector<GpuEstimate> out;
