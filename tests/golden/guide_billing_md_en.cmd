@@ -1,0 +1,4 @@
+guide
+billing
+--format
+md

@@ -1,0 +1,4 @@
+--lang
+en
+guide
+value
