@@ -54,8 +54,9 @@ Compare compare_for(const std::string& type, const std::string& description) {
       t.find("script") != std::string::npos)
     return Compare::allocated;
   if (t.find("analytic") != std::string::npos || t.find("estimate") != std::string::npos) {
+    // "Model states ..., no activations" is about states: test that wording first.
+    if (has(description, "model states") || has(description, "optimizer state")) return Compare::states;
     if (has(description, "activation")) return Compare::activations;
-    if (has(description, "model states") || has(description, "optimizer")) return Compare::states;
     return t.find("analytic") != std::string::npos ? Compare::states : Compare::unknown;
   }
   return Compare::unknown;

@@ -147,8 +147,11 @@ Built build_workload(const json& wl, const std::vector<Preset>& presets) {
   }
   w.grad_accum = std::max(1, static_cast<int>(num(wl, "grad_accum_steps", 1)));
   b.gpu_count = std::max(1, static_cast<int>(num(wl, "num_gpus", 1)));
+  const std::string framework = str(wl, "framework");
   // llama.cpp's cuBLAS path multiplies fp16 with fp16 accumulation.
-  if (has(str(wl, "framework"), "llama.cpp")) w.fp16_accumulate = true;
+  if (has(framework, "llama.cpp")) w.fp16_accumulate = true;
+  // NVIDIA's NGC containers allow TF32 for "fp32" matmuls and convolutions by default.
+  if (w.precision == Precision::fp32 && has(framework, "ngc")) w.precision = Precision::tf32;
   return b;
 }
 

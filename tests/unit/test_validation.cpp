@@ -1,5 +1,6 @@
 // Runs every applicable case of the validation set and asserts the accuracy goals.
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "engine/estimate_validation.hpp"
@@ -129,4 +130,15 @@ TEST_CASE("an unseen-style case: two 3090s against one") {
   CHECK(r.rows[0].predicted == doctest::Approx(1.7).epsilon(0.02));
   REQUIRE(r.rows[0].naive_error);
   CHECK(*r.rows[0].naive_error == doctest::Approx(2 / 1.7 - 1).epsilon(0.01));
+}
+
+TEST_CASE("each memory measurement is compared with the matching part of the estimate") {
+  std::map<std::string, std::string> what;
+  for (const ValidationRow& row : report().rows)
+    if (row.kind == "memory") what[row.case_id] = row.note;
+  CHECK(what["mem-cuda-context-v100"] == "CUDA context");
+  CHECK(what["mem-bertL-fp32-adamw-bs4-s512"] == "device total (nvidia-smi)");
+  CHECK(what["mem-llama7b-int4-gptq-3090"] == "allocated peak (no context)");
+  CHECK(what["mem-gpt2-1.5b-model-states-mixed-adam-analytic"] == "model states");
+  CHECK(what["mem-gpt2-1.5b-activations-s1024-b32"] == "activations");
 }
