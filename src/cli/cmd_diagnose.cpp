@@ -15,7 +15,8 @@ namespace {
 
 // "GPU 0-4, 6" from the nvidia-smi indexes of the GPUs a finding names.
 std::string gpu_ranges(const DiagnoseReport& r, const Finding& f, Lang lang) {
-  if (f.gpus.empty()) return lang == Lang::zh ? "整机" : "all";
+  (void)lang;
+  if (f.gpus.empty()) return "";  // about the whole machine or the text
   std::vector<int> idx;
   for (int p : f.gpus)
     if (p >= 0 && p < static_cast<int>(r.gpus.size())) idx.push_back(r.gpus[p].reading.index);
@@ -84,9 +85,10 @@ void print_text(const DiagnoseReport& r, Lang lang) {
   for (const auto& g : r.gpus) std::cout << "  " << g.label.in(lang) << "\n";
   const int width = 100;
   for (const auto& f : r.findings) {
+    const std::string gpus = gpu_ranges(r, f, lang);
     std::cout << "\n"
-              << colored("[" + severity_label(f.severity).in(lang) + "]", f.severity) << " " << gpu_ranges(r, f, lang)
-              << (zh ? "：" : ": ") << wrap(f.title.in(lang), 4, width) << "\n";
+              << colored("[" + severity_label(f.severity).in(lang) + "]", f.severity) << " "
+              << (gpus.empty() ? "" : gpus + (zh ? "：" : ": ")) << wrap(f.title.in(lang), 4, width) << "\n";
     auto field = [&](const char* en, const char* zh_label, const std::string& text) {
       if (text.empty()) return;
       std::string label = zh ? zh_label : en;

@@ -277,9 +277,14 @@ void check_sharing(const GpuDiagnosis& g, int pos, const ModelMatch& m, const Ch
     std::string prof_zh = profile.empty() ? "" : "（配置 " + profile + "）";
     f.title = T("A virtual GPU" + prof + ", not a whole card", "这是虚拟 GPU" + prof_zh + "，不是整卡");
     f.evidence = r.virtualization ? evidence(in, r.virtualization) : evidence(in, r.name);
-    f.meaning = T("A vGPU gets a slice of the card's memory and takes turns on its compute with other virtual "
-                  "machines: speed depends on the neighbours and can swing.",
-                  "vGPU 只分到一部分显存，并与其他虚拟机轮流使用算力：速度取决于邻居，会忽快忽慢。");
+    std::string mem_en, mem_zh;
+    if (r.memory_total_mib) {
+      mem_en = " (" + gib(r.memory_total_mib->value) + " GiB here)";
+      mem_zh = "（这里是 " + gib(r.memory_total_mib->value) + " GiB）";
+    }
+    f.meaning = T("A vGPU gets a slice of the card's memory" + mem_en + " and takes turns on its compute with other "
+                  "virtual machines: speed depends on the neighbours and can swing.",
+                  "vGPU 只分到一部分显存" + mem_zh + "，并与其他虚拟机轮流使用算力：速度取决于邻居，会忽快忽慢。");
     f.action = T("If you rented a full GPU, ask for a passthrough or bare-metal instance, or change instance type.",
                  "如果租的是整卡，请平台换成直通或裸金属实例，或更换实例类型。");
     out.push_back(std::move(f));

@@ -107,21 +107,24 @@ void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
     f.title = T("Clocks held down by: " + en + clock_en, "时钟被压低，原因：" + zh + clock_zh);
     f.evidence = evidence(in, first_line);
     std::string m_en, m_zh, a_en, a_zh;
+    bool hw_said = false;
     for (const Reason* a : active) {
       std::string id = a->id;
       if (id == "hw_slowdown" || id == "hw_thermal_slowdown" || id == "hw_power_brake_slowdown") {
+        if (hw_said) continue;  // the three HW reasons come together and mean the same to the user
+        hw_said = true;
         m_en += " HW slowdown cuts the clocks by half or more while it lasts.";
         m_zh += "硬件降速期间时钟会降到一半或更低。";
-        if (a_en.find("cooling") == std::string::npos) {
-          a_en += " Contact support: cooling or power delivery on this host is failing; move to another instance.";
-          a_zh += "联系客服：这台主机的散热或供电有问题，请更换实例。";
-        }
+        a_en += " Contact support: cooling or power delivery on this host is failing; move to another instance.";
+        a_zh += "联系客服：这台主机的散热或供电有问题，请更换实例。";
       } else if (id == "sw_thermal_slowdown") {
         std::string temp = r.temperature_c ? fmt(r.temperature_c->value, 0) : "?";
         m_en += " The card is too hot (" + temp + " C) and slows down to cool.";
         m_zh += "显卡温度过高（" + temp + " C），正在降频散热。";
-        a_en += " Ask support to check cooling, or change instance.";
-        a_zh += "请客服检查散热，或更换实例。";
+        if (!hw_said) {
+          a_en += " Ask support to check cooling, or change instance.";
+          a_zh += "请客服检查散热，或更换实例。";
+        }
       } else if (id == "sw_power_cap") {
         std::string lim = r.power_limit_w ? fmt(r.power_limit_w->value, 0) + " W" : "its limit";
         m_en += " The card is at its power limit (" + lim + ").";

@@ -1,0 +1,2 @@
+diagnose
+tests/data/nvidia-smi/a100-80gb-ecc-errors-q.txt

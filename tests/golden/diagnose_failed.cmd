@@ -1,0 +1,2 @@
+diagnose
+tests/data/nvidia-smi/smi-failed.txt

@@ -1,0 +1,2 @@
+diagnose
+/nonexistent/smi.txt

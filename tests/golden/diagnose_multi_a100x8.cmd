@@ -1,0 +1,2 @@
+diagnose
+tests/data/nvidia-smi/a100x8-table.txt

@@ -1,0 +1,2 @@
+diagnose
+tests/data/nvidia-smi/rtxa6000-thermal-q.txt
