@@ -3,7 +3,9 @@
 file(STRINGS "${CMD}" args)
 string(REGEX REPLACE "\\.cmd$" ".out" expected_file "${CMD}")
 # A fixed environment: English unless the test asks with --lang, and no colour.
+# Run from the source tree, so a .cmd can name input files as tests/data/... whatever the build directory.
 execute_process(COMMAND ${CMAKE_COMMAND} -E env NO_COLOR=1 LANG=C LC_ALL= LC_MESSAGES= ${GPUWISE} ${args}
+                WORKING_DIRECTORY "${CMAKE_CURRENT_LIST_DIR}/.."
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 set(actual "exit ${rc}\n${out}")
 if(NOT err STREQUAL "")
