@@ -20,8 +20,8 @@ install(FILES "${GPUWISE_COMPLETION}" DESTINATION share/bash-completion/completi
 install(FILES "${CMAKE_SOURCE_DIR}/README.md" "${CMAKE_SOURCE_DIR}/docs/install.md" DESTINATION share/doc/gpuwise
         OPTIONAL)
 
+# cmake/gui.cmake installs bin/gpuwise-gui and its font; the menu entry and icon are added here.
 if(TARGET gpuwise-gui)
-  install(TARGETS gpuwise-gui RUNTIME DESTINATION bin)
   install(FILES "${CMAKE_SOURCE_DIR}/packaging/gpuwise.desktop" DESTINATION share/applications)
   install(FILES "${CMAKE_SOURCE_DIR}/packaging/gpuwise.svg" DESTINATION share/icons/hicolor/scalable/apps)
 endif()

@@ -61,7 +61,11 @@ for f in "${want[@]}"; do
 done
 if grep -q ' \./usr/local/\| \./home/\| \./tmp/' <<<"$contents"; then fail ".deb installs outside /usr"; fi
 if grep -v '^d' <<<"$contents" | grep -qv ' root/root '; then fail ".deb has files not owned by root"; fi
-echo "ok: .deb holds the same ${#want[@]} files under /usr"
+# Exactly what cmake --install put in the prefix, no more and no less.
+diff <(cd "$prefix" && find . -type f | sed 's|^\./||' | sort) \
+  <(grep -v '^d' <<<"$contents" | sed 's|.* \./usr/||' | sort) >"$tmp/diff.txt" ||
+  { cat "$tmp/diff.txt"; fail ".deb and cmake --install hold different files (< install only, > .deb only)"; }
+echo "ok: .deb holds the same $(grep -vc '^d' <<<"$contents") files under /usr as the install prefix"
 dpkg-deb -x "$deb" "$tmp/x"
 "$tmp/x/usr/bin/gpuwise" guide value --format md | grep -q '| RTX 3090 | 35.6 |' || fail "unpacked gpuwise guide value"
 if command -v file >/dev/null && file "$tmp/x/usr/bin/gpuwise" | grep -q 'not stripped'; then
