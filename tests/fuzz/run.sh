@@ -37,6 +37,7 @@ per=${FUZZ_SECONDS:-$((total / ${#targets[@]}))}
 max_len() {
   case $1 in
     fuzz_link) echo 8192 ;;
+    fuzz_recommend) echo 2048 ;;
     fuzz_catalog) echo 65536 ;;
     fuzz_workload) echo 8192 ;;
     fuzz_cli_numbers) echo 256 ;;
