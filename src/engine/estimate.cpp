@@ -50,8 +50,31 @@ const Gpu* resolve(const Catalog& catalog, const std::string& name) {
   return m.candidates.empty() ? nullptr : m.candidates.front();
 }
 
-void add_input(Explain& e, std::string name, double value, std::string unit) {
-  e.inputs.push_back({std::move(name), finite_or(value, 0), std::move(unit)});
+// Chinese names of the fixed explanation lines; composed lines pass their own.
+const char* zh_name(const std::string& en) {
+  static const std::pair<const char*, const char*> names[] = {
+      {"params", "参数量"}, {"layers", "层数"}, {"hidden", "隐藏维度"}, {"heads", "注意力头数"},
+      {"seq", "序列长度"}, {"batch", "batch"}, {"vram", "显存"},
+      {"tensor FLOPs per step", "每步张量 FLOPs"}, {"utilization of that unit", "该单元利用率"},
+      {"CUDA-core FLOPs per step", "每步 CUDA 核 FLOPs"}, {"CUDA-core rate", "CUDA 核算力"},
+      {"memory traffic per step", "每步显存流量"},
+      {"weights + KV cache streamed per step (decoding)", "每步流式读取的权重和 KV 缓存（生成）"},
+      {"memory bandwidth", "显存带宽"}, {"bandwidth efficiency", "带宽效率"},
+      {"kernel launches per step", "每步 kernel 启动数"}, {"step time", "每步时间"},
+      {"  of which tensor", "  其中张量计算"}, {"  of which CUDA cores", "  其中 CUDA 核"},
+      {"  of which memory", "  其中显存读写"}, {"  of which weight streaming", "  其中权重流式读取"},
+      {"  of which launch gaps", "  其中 kernel 间隙"}, {"GPUs", "GPU 数"}, {"multi-GPU speed-up", "多卡加速比"},
+      {"derate", "降频系数"}, {"calibration factor (your run / model)", "校准系数（实测 / 模型）"},
+      {"work", "工作量"}, {"compute hours", "计算时长"}, {"prompt processing hours", "提示词处理时长"},
+      {"hours, likely", "最可能时长"}, {"hours, likely (calibrated)", "最可能时长（已校准）"}};
+  for (const auto& [e, z] : names)
+    if (en == e) return z;
+  return "";
+}
+
+void add_input(Explain& e, std::string name, double value, std::string unit, std::string name_zh = "") {
+  if (name_zh.empty()) name_zh = zh_name(name);
+  e.inputs.push_back({std::move(name), finite_or(value, 0), std::move(unit), std::move(name_zh)});
 }
 
 // Last line of defence for workloads that skipped validation: every number leaves finite.
@@ -181,7 +204,7 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
                 "kernel 数 × 间隙；时长 = 工作量 × 每步时间 / 每步单位数 / 多卡加速比 + 数据加载"};
   add_input(te, "tensor FLOPs per step", work.tensor_flops, "FLOP");
   add_input(te, rates.unit + " rate" + (rates.power_fraction < 0.98 ? " (power-limited)" : ""), rates.tensor_tflops,
-            "TFLOPS");
+            "TFLOPS", rates.unit + " 算力" + (rates.power_fraction < 0.98 ? "（功耗受限）" : ""));
   add_input(te, "utilization of that unit", model::kTensorUtil, "");
   add_input(te, "CUDA-core FLOPs per step", work.simt_flops, "FLOP");
   add_input(te, "CUDA-core rate", rates.simt_tflops, "TFLOPS");
@@ -197,7 +220,7 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   add_input(te, "  of which memory", st.memory_s * 1e3, "ms");
   if (st.stream_s > 0) add_input(te, "  of which weight streaming", st.stream_s * 1e3, "ms");
   add_input(te, "  of which launch gaps", st.launch_s * 1e3, "ms");
-  add_input(te, "units per step (" + e.throughput_unit + ")", work.units, "");
+  add_input(te, "units per step (" + e.throughput_unit + ")", work.units, "", "每步完成的单位数（" + e.throughput_unit + "）");
   add_input(te, "GPUs", e.gpu_count, "");
   add_input(te, "multi-GPU speed-up", multi_gpu_speedup(gpu, e.gpu_count), "x");
   add_input(te, "derate", e.derate, "");
@@ -214,7 +237,7 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   if (calibrated) {
     const JobTime there = job_time(w, *ref_gpu, ref->gpu_count, 1.0, units, base_per_unit);
     factor = there.total() > 0 ? ref->hours * 3600.0 / there.total() : 1;
-    add_input(te, "reference run on " + ref_gpu->id, ref->hours, "h");
+    add_input(te, "reference run on " + ref_gpu->id, ref->hours, "h", "参考运行（" + ref_gpu->id + "）");
     add_input(te, "calibration factor (your run / model)", factor, "x");
     te.note.en += "Calibrated: hours scale from your reference run by the ratio of modelled times. ";
     te.note.zh += "已校准：时长按模型时间之比，从你的参考运行换算。";
@@ -225,7 +248,8 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   if (here.loading_s > 0) {
     add_input(te, "data-loading hours (measured share " + fmt("%.0f%%", w.data_loading_share * 100) + " on " +
                       base_gpu->id + ")",
-              here.loading_s / 3600, "h");
+              here.loading_s / 3600, "h",
+              "数据加载时长（在 " + base_gpu->id + " 上实测占比 " + fmt("%.0f%%", w.data_loading_share * 100) + "）");
     te.note.en += "Data loading does not speed up on a faster GPU. ";
     te.note.zh += "数据加载不会因为 GPU 更快而变快。";
   }
@@ -252,7 +276,8 @@ std::string explain_text(const Explain& e, Lang lang) {
   for (const ExplainInput& in : e.inputs) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.4g", in.value);
-    out += "  " + in.name + " = " + buf + (in.unit.empty() ? "" : " " + in.unit) + "\n";
+    const std::string& name = lang == Lang::zh && !in.name_zh.empty() ? in.name_zh : in.name;
+    out += "  " + name + " = " + buf + (in.unit.empty() ? "" : " " + in.unit) + "\n";
   }
   if (!e.note.empty()) out += e.note.in(lang) + "\n";
   return out;

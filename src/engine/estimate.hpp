@@ -43,6 +43,7 @@ struct ExplainInput {
   std::string name;
   double value = 0;
   std::string unit;
+  std::string name_zh = {};  // the name in Chinese (empty: use `name`)
 };
 struct Explain {
   Text formula;  // the formula in words/symbols

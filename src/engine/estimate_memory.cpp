@@ -172,13 +172,20 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan) {
       m.weights_gib = P * w_b / shard / kGiB;
       m.gradients_gib = trains_weights(w) ? P * g_b / shard / kGiB : 0;
       m.optimizer_gib = trains_weights(w) ? P * opt_b / shard / kGiB : 0;
-      m.rules.push_back(
-          {fmt("model states: %.3g + %.3g + %.3g bytes/param (weights + grads + optimizer; AMP keeps fp32 "
-               "master weights, fp32 grads and an fp16 copy: Hugging Face accounting)",
-               w_b, g_b, opt_b),
-           fmt("模型状态：%.3g + %.3g + %.3g 字节/参数（权重 + 梯度 + 优化器；AMP 保留 fp32 主权重、fp32 梯度和一份 "
-               "fp16 副本，按 Hugging Face 的算法）",
-               w_b, g_b, opt_b)});
+      const bool amp = w.precision == Precision::amp;
+      const bool half = w.precision == Precision::fp16 || w.precision == Precision::bf16;
+      const char* why_en = amp ? "autocast keeps fp32 master weights and grads plus an fp16 working copy (Hugging Face "
+                                 "accounting)"
+                           : half ? "half-precision weights and grads; the optimizer holds an fp32 master copy "
+                                    "(ZeRO accounting)"
+                                  : "full-precision weights and grads";
+      const char* why_zh = amp ? "autocast 保留 fp32 主权重和梯度，外加一份 fp16 工作副本（Hugging Face 的算法）"
+                           : half ? "半精度权重和梯度；优化器里保留一份 fp32 主权重（ZeRO 的算法）"
+                                  : "全精度权重和梯度";
+      m.rules.push_back({fmt("model states: %.3g + %.3g + %.3g bytes/param (weights + grads + optimizer): ", w_b,
+                             g_b, opt_b) + why_en,
+                         fmt("模型状态：%.3g + %.3g + %.3g 字节/参数（权重 + 梯度 + 优化器）：", w_b, g_b, opt_b) +
+                             why_zh});
       if (plan.shard_states)
         m.rules.push_back({fmt("ZeRO-3/FSDP: model states divided over %.0f GPUs", n),
                            fmt("ZeRO-3/FSDP：模型状态平分到 %.0f 张卡", n)});
