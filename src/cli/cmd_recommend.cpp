@@ -27,6 +27,11 @@ std::string short_gpu(const std::string& name) {
   return n;
 }
 
+std::string risk_word(Risk r, bool zh) {
+  if (!zh) return std::string(to_string(r));
+  return r == Risk::high ? "高" : r == Risk::medium ? "中" : "低";
+}
+
 std::string join(const std::vector<Text>& v, Lang lang, const char* sep) {
   std::string out;
   for (const Text& t : v) out += (out.empty() ? "" : sep) + t.in(lang);
@@ -35,34 +40,91 @@ std::string join(const std::vector<Text>& v, Lang lang, const char* sep) {
 
 std::string breakdown(const Bill& b) {
   std::string out;
-  for (const CostLine& l : b.lines) out += (out.empty() ? "" : ";") + l.kind + "=" + fmt_num(l.amount.likely, 2);
+  for (const CostLine& l : b.lines)
+    out += (out.empty() ? "" : ";") + l.kind + "=" + fmt_num(l.amount.likely, 2);
   return out;
 }
 
 Table flat_table(const Report& r, std::size_t n, Lang lang) {
   Table t;
-  t.headers = {"rank", "offer", "gpu", "gpu_name", "provider", "region", "pricing", "cards", "change", "fit",
-               "vram_gib", "need_gib", "headroom_gib", "hours_low", "hours_likely", "hours_high", "finish_low",
-               "finish_likely", "finish_high", "cost_low", "cost_likely", "cost_high", "currency", "price_per_hour",
-               "price_per_hour_after", "value_coefficient", "price_date", "price_age_months", "price_stale", "risk",
-               "pareto", "fallback", "spot_p_miss", "spot_checkpoint_hours", "reason", "warnings", "breakdown"};
+  t.headers = {"rank",
+               "offer",
+               "gpu",
+               "gpu_name",
+               "provider",
+               "region",
+               "pricing",
+               "cards",
+               "change",
+               "fit",
+               "vram_gib",
+               "need_gib",
+               "headroom_gib",
+               "hours_low",
+               "hours_likely",
+               "hours_high",
+               "finish_low",
+               "finish_likely",
+               "finish_high",
+               "cost_low",
+               "cost_likely",
+               "cost_high",
+               "currency",
+               "price_per_hour",
+               "price_per_hour_after",
+               "value_coefficient",
+               "price_date",
+               "price_age_months",
+               "price_stale",
+               "risk",
+               "pareto",
+               "fallback",
+               "spot_p_miss",
+               "spot_checkpoint_hours",
+               "reason",
+               "warnings",
+               "breakdown"};
   for (std::size_t i = 0; i < n; ++i) {
     const Row& w = r.rows[i];
     const std::string fb =
         w.fallback >= 0 ? r.rows[static_cast<std::size_t>(w.fallback)].offer : std::string();
-    t.rows.push_back({std::to_string(w.rank), w.offer, w.gpu, w.gpu_name, w.provider, w.region,
-                      std::string(to_string(w.pricing)), std::to_string(w.cards), w.change,
-                      std::string(to_string(w.fit)), fmt_num(w.vram_gib, 1), fmt_num(w.need_gib, 2),
-                      fmt_num(w.headroom_gib, 2), fmt_num(w.hours.low, 2), fmt_num(w.hours.likely, 2),
-                      fmt_num(w.hours.high, 2), fmt_num(w.finish_hours.low, 2), fmt_num(w.finish_hours.likely, 2),
-                      fmt_num(w.finish_hours.high, 2), fmt_num(w.cost.low, 2), fmt_num(w.cost.likely, 2),
-                      fmt_num(w.cost.high, 2), r.currency, fmt_num(w.price_per_hour, 4),
-                      fmt_num(w.price_per_hour_after, 4), fmt_num(w.value_coefficient, 2), w.price_date,
-                      std::to_string(w.price_age_months), w.price_stale ? "true" : "false",
-                      std::string(to_string(w.risk)), w.pareto ? "true" : "false", fb,
+    t.rows.push_back({std::to_string(w.rank),
+                      w.offer,
+                      w.gpu,
+                      w.gpu_name,
+                      w.provider,
+                      w.region,
+                      std::string(to_string(w.pricing)),
+                      std::to_string(w.cards),
+                      w.change,
+                      std::string(to_string(w.fit)),
+                      fmt_num(w.vram_gib, 1),
+                      fmt_num(w.need_gib, 2),
+                      fmt_num(w.headroom_gib, 2),
+                      fmt_num(w.hours.low, 2),
+                      fmt_num(w.hours.likely, 2),
+                      fmt_num(w.hours.high, 2),
+                      fmt_num(w.finish_hours.low, 2),
+                      fmt_num(w.finish_hours.likely, 2),
+                      fmt_num(w.finish_hours.high, 2),
+                      fmt_num(w.cost.low, 2),
+                      fmt_num(w.cost.likely, 2),
+                      fmt_num(w.cost.high, 2),
+                      r.currency,
+                      fmt_num(w.price_per_hour, 4),
+                      fmt_num(w.price_per_hour_after, 4),
+                      fmt_num(w.value_coefficient, 2),
+                      w.price_date,
+                      std::to_string(w.price_age_months),
+                      w.price_stale ? "true" : "false",
+                      std::string(to_string(w.risk)),
+                      w.pareto ? "true" : "false",
+                      fb,
                       w.spot ? fmt_num(w.spot->p_miss_deadline, 3) : "",
-                      w.spot ? fmt_num(w.spot->interval_hours, 2) : "", w.reason.in(lang),
-                      join(w.warnings, lang, " | "), breakdown(w.bill)});
+                      w.spot ? fmt_num(w.spot->interval_hours, 2) : "",
+                      w.reason.in(lang),
+                      join(w.warnings, lang, " | "),
+                      breakdown(w.bill)});
   }
   return t;
 }
@@ -87,7 +149,12 @@ std::string drops_text(const Report& r, const Catalog& cat, Lang lang, bool each
 
 std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const RecFlags& f, Lang lang) {
   const bool zh = lang == Lang::zh;
-  std::string out = r.summary.in(lang) + "\n\n";
+  std::string out = r.summary.in(lang) + "\n";
+  if (r.rows.empty()) {
+    for (const Text& w : r.warnings) out += " - " + w.in(lang) + "\n";
+    return out + drops_text(r, cat, lang, f.why_dropped);
+  }
+  out += "\n";
   Table t;
   t.headers = {"#",
                zh ? "GPU" : "GPU",
@@ -114,27 +181,30 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
                       w.work_known ? money_range(w.cost, r.currency)
                                    : format_money(w.price_per_hour_after, r.currency) + "/h",
                       fmt_num(w.value_coefficient, 1), w.price_date + (w.price_stale ? "!" : ""),
-                      std::string(to_string(w.risk))});
+                      risk_word(w.risk, zh)});
   }
   out += render(t, Format::table);
-  out += zh ? "* 时间-费用帕累托前沿；! 价格较旧；用时含上传与配置\n" : "* on the time-vs-cost Pareto front; ! old price; hours include upload and setup\n";
+  out += zh ? "* 时间-费用帕累托前沿；! 价格较旧；用时含上传与配置\n"
+            : "* on the time-vs-cost Pareto front; ! old price; hours include upload and setup\n";
   out += zh ? "\n理由：\n" : "\nWhy:\n";
   for (std::size_t i = 0; i < n; ++i) {
     const Row& w = r.rows[i];
     if (!w.detailed) continue;
     out += " " + std::to_string(w.rank) + ". " + w.reason.in(lang);
     if (w.fallback >= 0)
-      out += (zh ? "（备选：#" : " (fallback: #") + std::to_string(r.rows[static_cast<std::size_t>(w.fallback)].rank) +
-             (zh ? "）" : ")");
+      out += (zh ? "（备选：#" : " (fallback: #") +
+             std::to_string(r.rows[static_cast<std::size_t>(w.fallback)].rank) + (zh ? "）" : ")");
     out += "\n";
     for (const Text& warn : w.warnings) out += "    ! " + warn.in(lang) + "\n";
   }
   if (!r.rows.empty() && r.rows[0].spot) {
     const SpotResult& s = *r.rows[0].spot;
-    out += (zh ? "\n竞价（#1）：检查点间隔 " : "\nSpot (#1): checkpoint every ") + fmt_num(s.interval_hours, 2) + " h" +
-           (s.interval_is_default ? (zh ? "（Young/Daly）" : " (Young/Daly)") : "") + (zh ? "，预计中断 " : ", ") +
-           fmt_num(s.expected_interruptions, 1) + (zh ? " 次" : " interruptions expected") +
-           (zh ? "，错过截止概率 " : ", P(miss deadline) ") + fmt_num(s.p_miss_deadline * 100, 1) + "% [" + s.method + "]\n";
+    out += (zh ? "\n竞价（#1）：检查点间隔 " : "\nSpot (#1): checkpoint every ") +
+           fmt_num(s.interval_hours, 2) + " h" +
+           (s.interval_is_default ? (zh ? "（Young/Daly）" : " (Young/Daly)") : "") +
+           (zh ? "，预计中断 " : ", ") + fmt_num(s.expected_interruptions, 1) +
+           (zh ? " 次" : " interruptions expected") + (zh ? "，错过截止概率 " : ", P(miss deadline) ") +
+           fmt_num(s.p_miss_deadline * 100, 1) + "% [" + s.method + "]\n";
   }
   if (f.explain && !r.rows.empty()) {
     out += zh ? "\n#1 的账单：\n" : "\nBill for #1:\n";
@@ -162,8 +232,10 @@ void run(RecFlags& f, Context& ctx) {
 
   RecommendOptions opt;
   const std::size_t top = static_cast<std::size_t>(parse_number("--top", f.top, 1, 100000));
-  if (f.all) opt.max_rows = opt.detailed_rows = 0;
-  else opt.detailed_rows = std::max<std::size_t>(top, 10);
+  if (f.all)
+    opt.max_rows = opt.detailed_rows = 0;
+  else
+    opt.detailed_rows = std::max<std::size_t>(top, 10);
   const Report r = recommend(s, cat, opt);
   if (!r.problems.empty()) throw Exit(kUsage, r.problems.front().path + ": " + r.problems.front().message);
   const Lang lang = ctx.lang();
@@ -182,7 +254,8 @@ void run(RecFlags& f, Context& ctx) {
     json warnings = json::array();
     for (const Text& w : r.warnings) warnings.push_back(w.in(lang));
     json counts = json::object();
-    for (int i = 0; i < kDropReasons; ++i) counts[std::string(to_string(static_cast<DropReason>(i)))] = r.drop_counts[i];
+    for (int i = 0; i < kDropReasons; ++i)
+      counts[std::string(to_string(static_cast<DropReason>(i)))] = r.drop_counts[i];
     const json j = {{"summary", r.summary.in(lang)},
                     {"preset", s.workload.preset},
                     {"goal", std::string(to_string(r.goal))},
@@ -213,7 +286,8 @@ void run(RecFlags& f, Context& ctx) {
 void setup(CLI::App& root, Context& ctx) {
   static RecFlags f;
   CLI::App* cmd = root.add_subcommand(
-      "recommend", "Which GPU, provider, pricing and card count for one job, budget and deadline - ranked, with reasons");
+      "recommend",
+      "Which GPU, provider, pricing and card count for one job, budget and deadline - ranked, with reasons");
   add_workload_flags(cmd, f.workload);
   add_scenario_flags(cmd, f.scenario);
   cmd->add_option("--credit", f.credits, "A credit you hold (programme id, repeatable), e.g. aws-educate")
@@ -224,7 +298,8 @@ void setup(CLI::App& root, Context& ctx) {
   cmd->add_flag("--explain", f.explain, "Show the pick's full bill and time formula");
   add_format_option(cmd, f.format, {"table", "json", "csv", "md"});
   cmd->footer(
-      "\nRanks every offer x pricing (on-demand, spot) x card count in the catalog. Costs are totals: GPU time as\n"
+      "\nRanks every offer x pricing (on-demand, spot) x card count in the catalog. Costs are totals: GPU "
+      "time as\n"
       "the provider rounds it, setup and idle hours, disk, transfer and discounts, in --currency.\n"
       "Exit 1 when nothing satisfies the constraints; the output says why.\n\n"
       "Examples:\n"

@@ -13,31 +13,47 @@ namespace gw {
 
 std::string_view to_string(Risk r) {
   switch (r) {
-    case Risk::low: return "low";
-    case Risk::medium: return "medium";
-    case Risk::high: return "high";
+    case Risk::low:
+      return "low";
+    case Risk::medium:
+      return "medium";
+    case Risk::high:
+      return "high";
   }
   return "low";
 }
 
 std::string_view to_string(DropReason r) {
   switch (r) {
-    case DropReason::filtered: return "filtered";
-    case DropReason::card_count: return "card_count";
-    case DropReason::spot_policy: return "spot_policy";
-    case DropReason::unknown_gpu: return "unknown_gpu";
-    case DropReason::no_precision: return "no_precision";
-    case DropReason::no_fit: return "no_fit";
-    case DropReason::spot_impractical: return "spot_impractical";
-    case DropReason::deadline: return "deadline";
-    case DropReason::budget: return "budget";
+    case DropReason::filtered:
+      return "filtered";
+    case DropReason::card_count:
+      return "card_count";
+    case DropReason::spot_policy:
+      return "spot_policy";
+    case DropReason::unknown_gpu:
+      return "unknown_gpu";
+    case DropReason::no_precision:
+      return "no_precision";
+    case DropReason::no_rate:
+      return "no_rate";
+    case DropReason::no_fit:
+      return "no_fit";
+    case DropReason::spot_impractical:
+      return "spot_impractical";
+    case DropReason::deadline:
+      return "deadline";
+    case DropReason::budget:
+      return "budget";
   }
   return "filtered";
 }
 
 namespace {
 
-bool finite_in(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
+bool finite_in(double v, double lo, double hi) {
+  return std::isfinite(v) && v >= lo && v <= hi;
+}
 
 }  // namespace
 
@@ -64,15 +80,18 @@ std::vector<Problem> validate_constraints(const Constraints& c) {
        "interruptions per hour must be between 0 and 100");
   need(finite_in(c.checkpoint_write_minutes, 0, 1e4), "checkpoint_write_minutes",
        "checkpoint write time must be between 0 and 10000 minutes");
-  need(!c.checkpoint_interval_hours || finite_in(*c.checkpoint_interval_hours, 1e-3, 1e5), "checkpoint_interval_hours",
-       "checkpoint interval must be positive");
-  need(finite_in(c.restart_minutes, 0, 1e5), "restart_minutes", "restart time must be between 0 and 100000 minutes");
+  need(!c.checkpoint_interval_hours || finite_in(*c.checkpoint_interval_hours, 1e-3, 1e5),
+       "checkpoint_interval_hours", "checkpoint interval must be positive");
+  need(finite_in(c.restart_minutes, 0, 1e5), "restart_minutes",
+       "restart time must be between 0 and 100000 minutes");
   return p;
 }
 
 namespace rec {
 
-bool needs_fp64(const Workload& w) { return w.needs_fp64 || w.precision == Precision::fp64; }
+bool needs_fp64(const Workload& w) {
+  return w.needs_fp64 || w.precision == Precision::fp64;
+}
 
 bool has_full_fp64(const Gpu& g) {
   if (g.fp64_tensor_tflops && *g.fp64_tensor_tflops > 0) return true;
@@ -132,6 +151,32 @@ std::vector<Variant> variants_for(const Workload& w) {
   return out;
 }
 
+SpotInputs spot_inputs(const Context& x, const Candidate& k) {
+  const Constraints& c = x.c();
+  const GpuEstimate& e = x.est(k);
+  SpotInputs si;
+  si.work_hours = e.work_known ? e.hours.likely : 0;
+  si.interruptions_per_hour = k.interruptions_per_hour;
+  si.checkpoint_hours = c.checkpoint_write_minutes / 60.0;
+  si.interval_hours = c.checkpoint_interval_hours;
+  si.restart_hours = c.restart_minutes / 60.0;
+  if (c.deadline_hours) si.deadline_hours = *c.deadline_hours - x.fixed_hours;
+  si.seed = c.seed;
+  si.explain = false;
+  return si;
+}
+
+BillRequest bill_request(const Candidate& k) {
+  BillRequest req;
+  req.run_hours = k.hours;
+  req.price_per_hour = k.price.per_hour;
+  req.price_currency = k.o->currency;
+  req.price_date = k.o->price_date;
+  req.pricing = k.pricing;
+  req.sessions = k.sessions;
+  return req;
+}
+
 namespace {
 
 int cached_estimate(Context& x, std::size_t gpu_index, int cards, double derate, int variant) {
@@ -141,8 +186,8 @@ int cached_estimate(Context& x, std::size_t gpu_index, int cards, double derate,
   EstimateOptions eo;
   eo.gpu_count = cards;
   eo.derate = derate;
-  x.estimates.push_back(
-      estimate(x.variants[static_cast<std::size_t>(variant)].workload, x.catalog.gpus[gpu_index], x.catalog, eo));
+  x.estimates.push_back(estimate(x.variants[static_cast<std::size_t>(variant)].workload,
+                                 x.catalog.gpus[gpu_index], x.catalog, eo));
   const int idx = static_cast<int>(x.estimates.size() - 1);
   x.estimate_index.emplace(key, idx);
   return idx;
@@ -154,7 +199,8 @@ bool gpu_excluded(const std::string& gpu_id, const std::vector<std::string>& tok
   for (const std::string& t : tokens) {
     if (t.empty()) continue;
     if (gpu_id == t) return true;
-    if (gpu_id.size() > t.size() && gpu_id.compare(0, t.size(), t) == 0 && gpu_id[t.size()] == '-') return true;
+    if (gpu_id.size() > t.size() && gpu_id.compare(0, t.size(), t) == 0 && gpu_id[t.size()] == '-')
+      return true;
   }
   return false;
 }
@@ -163,7 +209,9 @@ bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
 
-bool contains_int(const std::vector<int>& v, int n) { return std::find(v.begin(), v.end(), n) != v.end(); }
+bool contains_int(const std::vector<int>& v, int n) {
+  return std::find(v.begin(), v.end(), n) != v.end();
+}
 
 }  // namespace
 }  // namespace rec
@@ -180,9 +228,10 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
   report.problems = validate_constraints(c);
   for (Problem& p : validate_workload(scenario.workload)) report.problems.push_back(std::move(p));
   if (!report.problems.empty()) {
-    report.summary = {"The question has invalid inputs: " + report.problems.front().path + ": " +
-                          report.problems.front().message + ".",
-                      "输入有误：" + report.problems.front().path + "：" + report.problems.front().message + "。"};
+    report.summary = {
+        "The question has invalid inputs: " + report.problems.front().path + ": " +
+            report.problems.front().message + ".",
+        "输入有误：" + report.problems.front().path + "：" + report.problems.front().message + "。"};
     return report;
   }
 
@@ -203,6 +252,8 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
 
   const bool fp64 = needs_fp64(scenario.workload);
   std::vector<Candidate> candidates;
+  candidates.reserve(catalog.offers.size() * 2);
+  report.dropped.reserve(catalog.offers.size());
   auto drop = [&](std::size_t i, Pricing pr, int cards, DropReason why, double need = 0, double limit = 0) {
     report.dropped.push_back({i, pr, cards, why, need, limit});
     ++report.drop_counts[static_cast<int>(why)];
@@ -241,13 +292,14 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
         continue;
       }
       if (fp64 && lacks_fp64(scenario.workload, g)) {
-        drop(i, pricing, cards, DropReason::no_precision, g.fp64_tflops.value_or(0), g.fp32_tflops.value_or(0));
+        drop(i, pricing, cards, DropReason::no_precision, g.fp64_tflops.value_or(0),
+             g.fp32_tflops.value_or(0));
         continue;
       }
       int variant = 0;
       int ei = cached_estimate(x, gi->second, cards, o.derate, 0);
       if (!x.estimates[static_cast<std::size_t>(ei)].supported) {
-        drop(i, pricing, cards, DropReason::no_precision);
+        drop(i, pricing, cards, fp64 ? DropReason::no_precision : DropReason::no_rate);
         continue;
       }
       if (x.estimates[static_cast<std::size_t>(ei)].fit == Fit::no_fit) {
@@ -279,30 +331,19 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
       k.estimate = ei;
       k.price = price;
       k.hours = e.work_known ? e.hours : Range{};
-      double sessions = 1;
       if (pricing == Pricing::spot) {
         k.interruptions_assumed = !c.interruptions_per_hour && !p.spot_interruptions_per_hour;
         // One interruption every 20 h when neither the user nor the catalog gives a rate (said in the row).
-        k.interruptions_per_hour =
-            c.interruptions_per_hour ? *c.interruptions_per_hour : p.spot_interruptions_per_hour.value_or(0.05);
-        SpotInputs si;
-        si.work_hours = k.hours.likely;
-        si.interruptions_per_hour = k.interruptions_per_hour;
-        si.checkpoint_hours = c.checkpoint_write_minutes / 60.0;
-        si.interval_hours = c.checkpoint_interval_hours;
-        si.restart_hours = c.restart_minutes / 60.0;
-        if (c.deadline_hours) si.deadline_hours = *c.deadline_hours - x.fixed_hours;
-        si.seed = c.seed;
-        si.explain = false;
-        SpotResult sr = simulate_spot(si);
+        k.interruptions_per_hour = c.interruptions_per_hour ? *c.interruptions_per_hour
+                                                            : p.spot_interruptions_per_hour.value_or(0.05);
+        const SpotResult sr = simulate_spot(spot_inputs(x, k));
         if (!sr.practical) {
           drop(i, pricing, cards, DropReason::spot_impractical, sr.expected_hours, k.hours.likely);
           continue;
         }
         const double factor = k.hours.likely > 0 ? sr.expected_hours / k.hours.likely : 1.0;
         k.hours = {k.hours.low * factor, k.hours.likely * factor, k.hours.high * factor};
-        sessions = 1 + sr.expected_interruptions;
-        k.spot = std::move(sr);
+        k.sessions = 1 + sr.expected_interruptions;
       }
       k.finish = {x.fixed_hours + k.hours.low, x.fixed_hours + k.hours.likely, x.fixed_hours + k.hours.high};
       if (c.deadline_hours && k.finish.likely > *c.deadline_hours + 1e-9) {
@@ -312,16 +353,11 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
           report.closest_over_deadline = d;
         continue;
       }
-      BillRequest req;
-      req.run_hours = k.hours;
-      req.price_per_hour = price.per_hour;
-      req.price_currency = o.currency;
-      req.price_date = o.price_date;
-      req.pricing = pricing;
-      req.sessions = sessions;
-      k.bill = price_bill(p, c, x.usd_cny, req, false);
-      if (c.budget && k.bill.total.likely > *c.budget + 1e-9) {
-        drop(i, pricing, cards, DropReason::budget, k.bill.total.likely, *c.budget);
+      const Bill bill = price_bill(p, c, x.usd_cny, bill_request(k), false);
+      k.cost = bill.total;
+      k.price_after = bill.price_per_hour_after;
+      if (c.budget && k.cost.likely > *c.budget + 1e-9) {
+        drop(i, pricing, cards, DropReason::budget, k.cost.likely, *c.budget);
         Dropped& d = report.dropped.back();
         if (!report.closest_over_budget || d.need < report.closest_over_budget->need)
           report.closest_over_budget = d;
@@ -331,8 +367,9 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
     }
   }
   report.feasible = candidates.size();
-  report.work_known = x.estimates.empty() || std::all_of(x.estimates.begin(), x.estimates.end(),
-                                                          [](const GpuEstimate& e) { return e.work_known || !e.supported; });
+  report.work_known =
+      x.estimates.empty() || std::all_of(x.estimates.begin(), x.estimates.end(),
+                                         [](const GpuEstimate& e) { return e.work_known || !e.supported; });
   rank_and_build(x, candidates, report);
   add_report_warnings(x, report);
   set_summary(x, report, catalog);

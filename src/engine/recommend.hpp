@@ -10,8 +10,10 @@
 //
 // When a job does not fit a card, the recommender tries the changes that keep the job what it is, in
 // the estimation engine's order: AMP then gradient checkpointing for training, int8 then 4-bit weights
-// for inference. A row made that way says so (Row::change). A "tight" fit (under 5% headroom) stays in
-// the answer but ranks after every comfortable fit: an out-of-memory crash mid-run wastes the money.
+// for inference. A row made that way says so (Row::change). A "tight" fit (under 5% headroom) and a
+// training setup changed so it fits stay in the answer but rank after every option that runs the job as
+// given: an out-of-memory crash mid-run wastes the money, and changing how a model trains is the user's
+// call. Quantized inference competes on cost (the article's answer for OPT-13B), with a quality warning.
 // FP64 jobs drop cards whose cut-down FP64 units would limit them (a roofline test); a bandwidth-bound
 // FP64 job may still run on them. Everything else a row needs to be drawn -
 // a sortable table, a cost-vs-time scatter with the Pareto front, a stacked cost bar, a memory bar - is
@@ -38,13 +40,14 @@ enum class DropReason {
   card_count,        // the offer's card count is not among Constraints::card_counts
   spot_policy,       // on-demand under --spot only, spot under --spot deny
   unknown_gpu,       // the offer names a GPU or provider the catalog lacks
-  no_precision,      // needs FP64 (or a rate) this card does not have
+  no_precision,      // needs FP64 this card's cut-down FP64 units cannot deliver
+  no_rate,           // the catalog lacks this card's throughput for the job's precision
   no_fit,            // does not fit, even with the changes tried
   spot_impractical,  // interruptions outpace checkpointed progress
   deadline,          // finishes after the deadline
   budget,            // costs more than the budget
 };
-inline constexpr int kDropReasons = 9;
+inline constexpr int kDropReasons = 10;
 std::string_view to_string(DropReason);
 
 // A candidate that was dropped. Lean on purpose (a catalog may hold 100,000 offers): describe() turns it
@@ -61,6 +64,7 @@ struct Dropped {
 // One ranked option.
 struct Row {
   int rank = 0;                 // 1 = the pick; rows are sorted by it
+  int tier = 0;                 // 0: runs the job as given; 1: tight, or training changed to fit (ranks after)
   std::size_t offer_index = 0;  // into Catalog::offers
   std::string offer;            // Offer::id
   std::string gpu;              // Gpu::id
@@ -126,9 +130,9 @@ struct Report {
   std::string catalog_date;
   bool work_known = true;
 
-  std::vector<Row> rows;  // ranked; rows[0] is the pick; empty when nothing satisfies the constraints
-  std::size_t considered = 0;   // offer x pricing candidates looked at
-  std::size_t feasible = 0;     // that passed every filter (rows may hold fewer: RecommendOptions::max_rows)
+  std::vector<Row> rows;       // ranked; rows[0] is the pick; empty when nothing satisfies the constraints
+  std::size_t considered = 0;  // offer x pricing candidates looked at
+  std::size_t feasible = 0;    // that passed every filter (rows may hold fewer: RecommendOptions::max_rows)
   std::vector<Dropped> dropped;
   int drop_counts[kDropReasons] = {};
 
@@ -137,16 +141,16 @@ struct Report {
   std::optional<Dropped> closest_over_budget;
   std::optional<Dropped> closest_over_deadline;
 
-  Text summary;               // the pick in one sentence, or why there is none
-  std::vector<Text> warnings;  // about the whole question (FP64, unknown amount of work, ...)
+  Text summary;                   // the pick in one sentence, or why there is none
+  std::vector<Text> warnings;     // about the whole question (FP64, unknown amount of work, ...)
   std::vector<Problem> problems;  // invalid scenario: nothing was ranked
 };
 
 struct RecommendOptions {
-  std::size_t max_rows = 500;        // rows kept (Pareto-front rows always kept too); 0 = all
-  std::size_t detailed_rows = 100;   // rows that get text, explains and bill lines; 0 = all
-  int monte_carlo_trials = 2000;     // per detailed spot row
-  int stale_after_months = 6;        // a price older than this (vs the catalog date) is flagged
+  std::size_t max_rows = 500;       // rows kept (Pareto-front rows always kept too); 0 = all
+  std::size_t detailed_rows = 100;  // rows that get text, explains and bill lines; 0 = all
+  int monte_carlo_trials = 2000;    // per detailed spot row
+  int stale_after_months = 6;       // a price older than this (vs the catalog date) is flagged
 };
 
 // Range checks on the constraints; each Problem names its field.

@@ -36,13 +36,16 @@ struct Candidate {
   int variant = 0;
   int estimate = 0;  // index into Context::estimates
   OfferPrice price;
-  Range hours;
-  Range finish;
-  Bill bill;  // numbers only
-  std::optional<SpotResult> spot;
+  Range hours;   // the job (spot: expected)
+  Range finish;  // + upload and setup
+  Range cost;    // the bill's total
+  double price_after = 0;  // per hour, after rate discounts, user's currency
+  double sessions = 1;     // billed sessions (spot: 1 + expected interruptions)
   double interruptions_per_hour = 0;
   bool interruptions_assumed = false;
   bool pareto = false;
+  // Kept small on purpose: a catalog of 100,000 offers makes ~170,000 of these. Rows rebuild the bill and
+  // the spot result from these inputs.
 };
 
 struct Context {
@@ -60,6 +63,10 @@ struct Context {
   const Constraints& c() const { return scenario.constraints; }
   const GpuEstimate& est(const Candidate& k) const { return estimates[static_cast<std::size_t>(k.estimate)]; }
 };
+
+// recommend.cpp: the inputs both the screening pass and the row builder price a candidate with.
+SpotInputs spot_inputs(const Context&, const Candidate&);
+BillRequest bill_request(const Candidate&);
 
 // recommend_rank.cpp
 void rank_and_build(Context&, std::vector<Candidate>&, Report&);

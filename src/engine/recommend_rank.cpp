@@ -24,28 +24,43 @@ std::uint64_t fnv1a(const std::string& s) {
   return h;
 }
 
+// Tier 1 ranks after tier 0: a tight fit (an out-of-memory crash mid-run wastes the money) and a training
+// setup we changed so it fits (AMP, checkpointing: the user's call, shown as a way out). Quantized
+// inference competes on cost - the article's own answer for OPT-13B - with its quality warning.
 struct Key {
-  int tier = 0;  // 1: memory is tight - an out-of-memory crash mid-run wastes the money, so it ranks after
+  int tier = 0;
   double a = 0, b = 0;
 };
 
+int tier_of(const Context& x, const Candidate& k) {
+  if (x.est(k).fit == Fit::tight) return 1;
+  const std::string& change = x.variants[static_cast<std::size_t>(k.variant)].kind;
+  return change.empty() || change == "int8" || change == "int4" ? 0 : 1;
+}
+
 Key key_for(const Context& x, const Candidate& k, bool work_known) {
   const Goal goal = x.c().goal;
-  const int tier = x.est(k).fit == Fit::tight ? 1 : 0;
+  const int tier = tier_of(x, k);
   if (!work_known) {
-    const double price = k.bill.price_per_hour_after;
+    const double price = k.price_after;
     const double thr = std::max(x.est(k).throughput, 1e-30);
     switch (goal) {
-      case Goal::cheapest: return {tier, price, -thr};
-      case Goal::fastest: return {tier, -thr, price};
-      case Goal::value: return {tier, price / thr, price};
+      case Goal::cheapest:
+        return {tier, price, -thr};
+      case Goal::fastest:
+        return {tier, -thr, price};
+      case Goal::value:
+        return {tier, price / thr, price};
     }
   }
-  const double cost = k.bill.total.likely, finish = k.finish.likely;
+  const double cost = k.cost.likely, finish = k.finish.likely;
   switch (goal) {
-    case Goal::cheapest: return {tier, cost, finish};
-    case Goal::fastest: return {tier, finish, cost};
-    case Goal::value: return {tier, cost * finish, cost};
+    case Goal::cheapest:
+      return {tier, cost, finish};
+    case Goal::fastest:
+      return {tier, finish, cost};
+    case Goal::value:
+      return {tier, cost * finish, cost};
   }
   return {tier, cost, finish};
 }
@@ -56,15 +71,15 @@ void mark_pareto(std::vector<Candidate>& cands) {
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     const Candidate &p = cands[a], &q = cands[b];
     if (p.finish.likely != q.finish.likely) return p.finish.likely < q.finish.likely;
-    if (p.bill.total.likely != q.bill.total.likely) return p.bill.total.likely < q.bill.total.likely;
+    if (p.cost.likely != q.cost.likely) return p.cost.likely < q.cost.likely;
     return a < b;
   });
   double best_cost = INFINITY;
   for (std::size_t i : order) {
     // Strictly cheaper than everything at least as fast: nobody dominates it. Exact duplicates keep one.
-    if (cands[i].bill.total.likely < best_cost) {
+    if (cands[i].cost.likely < best_cost) {
       cands[i].pareto = true;
-      best_cost = cands[i].bill.total.likely;
+      best_cost = cands[i].cost.likely;
     }
   }
 }
@@ -91,24 +106,24 @@ void compute_risk(const Context& x, const Candidate& k, Row& row, bool text) {
       add(1, {"spot: " + fmt(p * 100, 0) + "% chance of missing the deadline",
               "竞价实例：" + fmt(p * 100, 0) + "% 的概率错过截止时间"});
     else
-      add(1, {"spot: it can be interrupted (about " + fmt(row.spot->expected_interruptions, 1) + " times expected)",
+      add(1, {"spot: it can be interrupted (about " + fmt(row.spot->expected_interruptions, 1) +
+                  " times expected)",
               "竞价实例：可能被中断（预计约 " + fmt(row.spot->expected_interruptions, 1) + " 次）"});
   }
   if (c.deadline_hours && row.work_known && k.finish.high > *c.deadline_hours)
     add(k.finish.low > *c.deadline_hours * 0.8 ? 2 : 1,
         {"the slow end of the estimate (" + format_hours(k.finish.high) + ") is past the deadline",
          "估计的慢端（" + format_hours(k.finish.high) + "）超过截止时间"});
-  if (c.budget && k.bill.total.high > *c.budget)
-    add(1, {"the high end of the cost (" + format_money(k.bill.total.high, c.currency) + ") is over budget",
-            "费用高端（" + format_money(k.bill.total.high, c.currency) + "）超出预算"});
+  if (c.budget && k.cost.high > *c.budget)
+    add(1, {"the high end of the cost (" + format_money(k.cost.high, c.currency) + ") is over budget",
+            "费用高端（" + format_money(k.cost.high, c.currency) + "）超出预算"});
   if (row.fit == Fit::tight)
     add(1, {"memory is tight: a longer input or allocator churn can run out of memory",
             "显存偏紧：输入稍长或显存碎片就可能溢出"});
   if (row.price_stale)
     add(1, {"the price is " + std::to_string(row.price_age_months) + " months older than the catalog",
             "价格比目录早 " + std::to_string(row.price_age_months) + " 个月"});
-  if (row.price_estimate)
-    add(1, {"the price is an estimate or a range", "价格是估计值或区间"});
+  if (row.price_estimate) add(1, {"the price is an estimate or a range", "价格是估计值或区间"});
   if (!row.change.empty())
     add(1, {"it fits only " + row.change_text.en, "需要" + row.change_text.in(Lang::zh) + "才能放下"});
   row.risk = level >= 2 ? Risk::high : level == 1 ? Risk::medium : Risk::low;
@@ -119,6 +134,7 @@ Row make_row(const Context& x, const Candidate& k, int rank) {
   const Variant& v = x.variants[static_cast<std::size_t>(k.variant)];
   Row r;
   r.rank = rank;
+  r.tier = tier_of(x, k);
   r.offer_index = k.offer;
   r.offer = k.o->id;
   r.gpu = k.g->id;
@@ -141,18 +157,18 @@ Row make_row(const Context& x, const Candidate& k, int rank) {
   r.speedup = multi_gpu_speedup(*k.g, r.cards);
   r.scaling_efficiency = e.scaling_efficiency;
   r.unit_used = e.unit_used;
-  r.cost = k.bill.total;
-  r.bill = k.bill;
-  r.price_per_hour = k.bill.price_per_hour_before;
-  r.price_per_hour_after = k.bill.price_per_hour_after;
-  r.value_coefficient =
-      value_coefficient(k.g->fp32_tflops.value_or(0) * r.cards, r.price_per_hour_after, e.scaling_efficiency * e.derate);
+  r.bill = price_bill(*k.p, x.c(), x.usd_cny, bill_request(k), false);
+  r.cost = r.bill.total;
+  r.price_per_hour = r.bill.price_per_hour_before;
+  r.price_per_hour_after = r.bill.price_per_hour_after;
+  r.value_coefficient = value_coefficient(k.g->fp32_tflops.value_or(0) * r.cards, r.price_per_hour_after,
+                                          e.scaling_efficiency * e.derate);
   r.price_date = k.o->price_date;
   r.price_age_months = months_between(k.o->price_date, x.catalog.catalog_date);
   r.price_stale = r.price_age_months > x.options.stale_after_months;
   r.price_estimate = k.price.estimate;
   r.price_edited = k.price.edited;
-  r.spot = k.spot;
+  if (k.pricing == Pricing::spot) r.spot = simulate_spot(spot_inputs(x, k));
   r.pareto = k.pareto;
   return r;
 }
@@ -161,30 +177,28 @@ void detail(const Context& x, const Candidate& k, Row& r) {
   const Constraints& c = x.c();
   const GpuEstimate& e = x.est(k);
   r.detailed = true;
-  BillRequest req;
-  req.run_hours = k.hours;
-  req.price_per_hour = k.price.per_hour;
-  req.price_currency = k.o->currency;
-  req.price_date = k.o->price_date;
-  req.pricing = k.pricing;
-  req.sessions = k.spot ? 1 + k.spot->expected_interruptions : 1;
-  r.bill = price_bill(*k.p, c, x.usd_cny, req, true);
+  r.bill = price_bill(*k.p, c, x.usd_cny, bill_request(k), true);
   r.time_explain = e.time_explain;
   r.memory_explain = e.memory_explain;
   r.notes = e.notes;
   for (const Text& t : r.bill.notes) r.notes.push_back(t);
-  if (k.spot) {
-    SpotInputs si;
-    si.work_hours = x.est(k).work_known ? x.est(k).hours.likely : 0;
-    si.interruptions_per_hour = k.interruptions_per_hour;
-    si.checkpoint_hours = c.checkpoint_write_minutes / 60.0;
-    si.interval_hours = c.checkpoint_interval_hours;
-    si.restart_hours = c.restart_minutes / 60.0;
-    if (c.deadline_hours) si.deadline_hours = *c.deadline_hours - x.fixed_hours;
+  if (k.pricing == Pricing::spot) {
+    SpotInputs si = spot_inputs(x, k);
+    si.explain = true;
     // Each offer gets its own stream from the user's seed, so adding an offer never changes another's draw.
     si.seed = c.seed ^ fnv1a(k.o->id + (k.pricing == Pricing::spot ? "#spot" : ""));
     si.trials = x.options.monte_carlo_trials;
     r.spot = simulate_spot(si);
+    // Say the user's seed: the per-offer stream is derived from it.
+    const std::string seed = std::to_string(c.seed);
+    if (r.spot->method.rfind("monte-carlo", 0) == 0) {
+      r.spot->method = "monte-carlo (" + std::to_string(si.trials) + " trials, seed " + seed + ")";
+      r.spot->explain.note = {
+          "Probability of missing the deadline by Monte Carlo: " + std::to_string(si.trials) +
+              " trials from seed " + seed + " (each offer draws its own stream from it).",
+          "错过截止时间的概率：蒙特卡洛模拟 " + std::to_string(si.trials) + " 次，种子 " + seed +
+              "（每个方案由此派生独立的随机序列）。"};
+    }
     if (k.interruptions_assumed)
       r.notes.push_back({"No interruption rate is known for this provider: one every 20 h is assumed.",
                          "该平台的中断率未知：按每 20 小时一次估计。"});
@@ -201,10 +215,14 @@ void assign_fallbacks(Report& report) {
   }
   for (std::size_t i = 0; i < rows.size(); ++i) {
     // Best-ranked row from another provider; if every row is one provider, another GPU.
-    if (rows[i].provider != rows[0].provider) rows[i].fallback = 0;
-    else if (other_provider >= 0) rows[i].fallback = other_provider;
-    else if (rows[i].gpu != rows[0].gpu) rows[i].fallback = 0;
-    else rows[i].fallback = other_gpu;
+    if (rows[i].provider != rows[0].provider)
+      rows[i].fallback = 0;
+    else if (other_provider >= 0)
+      rows[i].fallback = other_provider;
+    else if (rows[i].gpu != rows[0].gpu)
+      rows[i].fallback = 0;
+    else
+      rows[i].fallback = other_gpu;
     if (rows[i].fallback == static_cast<int>(i)) rows[i].fallback = -1;
   }
 }

@@ -9,7 +9,9 @@
 namespace gw {
 namespace rec {
 
-std::string fmt(double v, int decimals) { return format_number(v, decimals); }
+std::string fmt(double v, int decimals) {
+  return format_number(v, decimals);
+}
 
 namespace {
 
@@ -88,10 +90,11 @@ Text reason_for(const Context& x, const Report& report, const Row& row) {
     switch (c.goal) {
       case Goal::cheapest: {
         const std::string dl = c.deadline_hours ? format_hours(*c.deadline_hours) : "";
-        out = {"Cheapest option" + (dl.empty() ? std::string(" that fits") : " that meets the " + dl + " deadline") +
-                   ": " + cost + ", done in about " + when + ".",
-               (dl.empty() ? std::string("放得下的最便宜选择") : "满足 " + dl + " 截止时间的最便宜选择") + "：" +
-                   cost + "，约 " + when + " 完成。"};
+        out = {"Cheapest option" +
+                   (dl.empty() ? std::string(" that fits") : " that meets the " + dl + " deadline") + ": " +
+                   cost + ", done in about " + when + ".",
+               (dl.empty() ? std::string("放得下的最便宜选择") : "满足 " + dl + " 截止时间的最便宜选择") +
+                   "：" + cost + "，约 " + when + " 完成。"};
         if (fastest != &pick && fastest->finish_hours.likely < pick.finish_hours.likely * 0.9) {
           const Text cmp = compare(row, *fastest);
           const Text fname = option_name(*fastest);
@@ -102,10 +105,10 @@ Text reason_for(const Context& x, const Report& report, const Row& row) {
       }
       case Goal::fastest: {
         const std::string bud = c.budget ? format_money(*c.budget, c.currency) : "";
-        out = {"Fastest option" + (bud.empty() ? std::string() : " within the " + bud + " budget") + ": done in about " +
-                   when + " for " + cost + ".",
-               (bud.empty() ? std::string("最快的选择") : bud + " 预算内最快的选择") + "：约 " + when + " 完成，花费 " +
-                   cost + "。"};
+        out = {"Fastest option" + (bud.empty() ? std::string() : " within the " + bud + " budget") +
+                   ": done in about " + when + " for " + cost + ".",
+               (bud.empty() ? std::string("最快的选择") : bud + " 预算内最快的选择") + "：约 " + when +
+                   " 完成，花费 " + cost + "。"};
         if (cheapest != &pick && cheapest->cost.likely < pick.cost.likely * 0.9) {
           const Text cmp = compare(row, *cheapest);
           const Text cname = option_name(*cheapest);
@@ -153,22 +156,26 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
   }
   if (g.pcie_lanes && *g.pcie_lanes < 16)
     warn("This card has a PCIe x" + std::to_string(*g.pcie_lanes) + " link: x16 has " +
-             fmt(16.0 / *g.pcie_lanes, 0) + "x the bandwidth, so data loading and multi-card traffic slow down.",
+             fmt(16.0 / *g.pcie_lanes, 0) +
+             "x the bandwidth, so data loading and multi-card traffic slow down.",
          "这张卡只有 PCIe x" + std::to_string(*g.pcie_lanes) + " 通道：x16 的带宽是它的 " +
              fmt(16.0 / *g.pcie_lanes, 0) + " 倍，数据加载和多卡通信会变慢。");
   else if (r.cards > 1 && !g.has_nvlink)
-    warn("The cards talk over PCIe (no NVLink): check the host gives each card x16 lanes, not x4 (4x less "
-         "bandwidth).",
-         "多卡之间走 PCIe（无 NVLink）：确认每张卡是 x16 而不是 x4（带宽差 4 倍）。");
+    warn(
+        "The cards talk over PCIe (no NVLink): check the host gives each card x16 lanes, not x4 (4x less "
+        "bandwidth).",
+        "多卡之间走 PCIe（无 NVLink）：确认每张卡是 x16 而不是 x4（带宽差 4 倍）。");
   if (r.price_stale)
-    warn("Price from " + r.price_date + ", " + std::to_string(r.price_age_months) + " months before the catalog (" +
-             x.catalog.catalog_date + "): check the provider's page before renting.",
+    warn("Price from " + r.price_date + ", " + std::to_string(r.price_age_months) +
+             " months before the catalog (" + x.catalog.catalog_date +
+             "): check the provider's page before renting.",
          "价格来自 " + r.price_date + "，比目录（" + x.catalog.catalog_date + "）早 " +
              std::to_string(r.price_age_months) + " 个月：租用前请到平台核对。");
   if (r.spot && c.deadline_hours &&
       (r.spot->p_miss_deadline >= 0.05 || r.finish_hours.likely > 0.75 * *c.deadline_hours))
     warn("Spot against a tight deadline: " + fmt(r.spot->p_miss_deadline * 100, 0) +
-             "% chance of missing it. The article advises not to rely on spot right before an important deadline.",
+             "% chance of missing it. The article advises not to rely on spot right before an important "
+             "deadline.",
          "竞价实例赶紧迫的截止时间：有 " + fmt(r.spot->p_miss_deadline * 100, 0) +
              "% 的概率错过。原文建议重要 deadline 前不要完全依赖竞价实例。");
   if (k.o->derate < 1)
@@ -183,8 +190,7 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
   if (k.price.derived)
     r.notes.push_back({"Spot price derived from " + r.provider_name.en + "'s typical discount.",
                        "竞价价格按" + r.provider_name.in(Lang::zh) + "的常见折扣推算。"});
-  if (k.price.edited)
-    r.notes.push_back({"You edited this price.", "此价格已由你修改。"});
+  if (k.price.edited) r.notes.push_back({"You edited this price.", "此价格已由你修改。"});
   if (!k.p->billing_note.empty()) r.notes.push_back(k.p->billing_note);
   if (!k.o->notes.empty()) r.notes.push_back(k.o->notes);
 }
@@ -193,12 +199,15 @@ void add_report_warnings(const Context& x, Report& report) {
   const Workload& w = x.scenario.workload;
   if (needs_fp64(w)) {
     report.warnings.push_back(
-        {"FP64 job: only A100/H100-class cards (and the older V100/P100) have full-rate FP64; GeForce and most "
+        {"FP64 job: only A100/H100-class cards (and the older V100/P100) have full-rate FP64; GeForce and "
+         "most "
          "inference cards run it at 1/32-1/64 speed and were left out.",
-         "FP64 任务：只有 A100/H100 级（以及较老的 V100/P100）有全速 FP64；GeForce 和多数推理卡只有 1/32–1/64，"
+         "FP64 任务：只有 A100/H100 级（以及较老的 V100/P100）有全速 FP64；GeForce 和多数推理卡只有 "
+         "1/32–1/64，"
          "已排除。"});
-    report.warnings.push_back({"For finite-element analysis, a CPU cluster may well be cheaper than any GPU.",
-                               "有限元分析用 CPU 集群可能比任何 GPU 都划算。"});
+    report.warnings.push_back({"The article adds that finite-element analysis may well be cheaper on a CPU cluster than "
+                               "on any GPU.",
+                               "原文还提醒：有限元分析用 CPU 集群可能比任何 GPU 都划算。"});
   }
   if (!report.work_known)
     report.warnings.push_back(
@@ -213,9 +222,12 @@ void add_report_warnings(const Context& x, Report& report) {
   if ((usd && report.currency == "CNY") || (cny && report.currency == "USD"))
     report.warnings.push_back(
         {"Prices converted at 1 USD = " + fmt(report.usd_cny, 2) + " CNY" +
-             (report.usd_cny_date.empty() ? std::string(" (your rate)") : " (" + report.usd_cny_date + ")") + ".",
+             (report.usd_cny_date.empty() ? std::string(" (your rate)") : " (" + report.usd_cny_date + ")") +
+             ".",
          "按 1 美元 = " + fmt(report.usd_cny, 2) + " 元换算" +
-             (report.usd_cny_date.empty() ? std::string("（你设定的汇率）") : "（" + report.usd_cny_date + "）") + "。"});
+             (report.usd_cny_date.empty() ? std::string("（你设定的汇率）")
+                                          : "（" + report.usd_cny_date + "）") +
+             "。"});
 }
 
 void set_summary(const Context& x, Report& report, const Catalog& catalog) {
@@ -226,15 +238,16 @@ void set_summary(const Context& x, Report& report, const Catalog& catalog) {
     const std::string where = p.provider_name.en + (p.region.empty() ? "" : " " + p.region);
     const std::string where_zh = p.provider_name.in(Lang::zh) + (p.region.empty() ? "" : " " + p.region);
     if (p.work_known)
-      report.summary = {"Pick: " + name.en + " on " + where + ", " + format_money(p.cost.low, c.currency) + "-" +
-                            format_money(p.cost.high, c.currency) + " in total, " + format_hours(p.finish_hours.low) +
-                            "-" + format_hours(p.finish_hours.high) + ".",
-                        "首选：" + where_zh + " 的 " + name.zh + "，总价 " + format_money(p.cost.low, c.currency) + "–" +
-                            format_money(p.cost.high, c.currency) + "，用时 " + format_hours(p.finish_hours.low) + "–" +
-                            format_hours(p.finish_hours.high) + "。"};
+      report.summary = {
+          "Pick: " + name.en + " on " + where + ", " + format_money(p.cost.low, c.currency) + "-" +
+              format_money(p.cost.high, c.currency) + " in total, " + format_hours(p.finish_hours.low) + "-" +
+              format_hours(p.finish_hours.high) + ".",
+          "首选：" + where_zh + " 的 " + name.zh + "，总价 " + format_money(p.cost.low, c.currency) + "–" +
+              format_money(p.cost.high, c.currency) + "，用时 " + format_hours(p.finish_hours.low) + "–" +
+              format_hours(p.finish_hours.high) + "。"};
     else
-      report.summary = {"Pick: " + name.en + " on " + where + " at " + format_money(p.price_per_hour_after, c.currency) +
-                            "/h.",
+      report.summary = {"Pick: " + name.en + " on " + where + " at " +
+                            format_money(p.price_per_hour_after, c.currency) + "/h.",
                         "首选：" + where_zh + " 的 " + name.zh + "，每小时 " +
                             format_money(p.price_per_hour_after, c.currency) + "。"};
     return;
@@ -246,14 +259,16 @@ void set_summary(const Context& x, Report& report, const Catalog& catalog) {
     const char* en;
     const char* zh;
   };
-  const Part parts[] = {{DropReason::no_fit, " do not fit in memory", "个放不进显存"},
-                        {DropReason::no_precision, " lack the precision the job needs", "个缺少所需精度"},
-                        {DropReason::deadline, " miss the deadline", "个赶不上截止时间"},
-                        {DropReason::budget, " are over budget", "个超出预算"},
-                        {DropReason::spot_impractical, " are spot offers interrupted too often", "个竞价实例中断太频繁"},
-                        {DropReason::filtered, " were filtered out", "个被筛选掉"},
-                        {DropReason::spot_policy, " were excluded by --spot", "个被 --spot 排除"},
-                        {DropReason::card_count, " have a card count not asked for", "个卡数不在所选范围"}};
+  const Part parts[] = {
+      {DropReason::no_fit, " do not fit in memory", "个放不进显存"},
+      {DropReason::no_precision, " lack the FP64 the job needs", "个缺少所需的 FP64 算力"},
+      {DropReason::no_rate, " have no throughput figures in the catalog", "个在目录中缺少算力数据"},
+      {DropReason::deadline, " miss the deadline", "个赶不上截止时间"},
+      {DropReason::budget, " are over budget", "个超出预算"},
+      {DropReason::spot_impractical, " are spot offers interrupted too often", "个竞价实例中断太频繁"},
+      {DropReason::filtered, " were filtered out", "个被筛选掉"},
+      {DropReason::spot_policy, " were excluded by --spot", "个被 --spot 排除"},
+      {DropReason::card_count, " have a card count not asked for", "个卡数不在所选范围"}};
   std::string en, zh;
   for (const Part& part : parts) {
     if (count(part.r) == 0) continue;
@@ -303,25 +318,33 @@ Text describe(const Dropped& d, const Report& report, const Catalog& catalog) {
       if (d.limit > 0)
         return {who + ": " + gpu + " has no full-rate FP64 (" + fmt(d.need, 2) + " TFLOPS against " +
                     fmt(d.limit, 1) + " FP32); this job needs FP64.",
-                who_zh + "：" + gpu + " 没有全速 FP64（" + fmt(d.need, 2) + " TFLOPS，FP32 为 " + fmt(d.limit, 1) +
-                    "）；该任务需要 FP64。"};
-      return {who + ": the catalog lacks " + gpu + "'s rate for this job's precision.",
-              who_zh + "：目录中缺少 " + gpu + " 在该精度下的算力。"};
+                who_zh + "：" + gpu + " 没有全速 FP64（" + fmt(d.need, 2) + " TFLOPS，FP32 为 " +
+                    fmt(d.limit, 1) + "）；该任务需要 FP64。"};
+      return {who + ": the catalog lacks " + gpu + "'s FP64 rate, which this job needs.",
+              who_zh + "：目录中缺少 " + gpu + " 的 FP64 算力，而该任务需要。"};
+    case DropReason::no_rate:
+      return {who + ": the catalog lacks " + gpu + "'s throughput for this job's precision.",
+              who_zh + "：目录中缺少 " + gpu + " 在该精度下的算力数据。"};
     case DropReason::no_fit:
       return {who + ": needs " + fmt(d.need, 1) + " GiB per card, " + gpu + " has " + fmt(d.limit, 0) +
                   " GiB (also with the changes tried).",
               who_zh + "：每张卡需要 " + fmt(d.need, 1) + " GiB，" + gpu + " 只有 " + fmt(d.limit, 0) +
                   " GiB（尝试过的调整也放不下）。"};
     case DropReason::spot_impractical:
-      return {who + ": interruptions would stretch " + format_hours(d.limit) + " of work to " + format_hours(d.need) +
-                  ".",
-              who_zh + "：频繁中断会把 " + format_hours(d.limit) + " 的工作拖到 " + format_hours(d.need) + "。"};
+      return {
+          who + ": interruptions would stretch " + format_hours(d.limit) + " of work to " +
+              format_hours(d.need) + ".",
+          who_zh + "：频繁中断会把 " + format_hours(d.limit) + " 的工作拖到 " + format_hours(d.need) + "。"};
     case DropReason::deadline:
-      return {who + ": done in about " + format_hours(d.need) + ", after the " + format_hours(d.limit) + " deadline.",
-              who_zh + "：约 " + format_hours(d.need) + " 完成，晚于 " + format_hours(d.limit) + " 的截止时间。"};
+      return {
+          who + ": done in about " + format_hours(d.need) + ", after the " + format_hours(d.limit) +
+              " deadline.",
+          who_zh + "：约 " + format_hours(d.need) + " 完成，晚于 " + format_hours(d.limit) + " 的截止时间。"};
     case DropReason::budget:
-      return {who + ": costs " + format_money(d.need, cur) + ", over the " + format_money(d.limit, cur) + " budget.",
-              who_zh + "：花费 " + format_money(d.need, cur) + "，超出 " + format_money(d.limit, cur) + " 的预算。"};
+      return {who + ": costs " + format_money(d.need, cur) + ", over the " + format_money(d.limit, cur) +
+                  " budget.",
+              who_zh + "：花费 " + format_money(d.need, cur) + "，超出 " + format_money(d.limit, cur) +
+                  " 的预算。"};
   }
   return {who, who_zh};
 }

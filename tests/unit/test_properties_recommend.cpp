@@ -26,7 +26,7 @@ RecommendOptions fast() {
 
 // The ranking key of a row, as recommend_rank.cpp orders them (smaller is better).
 std::tuple<int, double, double> rank_key(const Row& r, Goal goal) {
-  const int tier = r.fit == Fit::tight ? 1 : 0;
+  const int tier = r.tier;  // tight fits and changed training setups rank after (recommend.hpp)
   const double cost = r.cost.likely, finish = r.finish_hours.likely;
   switch (goal) {
     case Goal::cheapest: return {tier, cost, finish};

@@ -15,9 +15,17 @@ using gw::test::scenario_for;
 namespace {
 
 bool finite_range(const gw::Range& r) {
-  return std::isfinite(r.low) && std::isfinite(r.likely) && std::isfinite(r.high) && r.low <= r.likely + 1e-9 &&
-         r.likely <= r.high + 1e-9;
+  return std::isfinite(r.low) && std::isfinite(r.likely) && std::isfinite(r.high) &&
+         r.low <= r.likely + 1e-9 && r.likely <= r.high + 1e-9;
 }
+
+// Rows rank by the goal within a tier (see recommend.hpp): as given, then tight or changed training.
+bool lower_tier(const gw::Row& r) {
+  const bool lower = r.fit == gw::Fit::tight || (!r.change.empty() && r.change != "int8" && r.change != "int4");
+  CHECK(r.tier == (lower ? 1 : 0));
+  return lower;
+}
+bool same_tier(const gw::Row& a, const gw::Row& b) { return lower_tier(a) == lower_tier(b); }
 
 void check_finite(const gw::Report& rep) {
   for (const gw::Row& r : rep.rows) {
@@ -58,28 +66,33 @@ TEST_CASE("every row meets the constraints and rows are ranked by the goal") {
     CHECK(r.cost.likely <= 300);
     CHECK(r.finish_hours.likely <= 48);
     CHECK(r.fit != gw::Fit::no_fit);
-    if (i > 0 && cheap.rows[i - 1].fit == r.fit) CHECK(cheap.rows[i - 1].cost.likely <= r.cost.likely);
+    if (i > 0 && same_tier(cheap.rows[i - 1], r)) CHECK(cheap.rows[i - 1].cost.likely <= r.cost.likely);
   }
   s.constraints.goal = gw::Goal::fastest;
   const gw::Report fast = gw::recommend(s, cat, all);
   for (std::size_t i = 1; i < fast.rows.size(); ++i)
-    if (fast.rows[i - 1].fit == fast.rows[i].fit)
+    if (same_tier(fast.rows[i - 1], fast.rows[i]))
       CHECK(fast.rows[i - 1].finish_hours.likely <= fast.rows[i].finish_hours.likely);
   CHECK(fast.rows.front().finish_hours.likely < cheap.rows.front().finish_hours.likely);
   s.constraints.goal = gw::Goal::value;
   const gw::Report value = gw::recommend(s, cat, all);
   for (std::size_t i = 1; i < value.rows.size(); ++i)
-    if (value.rows[i - 1].fit == value.rows[i].fit)
+    if (same_tier(value.rows[i - 1], value.rows[i]))
       CHECK(value.rows[i - 1].cost.likely * value.rows[i - 1].finish_hours.likely <=
             value.rows[i].cost.likely * value.rows[i].finish_hours.likely * (1 + 1e-12));
 }
 
-TEST_CASE("a tight fit ranks after every comfortable one") {
-  const gw::Report rep = gw::recommend(scenario_for("sd15-finetune"), bundled_catalog(), {0, 0});
-  bool seen_tight = false;
-  for (const gw::Row& r : rep.rows) {
-    if (r.fit == gw::Fit::tight) seen_tight = true;
-    else CHECK_MESSAGE(!seen_tight, r.offer);
+TEST_CASE("tight fits and changed training setups rank after every option that runs the job as given") {
+  for (const char* preset : {"sd15-finetune", "resnet50-train", "bert-large-train"}) {
+    CAPTURE(preset);
+    const gw::Report rep = gw::recommend(scenario_for(preset), bundled_catalog(), {0, 0});
+    bool seen_lower = false;
+    for (const gw::Row& r : rep.rows) {
+      if (lower_tier(r))
+        seen_lower = true;
+      else
+        CHECK_MESSAGE(!seen_lower, r.offer);
+    }
   }
 }
 
@@ -96,7 +109,8 @@ TEST_CASE("every candidate is ranked or dropped, each drop with its reason") {
   auto count = [&](gw::DropReason r) { return rep.drop_counts[static_cast<int>(r)]; };
   CHECK(count(gw::DropReason::filtered) > 0);
   CHECK(count(gw::DropReason::spot_policy) > 0);
-  CHECK(count(gw::DropReason::no_fit) + count(gw::DropReason::card_count) + count(gw::DropReason::budget) > 0);
+  CHECK(count(gw::DropReason::no_fit) + count(gw::DropReason::card_count) + count(gw::DropReason::budget) >
+        0);
   int sum = 0;
   for (int n : rep.drop_counts) sum += n;
   CHECK(sum == static_cast<int>(rep.dropped.size()));
@@ -171,7 +185,8 @@ TEST_CASE("each row has a fallback on another provider, and the pick's fallback 
     CHECK(f.provider != r.provider);
   }
   const gw::Row& fb = rep.rows[static_cast<std::size_t>(rep.rows[0].fallback)];
-  for (int i = 1; i < fb.rank - 1; ++i) CHECK(rep.rows[static_cast<std::size_t>(i)].provider == rep.rows[0].provider);
+  for (int i = 1; i < fb.rank - 1; ++i)
+    CHECK(rep.rows[static_cast<std::size_t>(i)].provider == rep.rows[0].provider);
 }
 
 TEST_CASE("deterministic: the same question gives the same answer, spot draws included") {
@@ -285,7 +300,8 @@ TEST_CASE("rows carry what a UI draws: bill lines that add up, memory, reasons i
   }
 }
 
-TEST_CASE("warnings from the article: multi-GPU inefficiency, old prices, the A100 premium without tensor cores") {
+TEST_CASE(
+    "warnings from the article: multi-GPU inefficiency, old prices, the A100 premium without tensor cores") {
   const gw::Catalog& cat = bundled_catalog();
   const gw::Report rep = gw::recommend(scenario_for("sd15-finetune"), cat, {0, 0});
   bool multi = false, stale = false;
@@ -334,10 +350,11 @@ TEST_CASE("an unknown amount of work ranks by price per hour and says so") {
   REQUIRE(!rep.rows.empty());
   CHECK(!rep.work_known);
   bool said = false;
-  for (const gw::Text& w : rep.warnings) said = said || w.en.find("amount of work is unknown") != std::string::npos;
+  for (const gw::Text& w : rep.warnings)
+    said = said || w.en.find("amount of work is unknown") != std::string::npos;
   CHECK(said);
   for (std::size_t i = 1; i < rep.rows.size(); ++i)
-    if (rep.rows[i - 1].fit == rep.rows[i].fit)
+    if (same_tier(rep.rows[i - 1], rep.rows[i]))
       CHECK(rep.rows[i - 1].price_per_hour_after <= rep.rows[i].price_per_hour_after + 1e-12);
 }
 

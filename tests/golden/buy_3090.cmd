@@ -1,0 +1,11 @@
+buy
+--gpu
+3090
+--card-price
+6000
+--hours-per-year
+2000
+--electricity
+0.6
+--resale
+0.3

@@ -1,0 +1,5 @@
+cost
+--offer
+autodl-cn-rtx-3090-x1
+--hours
+20

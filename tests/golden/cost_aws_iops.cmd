@@ -1,0 +1,9 @@
+cost
+--offer
+aws-us-east-1-t4-x1
+--hours
+72
+--extras
+2000
+--egress
+150GB

@@ -1,0 +1,9 @@
+recommend
+--preset
+bert-base-finetune
+--budget
+300
+--deadline
+48h
+--top
+5

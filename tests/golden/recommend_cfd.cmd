@@ -1,0 +1,5 @@
+recommend
+--preset
+cfd-openfoam
+--top
+3

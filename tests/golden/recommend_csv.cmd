@@ -1,0 +1,9 @@
+recommend
+--preset
+llama2-7b-int4
+--spot
+deny
+--top
+3
+--format
+csv

@@ -1,0 +1,5 @@
+recommend
+--preset
+md-gromacs-fp64
+--top
+5

@@ -1,0 +1,3 @@
+recommend
+--budget
+300

@@ -1,0 +1,7 @@
+recommend
+--preset
+resnet50-train
+--budget
+5
+--deadline
+24h

@@ -1,0 +1,5 @@
+recommend
+--preset
+opt-13b-fp16
+--top
+5

@@ -1,0 +1,5 @@
+recommend
+--preset
+resnet50-train
+--top
+5

@@ -1,0 +1,5 @@
+recommend
+--preset
+sd15-finetune
+--top
+5

@@ -1,0 +1,5 @@
+recommend
+--preset
+yolo-detect-train
+--top
+5

@@ -1,0 +1,9 @@
+--lang
+zh
+recommend
+--preset
+bert-base-finetune
+--top
+3
+--currency
+USD
