@@ -90,6 +90,9 @@ constexpr double kStreamCeilingGbs = 3000;
 // Dense tensor math draws about 1 W per sustained dense FP16 TFLOPS; a board whose TDP is below
 // that sustains TDP / 1 W of it (H100 PCIe at 350 W: ~46% of its 756 TFLOPS peak).
 constexpr double kWattsPerTensorTflops = 1.0;
+// GeForce reference boost clocks are conservative: under load the cards sustain ~10% more (a 3090 rated
+// 1695 MHz typically runs 1.85-1.95 GHz), while datacenter parts sit at or below their rated boost.
+constexpr double kConsumerBoost = 1.1;
 constexpr double kDualIssueFp32 = 0.7;     // GA10x/AD10x/GB20x: half the FP32 lanes are shared with INT32
 
 }  // namespace gw::model

@@ -157,9 +157,11 @@ Rates rates_for(const Workload& w, const Gpu& g, double derate) {
       r.notes.push_back({en, buf});
     }
   }
+  // GeForce cards hold clocks above their rated boost under load (GPU Boost headroom the spec leaves).
+  const double boost = consumer(g) ? kConsumerBoost : 1.0;
   // A down-clocked cloud variant loses core clock; memory bandwidth is unchanged.
-  r.tensor_tflops *= derate;
-  r.simt_tflops *= derate;
+  r.tensor_tflops *= derate * boost;
+  r.simt_tflops *= derate * boost;
   return r;
 }
 
