@@ -35,9 +35,12 @@ std::string human_rate(double v, const std::string& unit) {
 std::string verdict_word(Fit f, Lang lang) {
   const bool zh = lang == Lang::zh;
   switch (f) {
-    case Fit::fits: return zh ? "放得下" : "fits";
-    case Fit::tight: return zh ? "很紧" : "tight";
-    case Fit::no_fit: return zh ? "放不下" : "no fit";
+    case Fit::fits:
+      return zh ? "放得下" : "fits";
+    case Fit::tight:
+      return zh ? "很紧" : "tight";
+    case Fit::no_fit:
+      return zh ? "放不下" : "no fit";
   }
   return "";
 }
@@ -74,15 +77,17 @@ ojson to_json(const GpuEstimate& e, const Gpu& g, Lang lang) {
   o["gpu_count"] = e.gpu_count;
   o["vram_gib"] = sig(e.vram_gib);
   const MemoryBreakdown& m = e.memory;
-  o["memory_gib"] = {{"total", sig(m.total_gib())},         {"weights", sig(m.weights_gib)},
-                     {"gradients", sig(m.gradients_gib)},   {"optimizer", sig(m.optimizer_gib)},
+  o["memory_gib"] = {{"total", sig(m.total_gib())},           {"weights", sig(m.weights_gib)},
+                     {"gradients", sig(m.gradients_gib)},     {"optimizer", sig(m.optimizer_gib)},
                      {"activations", sig(m.activations_gib)}, {"kv_cache", sig(m.kv_cache_gib)},
                      {"overhead", sig(m.overhead_gib)}};
   o["verdict"] = std::string(to_string(e.fit));
   o["fits"] = e.fit != Fit::no_fit;
   ojson advice = ojson::array();
   for (const FitAdvice& a : e.advice)
-    advice.push_back({{"kind", a.kind}, {"what", a.what.in(lang)}, {"total_gib_after", sig(a.total_gib_after)},
+    advice.push_back({{"kind", a.kind},
+                      {"what", a.what.in(lang)},
+                      {"total_gib_after", sig(a.total_gib_after)},
                       {"fits_after", a.fits_after}});
   o["fit_advice"] = advice;
   o["supported"] = e.supported;
@@ -91,7 +96,8 @@ ojson to_json(const GpuEstimate& e, const Gpu& g, Lang lang) {
   o["effective_tflops"] = sig(e.effective_tflops);
   o["scaling_efficiency"] = sig(e.scaling_efficiency);
   o["throughput"] = {{"value", sig(e.throughput)}, {"unit", e.throughput_unit}};
-  if (e.work_known) o["hours"] = {{"low", sig(e.hours.low)}, {"likely", sig(e.hours.likely)}, {"high", sig(e.hours.high)}};
+  if (e.work_known)
+    o["hours"] = {{"low", sig(e.hours.low)}, {"likely", sig(e.hours.likely)}, {"high", sig(e.hours.high)}};
   o["explain"] = explain_text(e.memory_explain, lang) + explain_text(e.time_explain, lang);
   ojson notes = ojson::array();
   for (const Text& n : e.notes) notes.push_back(n.in(lang));
@@ -104,19 +110,19 @@ void print_detail(const GpuEstimate& e, const Gpu& g, Lang lang) {
   const MemoryBreakdown& m = e.memory;
   std::cout << "\n== " << g.name << (e.gpu_count > 1 ? " x" + std::to_string(e.gpu_count) : "") << " ==\n";
   std::cout << (zh ? "每张卡的显存 (GiB):\n" : "Memory per GPU (GiB):\n");
-  const std::pair<const char*, double> terms[] = {{zh ? "权重" : "weights", m.weights_gib},
-                                                  {zh ? "梯度" : "gradients", m.gradients_gib},
-                                                  {zh ? "优化器状态" : "optimizer", m.optimizer_gib},
-                                                  {zh ? "激活" : "activations", m.activations_gib},
-                                                  {zh ? "KV 缓存" : "KV cache", m.kv_cache_gib},
-                                                  {zh ? "开销" : "overhead", m.overhead_gib}};
+  const std::pair<const char*, double> terms[] = {
+      {zh ? "权重" : "weights", m.weights_gib},           {zh ? "梯度" : "gradients", m.gradients_gib},
+      {zh ? "优化器状态" : "optimizer", m.optimizer_gib}, {zh ? "激活" : "activations", m.activations_gib},
+      {zh ? "KV 缓存" : "KV cache", m.kv_cache_gib},      {zh ? "开销" : "overhead", m.overhead_gib}};
   for (const auto& [name, v] : terms)
-    std::cout << "  " << name << std::string(std::max(1, 14 - display_width(name)), ' ') << fmt_num(v, 2) << "\n";
-  std::cout << "  " << (zh ? "合计" : "total") << std::string(zh ? 10 : 9, ' ') << fmt_num(m.total_gib(), 2) << " / "
-            << fmt_num(e.vram_gib, 0) << "  -> " << verdict_word(e.fit, lang) << "\n";
+    std::cout << "  " << name << std::string(std::max(1, 14 - display_width(name)), ' ') << fmt_num(v, 2)
+              << "\n";
+  std::cout << "  " << (zh ? "合计" : "total") << std::string(zh ? 10 : 9, ' ') << fmt_num(m.total_gib(), 2)
+            << " / " << fmt_num(e.vram_gib, 0) << "  -> " << verdict_word(e.fit, lang) << "\n";
   for (const Text& r : m.rules) std::cout << "    - " << r.in(lang) << "\n";
   if (!e.advice.empty()) {
-    std::cout << (zh ? "让它放得下的最便宜改动（依次尝试）:\n" : "Cheapest changes that make it fit (in order):\n");
+    std::cout << (zh ? "让它放得下的最便宜改动（依次尝试）:\n"
+                     : "Cheapest changes that make it fit (in order):\n");
     int i = 1;
     for (const FitAdvice& a : e.advice)
       std::cout << "  " << i++ << ". " << a.what.in(lang) << " -> " << fmt_num(a.total_gib_after, 1) << " GiB"
@@ -148,7 +154,8 @@ void setup(CLI::App& root, Context& ctx) {
       "  gpuwise estimate --preset llama2-13b-fp16 --format json\n"
       "  gpuwise estimate --preset bert-base-finetune --reference-gpu \"GTX 1080\" --reference-hours 72\n"
       "  gpuwise estimate --mode train --params 340M --layers 24 --hidden 1024 --heads 16 --vocab 30522 \\\n"
-      "                   --seq 512 --batch 4 --precision amp --samples 100K --epochs 3 --gpu a100-40gb-pcie");
+      "                   --seq 512 --batch 4 --precision amp --samples 100K --epochs 3 --gpu "
+      "a100-40gb-pcie");
   cmd->callback([&ctx] {
     const Lang lang = ctx.lang();
     const PresetLoad presets = load_presets(bundled_file("presets.json"));
@@ -177,11 +184,13 @@ void setup(CLI::App& root, Context& ctx) {
       return;
     }
     const bool zh = lang == Lang::zh;
-    std::cout << (w.title.empty() ? std::string(zh ? "自定义任务" : "custom workload") : w.title.in(lang)) << "\n";
+    std::cout << (w.title.empty() ? std::string(zh ? "自定义任务" : "custom workload") : w.title.in(lang))
+              << "\n";
     Table t;
-    t.headers = zh ? std::vector<std::string>{"GPU", "显存", "需要", "结论", "计算单元", "吞吐", "时长", "区间"}
-                   : std::vector<std::string>{"GPU", "VRAM", "needs", "verdict", "runs on", "throughput", "hours",
-                                              "range"};
+    t.headers =
+        zh ? std::vector<std::string>{"GPU", "显存", "需要", "结论", "计算单元", "吞吐", "时长", "区间"}
+           : std::vector<std::string>{"GPU",     "VRAM",       "needs", "verdict",
+                                      "runs on", "throughput", "hours", "range"};
     t.right_align = {false, true, true, false, false, true, true, true};
     bool any_short = false;
     for (std::size_t i = 0; i < ests.size(); ++i) {
@@ -210,7 +219,8 @@ void setup(CLI::App& root, Context& ctx) {
                        : "(pick a few with --gpu, or add --explain, for the breakdown and the formula)\n");
     if (any_short)
       std::cout << (zh ? "注意：系统内存不能代替显存，显存不够时只能改任务或换卡。\n"
-                       : "Note: system RAM cannot stand in for GPU memory; when VRAM is short, change the job or the "
+                       : "Note: system RAM cannot stand in for GPU memory; when VRAM is short, change the "
+                         "job or the "
                          "card.\n");
   });
 }

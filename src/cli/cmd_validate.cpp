@@ -20,17 +20,21 @@ std::string default_cases() {
              "--cases: tests/validation/validation-dev.json not found from here; give --cases FILE");
 }
 
-std::string pct(double v) { return (v >= 0 ? "+" : "") + fmt_num(v * 100, 1) + "%"; }
+std::string pct(double v) {
+  return (v >= 0 ? "+" : "") + fmt_num(v * 100, 1) + "%";
+}
 
 void setup(CLI::App& root, Context& ctx) {
   static std::string cases, format = "table";
   static bool quiet = false;
-  CLI::App* cmd = root.add_subcommand("validate", "Accuracy report: estimates against published measurements");
+  CLI::App* cmd =
+      root.add_subcommand("validate", "Accuracy report: estimates against published measurements");
   cmd->add_option("--cases", cases, "Validation cases JSON (default: tests/validation/validation-dev.json)");
   cmd->add_flag("--summary", quiet, "Only the summary lines");
   add_format_option(cmd, format, {"table", "json", "csv", "md"});
   cmd->footer(
-      "\nGoals (issue 3): memory median |error| <= 10%; every fit/OOM verdict right; speed-ratio median |error|\n"
+      "\nGoals (issue 3): memory median |error| <= 10%; every fit/OOM verdict right; speed-ratio median "
+      "|error|\n"
       "<= 15% and at most half the naive FP32-TFLOPS baseline's. Exit 1 when a goal is missed.");
   cmd->callback([&ctx] {
     const std::string path = cases.empty() ? default_cases() : cases;
@@ -45,14 +49,15 @@ void setup(CLI::App& root, Context& ctx) {
       nlohmann::ordered_json o;
       nlohmann::ordered_json rows = nlohmann::ordered_json::array();
       for (const ValidationRow& r : rep.rows) {
-        nlohmann::ordered_json j = {{"case", r.case_id}, {"kind", r.kind},        {"gpus", r.gpus},
-                                    {"measured", r.measured}, {"predicted", r.predicted}, {"error", r.error},
-                                    {"unit", r.unit},       {"note", r.note}};
+        nlohmann::ordered_json j = {
+            {"case", r.case_id},        {"kind", r.kind},   {"gpus", r.gpus}, {"measured", r.measured},
+            {"predicted", r.predicted}, {"error", r.error}, {"unit", r.unit}, {"note", r.note}};
         if (r.naive_error) j["naive_error"] = *r.naive_error;
         rows.push_back(j);
       }
       nlohmann::ordered_json skipped = nlohmann::ordered_json::array();
-      for (const ValidationSkip& k : rep.skipped) skipped.push_back({{"case", k.case_id}, {"reason", k.reason}});
+      for (const ValidationSkip& k : rep.skipped)
+        skipped.push_back({{"case", k.case_id}, {"reason", k.reason}});
       o["rows"] = rows;
       o["skipped"] = skipped;
       o["summary"] = {{"memory_cases", s.memory_cases},
@@ -73,27 +78,29 @@ void setup(CLI::App& root, Context& ctx) {
                 {false, false, false, true, true, true, true, false}};
         for (const ValidationRow& r : rep.rows) {
           const bool verdict = r.kind == "verdict";
-          t.rows.push_back({r.case_id, r.kind, r.gpus,
-                            verdict ? r.note : fmt_num(r.measured, 3) + " " + r.unit,
-                            verdict ? (r.predicted > 0 ? "fits" : "no fit") : fmt_num(r.predicted, 3) + " " + r.unit,
-                            verdict ? (r.error == 0 ? "right" : "WRONG") : pct(r.error),
-                            r.naive_error ? pct(*r.naive_error) : "", verdict ? "" : r.note});
+          t.rows.push_back(
+              {r.case_id, r.kind, r.gpus, verdict ? r.note : fmt_num(r.measured, 3) + " " + r.unit,
+               verdict ? (r.predicted > 0 ? "fits" : "no fit") : fmt_num(r.predicted, 3) + " " + r.unit,
+               verdict ? (r.error == 0 ? "right" : "WRONG") : pct(r.error),
+               r.naive_error ? pct(*r.naive_error) : "", verdict ? "" : r.note});
         }
         std::cout << render(t, f);
         if (f == Format::table && !rep.skipped.empty()) {
           std::cout << "\nNot applicable (" << rep.skipped.size() << "):\n";
-          for (const ValidationSkip& k : rep.skipped) std::cout << "  " << k.case_id << ": " << k.reason << "\n";
+          for (const ValidationSkip& k : rep.skipped)
+            std::cout << "  " << k.case_id << ": " << k.reason << "\n";
         }
         std::cout << "\n";
       }
       auto mark = [](bool ok) { return ok ? "  [goal met]" : "  [GOAL MISSED]"; };
       std::cout << "memory:   median |error| " << fmt_num(s.memory_median_abs_error * 100, 1) << "% over "
                 << s.memory_cases << " cases (goal <= 10%)" << mark(s.memory_ok()) << "\n";
-      std::cout << "verdicts: " << s.verdicts_right << " of " << s.verdicts << " fit/OOM verdicts right (goal: all)"
-                << mark(s.verdicts_ok()) << "\n";
+      std::cout << "verdicts: " << s.verdicts_right << " of " << s.verdicts
+                << " fit/OOM verdicts right (goal: all)" << mark(s.verdicts_ok()) << "\n";
       std::cout << "speed:    median |error| " << fmt_num(s.speed_median_abs_error * 100, 1) << "% over "
-                << s.speed_cases << " ratios; naive FP32-TFLOPS baseline " << fmt_num(s.naive_median_abs_error * 100, 1)
-                << "% (goal <= 15% and <= half the baseline)" << mark(s.speed_ok()) << "\n";
+                << s.speed_cases << " ratios; naive FP32-TFLOPS baseline "
+                << fmt_num(s.naive_median_abs_error * 100, 1) << "% (goal <= 15% and <= half the baseline)"
+                << mark(s.speed_ok()) << "\n";
     }
     if (!s.memory_ok() || !s.verdicts_ok() || !s.speed_ok()) throw Exit(kNoOffer, "");
   });

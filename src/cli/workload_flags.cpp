@@ -43,8 +43,10 @@ const std::vector<FlagDef>& defs() {
        [](Workload& w, const std::string& s) { return parse_optimizer(s, w.optimizer); }},
       {"--bound", "bound", Kind::name, "generic jobs: auto, compute or memory", nullptr,
        [](Workload& w, const std::string& s) { return parse_bound(s, w.bound); }},
-      {"--params", "params", Kind::count, "Parameter count, e.g. 340M, 7B", [](Workload& w, double v) { w.params = v; }},
-      {"--layers", "layers", Kind::integer, "Transformer layers", [](Workload& w, double v) { w.layers = int(v); }},
+      {"--params", "params", Kind::count, "Parameter count, e.g. 340M, 7B",
+       [](Workload& w, double v) { w.params = v; }},
+      {"--layers", "layers", Kind::integer, "Transformer layers",
+       [](Workload& w, double v) { w.layers = int(v); }},
       {"--hidden", "hidden", Kind::integer, "Hidden size", [](Workload& w, double v) { w.hidden = int(v); }},
       {"--heads", "heads", Kind::integer, "Attention heads", [](Workload& w, double v) { w.heads = int(v); }},
       {"--kv-heads", "kv_heads", Kind::integer, "Key/value heads (GQA); 0 = same as --heads",
@@ -54,7 +56,8 @@ const std::vector<FlagDef>& defs() {
        [](Workload& w, double v) { w.seq_len = int(v); }},
       {"--image-px", "image_px", Kind::integer, "Image side in pixels (CNN/diffusion)",
        [](Workload& w, double v) { w.image_px = int(v); }},
-      {"--batch", "batch", Kind::integer, "Micro-batch per GPU", [](Workload& w, double v) { w.micro_batch = int(v); }},
+      {"--batch", "batch", Kind::integer, "Micro-batch per GPU",
+       [](Workload& w, double v) { w.micro_batch = int(v); }},
       {"--grad-accum", "grad_accum", Kind::integer, "Gradient accumulation steps",
        [](Workload& w, double v) { w.grad_accum = int(v); }},
       {"--checkpointing", "checkpointing", Kind::on, "Gradient checkpointing on",
@@ -65,32 +68,40 @@ const std::vector<FlagDef>& defs() {
        [](Workload& w, double v) { w.fused_attention = v != 0; }},
       {"--no-fused-attention", "fused_attention", Kind::off, "Eager attention: scores stored for backward",
        [](Workload& w, double v) { w.fused_attention = v != 0; }},
-      {"--fp16-accumulate", "fp16_accumulate", Kind::on, "Half-precision GEMMs accumulate in fp16 (llama.cpp)",
+      {"--fp16-accumulate", "fp16_accumulate", Kind::on,
+       "Half-precision GEMMs accumulate in fp16 (llama.cpp)",
        [](Workload& w, double v) { w.fp16_accumulate = v != 0; }},
-      {"--weights-bits", "weight_bits", Kind::number, "Inference/QLoRA weight bits: 16, 8, 4 (4.5 for GGUF Q4_0)",
+      {"--weights-bits", "weight_bits", Kind::number,
+       "Inference/QLoRA weight bits: 16, 8, 4 (4.5 for GGUF Q4_0)",
        [](Workload& w, double v) { w.weight_bits = v; }},
-      {"--lora-rank", "lora_rank", Kind::integer, "LoRA rank", [](Workload& w, double v) { w.lora_rank = int(v); }},
+      {"--lora-rank", "lora_rank", Kind::integer, "LoRA rank",
+       [](Workload& w, double v) { w.lora_rank = int(v); }},
       {"--tokens", "tokens", Kind::count, "Training tokens, or tokens to generate (inference)",
        [](Workload& w, double v) { w.tokens = v; }},
       {"--samples", "samples", Kind::count, "Dataset samples (images, sequences, prompts or solver steps)",
        [](Workload& w, double v) { w.dataset_samples = v; }},
-      {"--epochs", "epochs", Kind::number, "Passes over the dataset", [](Workload& w, double v) { w.epochs = v; }},
+      {"--epochs", "epochs", Kind::number, "Passes over the dataset",
+       [](Workload& w, double v) { w.epochs = v; }},
       {"--context", "context", Kind::count, "Inference: tokens held in the KV cache per sequence",
        [](Workload& w, double v) { w.context_tokens = v; }},
       {"--inference-batch", "inference_batch", Kind::number, "Inference: sequences served at once",
        [](Workload& w, double v) { w.inference_batch = v; }},
       {"--data-loading", "data_loading", Kind::share, "Share of step time spent loading data (0.29 or 29%)",
        [](Workload& w, double v) { w.data_loading_share = v; }},
-      {"--gflops-per-sample", "gflops_per_sample", Kind::number, "CNN/diffusion/generic: forward GFLOPs per sample",
+      {"--gflops-per-sample", "gflops_per_sample", Kind::number,
+       "CNN/diffusion/generic: forward GFLOPs per sample",
        [](Workload& w, double v) { w.gflops_per_sample = v; }},
       {"--act-mib-per-sample", "activation_mib_per_sample", Kind::number,
-       "CNN/diffusion: activation MiB per sample (16-bit)", [](Workload& w, double v) { w.activation_mib_per_sample = v; }},
-      {"--bytes-per-sample-mib", "bytes_per_sample_mib", Kind::number, "Memory traffic per sample or step, MiB",
-       [](Workload& w, double v) { w.bytes_per_sample_mib = v; }},
+       "CNN/diffusion: activation MiB per sample (16-bit)",
+       [](Workload& w, double v) { w.activation_mib_per_sample = v; }},
+      {"--bytes-per-sample-mib", "bytes_per_sample_mib", Kind::number,
+       "Memory traffic per sample or step, MiB", [](Workload& w, double v) { w.bytes_per_sample_mib = v; }},
       {"--working-set-gib", "working_set_gib", Kind::number, "Generic jobs: resident data, GiB",
        [](Workload& w, double v) { w.working_set_gib = v; }},
-      {"--fp64", "needs_fp64", Kind::on, "The job needs FP64", [](Workload& w, double v) { w.needs_fp64 = v != 0; }},
-      {"--reference-gpu", "reference_gpu", Kind::name, "Calibrate: the GPU a past run of this job used", nullptr,
+      {"--fp64", "needs_fp64", Kind::on, "The job needs FP64",
+       [](Workload& w, double v) { w.needs_fp64 = v != 0; }},
+      {"--reference-gpu", "reference_gpu", Kind::name, "Calibrate: the GPU a past run of this job used",
+       nullptr,
        [](Workload& w, const std::string& s) {
          ref(w).gpu = s;
          return !s.empty();
@@ -140,23 +151,27 @@ double parse_value(const FlagDef& d, const std::string& text) {
 }  // namespace
 
 void add_workload_flags(CLI::App* cmd, WorkloadFlags& f) {
-  cmd->add_option("--workload", f.workload_file, "Workload JSON file (data/README.md, 'Workload format'); - = stdin")
+  cmd->add_option("--workload", f.workload_file,
+                  "Workload JSON file (data/README.md, 'Workload format'); - = stdin")
       ->group("Workload");
   cmd->add_option("--preset", f.preset, "Start from a preset (--list-presets shows them)")->group("Workload");
   for (const FlagDef& d : defs()) {
     const std::string flag = d.flag;
     if (d.kind == Kind::on || d.kind == Kind::off) {
-      cmd->add_flag_function(flag, [&f, flag](std::int64_t) { f.given[flag] = "true"; }, d.help)
+      cmd->add_flag_function(
+             flag, [&f, flag](std::int64_t) { f.given[flag] = "true"; }, d.help)
           ->group("Workload fields");
     } else {
-      cmd->add_option_function<std::string>(flag, [&f, flag](const std::string& v) { f.given[flag] = v; }, d.help)
+      cmd->add_option_function<std::string>(
+             flag, [&f, flag](const std::string& v) { f.given[flag] = v; }, d.help)
           ->group("Workload fields");
     }
   }
 }
 
 Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& presets) {
-  if (!f.any()) throw Exit(kUsage, "give --preset NAME or --workload FILE (--list-presets shows the presets)");
+  if (!f.any())
+    throw Exit(kUsage, "give --preset NAME or --workload FILE (--list-presets shows the presets)");
   std::string preset_id = f.preset;
   std::string text;
   if (!f.workload_file.empty()) {
@@ -190,7 +205,8 @@ Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& pre
       d.set_num(w, d.kind == Kind::on ? 1 : 0);
     } else if (d.kind == Kind::name) {
       if (!d.set_name(w, it->second))
-        throw Exit(kUsage, std::string(d.flag) + ": unknown value '" + it->second + "' (expected " + d.help + ")");
+        throw Exit(kUsage,
+                   std::string(d.flag) + ": unknown value '" + it->second + "' (expected " + d.help + ")");
     } else {
       d.set_num(w, parse_value(d, it->second));
     }
@@ -199,7 +215,8 @@ Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& pre
   if (!problems.empty()) {
     const Problem& p = problems.front();
     const FlagDef* d = def_for_field(p.path);
-    const bool by_flag = d && (f.given.count(d->flag) || (p.path == "checkpointing" && f.given.count("--no-checkpointing")));
+    const bool by_flag =
+        d && (f.given.count(d->flag) || (p.path == "checkpointing" && f.given.count("--no-checkpointing")));
     if (!by_flag && !f.workload_file.empty() && f.given.empty())
       throw Exit(kBadInput, f.workload_file + ": /" + p.path + ": " + p.message);
     throw Exit(kUsage, (d ? std::string(d->flag) : "--" + p.path) + ": " + p.message);
@@ -212,8 +229,8 @@ std::string preset_listing(const std::vector<Preset>& presets, Lang lang) {
   std::size_t width = 0;
   for (const Preset& p : presets) width = std::max(width, p.id.size());
   for (const Preset& p : presets) {
-    out += p.id + std::string(width - p.id.size() + 2, ' ') + p.group + std::string(p.group.size() < 8 ? 8 - p.group.size() : 1, ' ') +
-           p.title.in(lang) + "\n";
+    out += p.id + std::string(width - p.id.size() + 2, ' ') + p.group +
+           std::string(p.group.size() < 8 ? 8 - p.group.size() : 1, ' ') + p.title.in(lang) + "\n";
   }
   return out;
 }

@@ -15,7 +15,9 @@ std::string fmt(const char* pattern, double a = 0, double b = 0, double c = 0) {
   return buf;
 }
 
-double finite_or(double v, double fallback) { return std::isfinite(v) ? v : fallback; }
+double finite_or(double v, double fallback) {
+  return std::isfinite(v) ? v : fallback;
+}
 
 // Seconds the whole job takes on `count` cards of `gpu`, before calibration; 0 when it cannot run.
 struct JobTime {
@@ -53,20 +55,37 @@ const Gpu* resolve(const Catalog& catalog, const std::string& name) {
 // Chinese names of the fixed explanation lines; composed lines pass their own.
 const char* zh_name(const std::string& en) {
   static const std::pair<const char*, const char*> names[] = {
-      {"params", "参数量"}, {"layers", "层数"}, {"hidden", "隐藏维度"}, {"heads", "注意力头数"},
-      {"seq", "序列长度"}, {"batch", "batch"}, {"vram", "显存"},
-      {"tensor FLOPs per step", "每步张量 FLOPs"}, {"utilization of that unit", "该单元利用率"},
-      {"CUDA-core FLOPs per step", "每步 CUDA 核 FLOPs"}, {"CUDA-core rate", "CUDA 核算力"},
+      {"params", "参数量"},
+      {"layers", "层数"},
+      {"hidden", "隐藏维度"},
+      {"heads", "注意力头数"},
+      {"seq", "序列长度"},
+      {"batch", "batch"},
+      {"vram", "显存"},
+      {"tensor FLOPs per step", "每步张量 FLOPs"},
+      {"utilization of that unit", "该单元利用率"},
+      {"CUDA-core FLOPs per step", "每步 CUDA 核 FLOPs"},
+      {"CUDA-core rate", "CUDA 核算力"},
       {"memory traffic per step", "每步显存流量"},
       {"weights + KV cache streamed per step (decoding)", "每步流式读取的权重和 KV 缓存（生成）"},
-      {"memory bandwidth", "显存带宽"}, {"bandwidth efficiency", "带宽效率"},
-      {"kernel launches per step", "每步 kernel 启动数"}, {"step time", "每步时间"},
-      {"  of which tensor", "  其中张量计算"}, {"  of which CUDA cores", "  其中 CUDA 核"},
-      {"  of which memory", "  其中显存读写"}, {"  of which weight streaming", "  其中权重流式读取"},
-      {"  of which launch gaps", "  其中 kernel 间隙"}, {"GPUs", "GPU 数"}, {"multi-GPU speed-up", "多卡加速比"},
-      {"derate", "降频系数"}, {"calibration factor (your run / model)", "校准系数（实测 / 模型）"},
-      {"work", "工作量"}, {"compute hours", "计算时长"}, {"prompt processing hours", "提示词处理时长"},
-      {"hours, likely", "最可能时长"}, {"hours, likely (calibrated)", "最可能时长（已校准）"}};
+      {"memory bandwidth", "显存带宽"},
+      {"bandwidth efficiency", "带宽效率"},
+      {"kernel launches per step", "每步 kernel 启动数"},
+      {"step time", "每步时间"},
+      {"  of which tensor", "  其中张量计算"},
+      {"  of which CUDA cores", "  其中 CUDA 核"},
+      {"  of which memory", "  其中显存读写"},
+      {"  of which weight streaming", "  其中权重流式读取"},
+      {"  of which launch gaps", "  其中 kernel 间隙"},
+      {"GPUs", "GPU 数"},
+      {"multi-GPU speed-up", "多卡加速比"},
+      {"derate", "降频系数"},
+      {"calibration factor (your run / model)", "校准系数（实测 / 模型）"},
+      {"work", "工作量"},
+      {"compute hours", "计算时长"},
+      {"prompt processing hours", "提示词处理时长"},
+      {"hours, likely", "最可能时长"},
+      {"hours, likely (calibrated)", "最可能时长（已校准）"}};
   for (const auto& [e, z] : names)
     if (en == e) return z;
   return "";
@@ -153,7 +172,8 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
     add_input(me, "heads", w.heads, "");
     add_input(me, "seq", w.seq_len, "tokens");
   }
-  add_input(me, "batch", w.mode == Mode::inference && is_transformer(w) ? w.inference_batch : w.micro_batch, "");
+  add_input(me, "batch", w.mode == Mode::inference && is_transformer(w) ? w.inference_batch : w.micro_batch,
+            "");
   add_input(me, "vram", gpu.vram_gib, "GiB");
   me.note = {"rules: ", "规则："};
   for (const Text& r : e.memory.rules) {
@@ -180,8 +200,9 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   e.throughput = per_unit > 0 ? 1.0 / per_unit : 0;
   e.throughput_unit = model::throughput_unit(w);
   if (e.derate < 1)
-    e.notes.push_back({fmt("this offer is down-clocked: compute slowed to %.0f%% (bandwidth unchanged)", e.derate * 100),
-                       fmt("该实例降频：算力按 %.0f%% 计（带宽不变）", e.derate * 100)});
+    e.notes.push_back(
+        {fmt("this offer is down-clocked: compute slowed to %.0f%% (bandwidth unchanged)", e.derate * 100),
+         fmt("该实例降频：算力按 %.0f%% 计（带宽不变）", e.derate * 100)});
 
   // ---- time
   double units = model::total_units(w);
@@ -198,13 +219,15 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   const double base_per_unit = model::seconds_per_unit(w, *base_gpu, 1, 1.0);
 
   Explain& te = e.time_explain;
-  te.formula = {"step = tensor FLOPs / (peak x util) + CUDA-core FLOPs / (FP32 x util) + bytes / (bandwidth x eff) + "
-                "kernels x gap; hours = work x step / units per step / multi-GPU speed-up + data loading",
-                "每步 = 张量 FLOPs / (峰值 × 利用率) + CUDA 核 FLOPs / (FP32 × 利用率) + 字节 / (带宽 × 效率) + "
-                "kernel 数 × 间隙；时长 = 工作量 × 每步时间 / 每步单位数 / 多卡加速比 + 数据加载"};
+  te.formula = {
+      "step = tensor FLOPs / (peak x util) + CUDA-core FLOPs / (FP32 x util) + bytes / (bandwidth x eff) + "
+      "kernels x gap; hours = work x step / units per step / multi-GPU speed-up + data loading",
+      "每步 = 张量 FLOPs / (峰值 × 利用率) + CUDA 核 FLOPs / (FP32 × 利用率) + 字节 / (带宽 × 效率) + "
+      "kernel 数 × 间隙；时长 = 工作量 × 每步时间 / 每步单位数 / 多卡加速比 + 数据加载"};
   add_input(te, "tensor FLOPs per step", work.tensor_flops, "FLOP");
-  add_input(te, rates.unit + " rate" + (rates.power_fraction < 0.98 ? " (power-limited)" : ""), rates.tensor_tflops,
-            "TFLOPS", rates.unit + " 算力" + (rates.power_fraction < 0.98 ? "（功耗受限）" : ""));
+  add_input(te, rates.unit + " rate" + (rates.power_fraction < 0.98 ? " (power-limited)" : ""),
+            rates.tensor_tflops, "TFLOPS",
+            rates.unit + " 算力" + (rates.power_fraction < 0.98 ? "（功耗受限）" : ""));
   add_input(te, "utilization of that unit", model::kTensorUtil, "");
   add_input(te, "CUDA-core FLOPs per step", work.simt_flops, "FLOP");
   add_input(te, "CUDA-core rate", rates.simt_tflops, "TFLOPS");
@@ -220,7 +243,8 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   add_input(te, "  of which memory", st.memory_s * 1e3, "ms");
   if (st.stream_s > 0) add_input(te, "  of which weight streaming", st.stream_s * 1e3, "ms");
   add_input(te, "  of which launch gaps", st.launch_s * 1e3, "ms");
-  add_input(te, "units per step (" + e.throughput_unit + ")", work.units, "", "每步完成的单位数（" + e.throughput_unit + "）");
+  add_input(te, "units per step (" + e.throughput_unit + ")", work.units, "",
+            "每步完成的单位数（" + e.throughput_unit + "）");
   add_input(te, "GPUs", e.gpu_count, "");
   add_input(te, "multi-GPU speed-up", multi_gpu_speedup(gpu, e.gpu_count), "x");
   add_input(te, "derate", e.derate, "");
@@ -246,10 +270,12 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   add_input(te, "compute hours", here.compute_s / 3600, "h");
   if (here.prefill_s > 0) add_input(te, "prompt processing hours", here.prefill_s / 3600, "h");
   if (here.loading_s > 0) {
-    add_input(te, "data-loading hours (measured share " + fmt("%.0f%%", w.data_loading_share * 100) + " on " +
-                      base_gpu->id + ")",
+    add_input(te,
+              "data-loading hours (measured share " + fmt("%.0f%%", w.data_loading_share * 100) + " on " +
+                  base_gpu->id + ")",
               here.loading_s / 3600, "h",
-              "数据加载时长（在 " + base_gpu->id + " 上实测占比 " + fmt("%.0f%%", w.data_loading_share * 100) + "）");
+              "数据加载时长（在 " + base_gpu->id + " 上实测占比 " +
+                  fmt("%.0f%%", w.data_loading_share * 100) + "）");
     te.note.en += "Data loading does not speed up on a faster GPU. ";
     te.note.zh += "数据加载不会因为 GPU 更快而变快。";
   }
@@ -258,7 +284,8 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   add_input(te, calibrated ? "hours, likely (calibrated)" : "hours, likely", likely, "h");
   e.work_known = true;
   // Calibrated estimates only carry the GPU-to-GPU ratio error; uncalibrated ones the absolute one too.
-  e.hours = calibrated ? Range{likely * 0.9, likely, likely * 1.15} : Range{likely * 0.75, likely, likely * 1.5};
+  e.hours =
+      calibrated ? Range{likely * 0.9, likely, likely * 1.15} : Range{likely * 0.75, likely, likely * 1.5};
   return e;
 }
 

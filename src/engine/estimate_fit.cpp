@@ -1,5 +1,6 @@
 // Fit verdicts and "the cheapest change that makes it fit", in the order the issue gives:
-// AMP, checkpointing, smaller micro-batch, 8-bit optimizer, quantization, LoRA/QLoRA, more GPUs, a bigger card.
+// AMP, checkpointing, smaller micro-batch, 8-bit optimizer, quantization, LoRA/QLoRA, more GPUs, a bigger
+// card.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -29,9 +30,12 @@ double total_for(const Workload& w, int count, double vram) {
 
 std::string_view to_string(Fit f) {
   switch (f) {
-    case Fit::fits: return "fits";
-    case Fit::tight: return "tight";
-    case Fit::no_fit: return "no_fit";
+    case Fit::fits:
+      return "fits";
+    case Fit::tight:
+      return "tight";
+    case Fit::no_fit:
+      return "no_fit";
   }
   return "no_fit";
 }
@@ -50,8 +54,10 @@ MemoryPlan plan_for(const Workload& w, int count, double vram_gib) {
   plan.gpu_count = std::max(1, count);
   if (plan.gpu_count == 1 || w.arch == Arch::generic) return plan;
   if (fit_verdict(memory_breakdown(w, plan).total_gib(), vram_gib) == Fit::fits) return plan;
-  if (w.mode == Mode::inference) plan.split_weights = true;
-  else plan.shard_states = true;
+  if (w.mode == Mode::inference)
+    plan.split_weights = true;
+  else
+    plan.shard_states = true;
   return plan;
 }
 
@@ -85,8 +91,8 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
   // 2. Gradient checkpointing.
   if (!done && trains(cur) && !cur.checkpointing && cur.arch != Arch::generic) {
     cur.checkpointing = true;
-    step("checkpointing", {"turn on gradient checkpointing (about +33% step time)",
-                           "开启梯度检查点（每步约慢 33%）"});
+    step("checkpointing",
+         {"turn on gradient checkpointing (about +33% step time)", "开启梯度检查点（每步约慢 33%）"});
   }
   // 3. Smaller micro-batch, same effective batch through gradient accumulation.
   if (!done && trains(cur) && cur.micro_batch > 1) {
@@ -102,8 +108,9 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
     const int accum = std::max(1, effective / mb);
     cur.micro_batch = mb;
     cur.grad_accum = accum;
-    step("smaller_batch", {fmt("micro-batch %.0f with gradient accumulation %.0f (same effective batch)", mb, accum),
-                           fmt("micro-batch 降到 %.0f，梯度累积 %.0f 步（有效 batch 不变）", mb, accum)});
+    step("smaller_batch",
+         {fmt("micro-batch %.0f with gradient accumulation %.0f (same effective batch)", mb, accum),
+          fmt("micro-batch 降到 %.0f，梯度累积 %.0f 步（有效 batch 不变）", mb, accum)});
   } else if (!done && cur.mode == Mode::inference && cur.inference_batch > 1) {
     cur.inference_batch = std::max(1.0, std::floor(cur.inference_batch / 2));
     step("smaller_batch", {fmt("serve %.0f sequences at a time", cur.inference_batch),
@@ -112,7 +119,8 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
   // 4. 8-bit optimizer.
   if (!done && cur.mode == Mode::train && cur.optimizer == Optimizer::adamw) {
     cur.optimizer = Optimizer::adam8bit;
-    step("adam8bit", {"use an 8-bit Adam optimizer (bitsandbytes)", "换成 8-bit Adam 优化器（bitsandbytes）"});
+    step("adam8bit",
+         {"use an 8-bit Adam optimizer (bitsandbytes)", "换成 8-bit Adam 优化器（bitsandbytes）"});
   }
   // 5. Quantization (inference).
   if (!done && cur.mode == Mode::inference && stored_weight_bits(cur) > 8) {
@@ -127,7 +135,8 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
   if (!done && cur.mode == Mode::train && is_transformer(cur)) {
     cur.mode = Mode::lora;
     if (cur.precision == Precision::amp || cur.precision == Precision::fp32) cur.precision = Precision::bf16;
-    step("lora", {"fine-tune with LoRA adapters instead of all weights", "改用 LoRA 适配器微调，不训练全部权重"});
+    step("lora",
+         {"fine-tune with LoRA adapters instead of all weights", "改用 LoRA 适配器微调，不训练全部权重"});
   }
   if (!done && cur.mode == Mode::lora) {
     cur.mode = Mode::qlora;
@@ -165,7 +174,8 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
     out.push_back({"bigger_card",
                    {"a card with more memory: " + best->name + " (" + fmt("%.0f", best->vram_gib) + " GiB)",
                     "换更大显存的卡：" + best->name + "（" + fmt("%.0f", best->vram_gib) + " GiB）"},
-                   best_total, true});
+                   best_total,
+                   true});
   return out;
 }
 

@@ -38,10 +38,10 @@ double kv_bytes_per_token(const Workload& w);
 struct Rates {
   bool supported = true;
   Text unsupported_reason;
-  std::string unit;         // "FP16 tensor (FP32 acc)", "TF32 tensor", "FP32", "FP64", ...
-  double power_fraction = 1; // share of the tensor peak the board's power limit sustains
-  double tensor_tflops = 0; // peak of the unit the job's matrix math runs on (after derate)
-  double simt_tflops = 0;   // sustained FP32 on CUDA cores for elementwise work (after derate)
+  std::string unit;           // "FP16 tensor (FP32 acc)", "TF32 tensor", "FP32", "FP64", ...
+  double power_fraction = 1;  // share of the tensor peak the board's power limit sustains
+  double tensor_tflops = 0;   // peak of the unit the job's matrix math runs on (after derate)
+  double simt_tflops = 0;     // sustained FP32 on CUDA cores for elementwise work (after derate)
   double bandwidth_gbs = 0;
   std::vector<Text> notes;
 };
@@ -75,13 +75,13 @@ double seconds_per_unit(const Workload& w, const Gpu& gpu, int count, double der
 double total_units(const Workload& w);
 
 // Global model constants, named so the explanation can cite them.
-constexpr double kTensorUtil = 0.62;       // big GEMMs against the dense peak (cuBLAS reaches 60-80%)
-constexpr double kActTrafficFactor = 4;    // activation bytes move ~4x per step: write, read, grad write/read
-constexpr double kSimtFlopsPerByte = 4;    // element-wise work per byte of that traffic (norms, softmax, GELU)
+constexpr double kTensorUtil = 0.62;     // big GEMMs against the dense peak (cuBLAS reaches 60-80%)
+constexpr double kActTrafficFactor = 4;  // activation bytes move ~4x per step: write, read, grad write/read
+constexpr double kSimtFlopsPerByte = 4;  // element-wise work per byte of that traffic (norms, softmax, GELU)
 constexpr double kDequantFlopsPerWeight = 5;  // unpacking a quantized weight on CUDA cores, per pass
-constexpr double kSimtUtil = 0.6;          // elementwise kernels on CUDA cores
-constexpr double kBandwidthEff = 0.75;     // achievable share of peak DRAM bandwidth in streaming kernels
-constexpr double kKernelGapS = 6e-6;       // launch, ramp-up and tail of each dependent kernel
+constexpr double kSimtUtil = 0.6;             // elementwise kernels on CUDA cores
+constexpr double kBandwidthEff = 0.75;        // achievable share of peak DRAM bandwidth in streaming kernels
+constexpr double kKernelGapS = 6e-6;          // launch, ramp-up and tail of each dependent kernel
 // Matrix-vector streaming (LLM decoding) reads at up to 90% of peak, but a fixed amount of memory
 // parallelism caps it (Little's law): achieved = 1 / (1 / (0.9 BW) + 1 / 3000 GB/s). This is why
 // decoding on fast HBM parts reaches a smaller share of their peak than on GDDR cards.
@@ -93,6 +93,6 @@ constexpr double kWattsPerTensorTflops = 1.0;
 // GeForce reference boost clocks are conservative: under load the cards sustain ~10% more (a 3090 rated
 // 1695 MHz typically runs 1.85-1.95 GHz), while datacenter parts sit at or below their rated boost.
 constexpr double kConsumerBoost = 1.1;
-constexpr double kDualIssueFp32 = 0.7;     // GA10x/AD10x/GB20x: half the FP32 lanes are shared with INT32
+constexpr double kDualIssueFp32 = 0.7;  // GA10x/AD10x/GB20x: half the FP32 lanes are shared with INT32
 
 }  // namespace gw::model

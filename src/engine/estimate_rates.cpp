@@ -9,7 +9,9 @@ namespace gw::model {
 
 namespace {
 
-double val(const std::optional<double>& v) { return v && std::isfinite(*v) && *v > 0 ? *v : 0.0; }
+double val(const std::optional<double>& v) {
+  return v && std::isfinite(*v) && *v > 0 ? *v : 0.0;
+}
 
 // GA10x, AD10x and GB20x double their FP32 lanes by sharing half of them with INT32, so sustained
 // FP32 sits well below the listed peak; GA100/GH100 and older parts have dedicated FP32 lanes.
@@ -18,7 +20,9 @@ bool shared_fp32_lanes(const Gpu& g) {
   return cc == "8.6" || cc == "8.7" || cc == "8.9" || cc.rfind("12.", 0) == 0;
 }
 
-bool consumer(const Gpu& g) { return g.segment == "consumer"; }
+bool consumer(const Gpu& g) {
+  return g.segment == "consumer";
+}
 
 // The FP32-accumulate tensor rate that PyTorch's half-precision GEMMs use.
 double fp16_fp32acc(const Gpu& g) {
@@ -30,7 +34,9 @@ double fp16_fp32acc(const Gpu& g) {
 
 }  // namespace
 
-double listed_fp32_tflops(const Gpu& gpu) { return val(gpu.fp32_tflops); }
+double listed_fp32_tflops(const Gpu& gpu) {
+  return val(gpu.fp32_tflops);
+}
 
 Rates rates_for(const Workload& w, const Gpu& g, double derate) {
   Rates r;
@@ -77,12 +83,15 @@ Rates rates_for(const Workload& w, const Gpu& g, double derate) {
           r.unit = "FP32 (CUDA cores)";
           if (val(g.tf32_tensor_tflops) > r.simt_tflops * 1.5) {
             char buf[200];
-            std::snprintf(buf, sizeof buf,
-                          "plain fp32 matmuls run on CUDA cores; allowing TF32 (--precision tf32) would use the "
-                          "%.0f TFLOPS TF32 tensor cores",
-                          val(g.tf32_tensor_tflops));
+            std::snprintf(
+                buf, sizeof buf,
+                "plain fp32 matmuls run on CUDA cores; allowing TF32 (--precision tf32) would use the "
+                "%.0f TFLOPS TF32 tensor cores",
+                val(g.tf32_tensor_tflops));
             std::string en = buf;
-            std::snprintf(buf, sizeof buf, "普通 fp32 矩阵乘法跑在 CUDA 核心上；允许 TF32（--precision tf32）可用上 %.0f TFLOPS 的 TF32 张量核心",
+            std::snprintf(buf, sizeof buf,
+                          "普通 fp32 矩阵乘法跑在 CUDA 核心上；允许 TF32（--precision tf32）可用上 %.0f "
+                          "TFLOPS 的 TF32 张量核心",
                           val(g.tf32_tensor_tflops));
             r.notes.push_back({en, buf});
           }
@@ -108,7 +117,8 @@ Rates rates_for(const Workload& w, const Gpu& g, double derate) {
         [[fallthrough]];
       default: {
         double rate = fp16_fp32acc(g);
-        std::string unit = consumer(g) ? "FP16 tensor (FP32 acc, half rate on GeForce)" : "FP16 tensor (FP32 acc)";
+        std::string unit =
+            consumer(g) ? "FP16 tensor (FP32 acc, half rate on GeForce)" : "FP16 tensor (FP32 acc)";
         if (w.fp16_accumulate && val(g.fp16_tensor_fp16acc_tflops) > rate) {
           rate = val(g.fp16_tensor_fp16acc_tflops);
           unit = "FP16 tensor (FP16 acc)";

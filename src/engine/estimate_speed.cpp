@@ -9,8 +9,12 @@ namespace gw::model {
 
 namespace {
 
-bool adapter(const Workload& w) { return w.mode == Mode::lora || w.mode == Mode::qlora; }
-bool fp32_like(Precision p) { return p == Precision::fp32 || p == Precision::tf32 || p == Precision::fp64; }
+bool adapter(const Workload& w) {
+  return w.mode == Mode::lora || w.mode == Mode::qlora;
+}
+bool fp32_like(Precision p) {
+  return p == Precision::fp32 || p == Precision::tf32 || p == Precision::fp64;
+}
 
 // Forward FLOPs per token: 2 per weight that multiplies (the input embedding is a lookup, a decoder's
 // output head is a GEMM) plus attention's 4 x s x h per layer.
@@ -27,11 +31,21 @@ double fwd_flops_per_token(const Workload& w, double attended) {
 double optimizer_touch_bytes(const Workload& w) {
   double t = 28;
   switch (w.optimizer) {
-    case Optimizer::adamw: t = 28; break;
-    case Optimizer::sgd: t = 12; break;
-    case Optimizer::sgd_momentum: t = 20; break;
-    case Optimizer::adafactor: t = 16; break;
-    case Optimizer::adam8bit: t = 18; break;
+    case Optimizer::adamw:
+      t = 28;
+      break;
+    case Optimizer::sgd:
+      t = 12;
+      break;
+    case Optimizer::sgd_momentum:
+      t = 20;
+      break;
+    case Optimizer::adafactor:
+      t = 16;
+      break;
+    case Optimizer::adam8bit:
+      t = 18;
+      break;
   }
   return w.precision == Precision::fp16 || w.precision == Precision::bf16 ? t + 4 : t;
 }
@@ -72,7 +86,8 @@ StepWork step_work(const Workload& w) {
     k.tensor_flops = B * fwd_flops_per_token(w, ctx);
     k.stream_bytes = weight_bytes(w) + kv_bytes_per_token(w) * ctx * B;
     k.bytes = B * w.layers * w.hidden * 40.0;
-    k.simt_flops = kDequantFlopsPerWeight * quantized_weights(w) + kSimtFlopsPerByte * B * w.layers * w.hidden * 40.0;
+    k.simt_flops =
+        kDequantFlopsPerWeight * quantized_weights(w) + kSimtFlopsPerByte * B * w.layers * w.hidden * 40.0;
     k.kernels = w.layers * kernels_per_layer(w);
     k.units = B;
     return k;
@@ -83,7 +98,8 @@ StepWork step_work(const Workload& w) {
     const double passes = (adapter(w) ? 2.0 : 3.0) + (w.checkpointing ? 1.0 : 0.0);
     k.tensor_flops = passes * fwd_flops_per_token(w, s) * tokens;
     const double act = kActTrafficFactor * stored_activation_bytes(w) * (w.checkpointing ? 4.0 / 3.0 : 1.0);
-    const double compute_weight_bytes = adapter(w) ? weight_bytes(w) : P * (fp32_like(w.precision) ? 4.0 : 2.0);
+    const double compute_weight_bytes =
+        adapter(w) ? weight_bytes(w) : P * (fp32_like(w.precision) ? 4.0 : 2.0);
     const double trained = adapter(w) ? P * 0.01 : P;
     k.bytes = act + passes * compute_weight_bytes + trained * optimizer_touch_bytes(w) / w.grad_accum;
     k.simt_flops = kSimtFlopsPerByte * act;
@@ -124,7 +140,7 @@ StepWork prefill_work(const Workload& w) {
   const double tokens = s * B;
   // Causal decoders attend to half the keys on average; encoders to all of them.
   k.tensor_flops = tokens * fwd_flops_per_token(w, w.arch == Arch::decoder ? 0.5 * s : s);
-  const double act = tokens * w.layers * w.hidden * 34.0;     // one pass, nothing kept for backward
+  const double act = tokens * w.layers * w.hidden * 34.0;  // one pass, nothing kept for backward
   k.bytes = weight_bytes(w) + act + (w.arch == Arch::decoder ? kv_bytes_per_token(w) * tokens : 0.0);
   k.simt_flops = kSimtFlopsPerByte * act + kDequantFlopsPerWeight * quantized_weights(w);
   k.kernels = w.layers * kernels_per_layer(w);
@@ -181,8 +197,10 @@ double multi_gpu_speedup(const Gpu& gpu, int gpu_count) {
   // Speed-up n / (1 + alpha (n - 1)): alpha is the share of a step lost to gradient exchange.
   // GeForce cards talk over PCIe without peer-to-peer: 2 x 3090 give ~1.7x (the source article).
   double alpha = 0.10;
-  if (gpu.segment == "consumer") alpha = 0.176;
-  else if (gpu.has_nvlink) alpha = 0.05;
+  if (gpu.segment == "consumer")
+    alpha = 0.176;
+  else if (gpu.has_nvlink)
+    alpha = 0.05;
   const double n = gpu_count;
   return n / (1.0 + alpha * (n - 1.0));
 }

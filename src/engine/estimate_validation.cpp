@@ -48,7 +48,8 @@ double predicted_rate(const Built& b, const Gpu& g, int count) {
 enum class Compare { device_total, reserved, allocated, states, activations, unknown };
 Compare compare_for(const std::string& type, const std::string& description) {
   const std::string t = lower(type);
-  if (t.find("device") != std::string::npos || t.find("smi") != std::string::npos) return Compare::device_total;
+  if (t.find("device") != std::string::npos || t.find("smi") != std::string::npos)
+    return Compare::device_total;
   if (t.find("reserved") != std::string::npos) return Compare::reserved;
   if (t.find("allocated") != std::string::npos || t.find("peak") != std::string::npos ||
       t.find("script") != std::string::npos)
@@ -79,11 +80,12 @@ void score_memory(const std::string& id, const json& c, const Built& b, const Ca
   const double total = b.context_only ? model::kCudaContextGib : m.total_gib();
   const Compare cmp = compare_for(type, str(c["workload"], "description"));
   const bool ran = type != "oom";
-  if (gpu && (!ran || cmp == Compare::device_total || cmp == Compare::reserved || cmp == Compare::allocated)) {
+  if (gpu &&
+      (!ran || cmp == Compare::device_total || cmp == Compare::reserved || cmp == Compare::allocated)) {
     const Fit f = fit_verdict(total, gpu->vram_gib);
     const bool right = ran ? f != Fit::no_fit : f == Fit::no_fit;
-    rep.rows.push_back({id, "verdict", gpu->id, ran ? 1.0 : 0.0, f == Fit::no_fit ? 0.0 : 1.0, right ? 0.0 : 1.0,
-                        std::nullopt, "fits", ran ? "ran" : "out of memory"});
+    rep.rows.push_back({id, "verdict", gpu->id, ran ? 1.0 : 0.0, f == Fit::no_fit ? 0.0 : 1.0,
+                        right ? 0.0 : 1.0, std::nullopt, "fits", ran ? "ran" : "out of memory"});
   }
   if (!meas.contains("value") || !meas["value"].is_number()) return;
   const double scale = unit_to_gib(str(meas, "unit"));
@@ -124,7 +126,9 @@ void score_memory(const std::string& id, const json& c, const Built& b, const Ca
                       std::nullopt, "GiB", what});
 }
 
-std::string label(const GpuRef& r) { return (r.count > 1 ? std::to_string(r.count) + "x " : "") + r.gpu->id; }
+std::string label(const GpuRef& r) {
+  return (r.count > 1 ? std::to_string(r.count) + "x " : "") + r.gpu->id;
+}
 
 void score_ratio(const std::string& id, const json& c, const Built& b, const Catalog& catalog,
                  ValidationReport& rep) {
@@ -149,9 +153,11 @@ void score_ratio(const std::string& id, const json& c, const Built& b, const Cat
   if (!(measured > 0)) return;
   const double pred = ra / rd;
   std::optional<double> naive;
-  const double fa = model::listed_fp32_tflops(*a.gpu) * a.count, fd = model::listed_fp32_tflops(*d.gpu) * d.count;
+  const double fa = model::listed_fp32_tflops(*a.gpu) * a.count,
+               fd = model::listed_fp32_tflops(*d.gpu) * d.count;
   if (fa > 0 && fd > 0) naive = (fa / fd) / measured - 1;
-  rep.rows.push_back({id, "ratio", label(a) + " / " + label(d), measured, pred, pred / measured - 1, naive, "x", ""});
+  rep.rows.push_back(
+      {id, "ratio", label(a) + " / " + label(d), measured, pred, pred / measured - 1, naive, "x", ""});
 }
 
 void score_throughput(const std::string& id, const json& c, Built b, const Catalog& catalog,
@@ -174,7 +180,8 @@ void score_throughput(const std::string& id, const json& c, Built b, const Catal
     // Each GPU ran at its own batch size when the case says so.
     if (wl.contains("batch_size_per_gpu") && wl["batch_size_per_gpu"].is_object() &&
         wl["batch_size_per_gpu"].contains(it.key()) && wl["batch_size_per_gpu"][it.key()].is_number())
-      b.w.micro_batch = static_cast<int>(std::clamp(wl["batch_size_per_gpu"][it.key()].get<double>(), 1.0, 1e6));
+      b.w.micro_batch =
+          static_cast<int>(std::clamp(wl["batch_size_per_gpu"][it.key()].get<double>(), 1.0, 1e6));
     pts.push_back({r, it.value().get<double>(), predicted_rate(b, *r.gpu, r.count),
                    model::listed_fp32_tflops(*r.gpu) * r.count});
   }
@@ -229,10 +236,14 @@ ValidationReport run_validation(std::string_view cases_json, const Catalog& cata
       rep.skipped.push_back({id, b.why_not});
       continue;
     }
-    if (kind == "memory") score_memory(id, c, b, catalog, rep);
-    else if (kind == "throughput_ratio") score_ratio(id, c, b, catalog, rep);
-    else if (kind == "throughput") score_throughput(id, c, b, catalog, rep);
-    else rep.skipped.push_back({id, "unknown kind '" + kind + "'"});
+    if (kind == "memory")
+      score_memory(id, c, b, catalog, rep);
+    else if (kind == "throughput_ratio")
+      score_ratio(id, c, b, catalog, rep);
+    else if (kind == "throughput")
+      score_throughput(id, c, b, catalog, rep);
+    else
+      rep.skipped.push_back({id, "unknown kind '" + kind + "'"});
   }
   std::vector<double> mem, speed, naive;
   ValidationSummary& s = rep.summary;

@@ -13,7 +13,9 @@ std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
 }
-bool has(const std::string& hay, const char* needle) { return lower(hay).find(needle) != std::string::npos; }
+bool has(const std::string& hay, const char* needle) {
+  return lower(hay).find(needle) != std::string::npos;
+}
 std::string str(const json& o, const char* key) {
   return o.is_object() && o.contains(key) && o[key].is_string() ? o[key].get<std::string>() : std::string();
 }
@@ -30,42 +32,82 @@ bool map_precision(const std::string& text, Workload& w) {
     const char* name;
     double bits;
   };
-  for (const Gguf& g : {Gguf{"q2_k", 2.63}, Gguf{"q3_k", 3.9}, Gguf{"q4_0", 4.5}, Gguf{"q4_1", 5.0},
-                        Gguf{"q4_k", 4.85}, Gguf{"q5_0", 5.5}, Gguf{"q5_1", 6.0}, Gguf{"q5_k", 5.7},
-                        Gguf{"q6_k", 6.56}, Gguf{"q8_0", 8.5}})
+  for (const Gguf& g :
+       {Gguf{"q2_k", 2.63}, Gguf{"q3_k", 3.9}, Gguf{"q4_0", 4.5}, Gguf{"q4_1", 5.0}, Gguf{"q4_k", 4.85},
+        Gguf{"q5_0", 5.5}, Gguf{"q5_1", 6.0}, Gguf{"q5_k", 5.7}, Gguf{"q6_k", 6.56}, Gguf{"q8_0", 8.5}})
     if (starts(g.name)) {
       w.precision = Precision::fp16;
       w.weight_bits = g.bits;
       return true;
     }
-  if (starts("int8")) { w.precision = Precision::int8; w.weight_bits = 8; return true; }
-  if (starts("int4") || starts("nf4")) { w.precision = Precision::int4; w.weight_bits = 4; return true; }
-  if (starts("int3")) { w.precision = Precision::int4; w.weight_bits = 3; return true; }
-  if (starts("int2")) { w.precision = Precision::int4; w.weight_bits = 2; return true; }
+  if (starts("int8")) {
+    w.precision = Precision::int8;
+    w.weight_bits = 8;
+    return true;
+  }
+  if (starts("int4") || starts("nf4")) {
+    w.precision = Precision::int4;
+    w.weight_bits = 4;
+    return true;
+  }
+  if (starts("int3")) {
+    w.precision = Precision::int4;
+    w.weight_bits = 3;
+    return true;
+  }
+  if (starts("int2")) {
+    w.precision = Precision::int4;
+    w.weight_bits = 2;
+    return true;
+  }
   // Autocast ("amp_fp16", "fp16 (AMP)", "bf16 amp") keeps fp32 master weights.
   if (p.find("amp") != std::string::npos || p.find("autocast") != std::string::npos) {
     w.precision = Precision::amp;
     return true;
   }
   // ZeRO's "mixed fp16/fp32": fp16 weights and grads, fp32 master copy and Adam states.
-  if (starts("mixed")) { w.precision = Precision::fp16; return true; }
-  if (starts("fp16") || starts("f16") || p == "half") { w.precision = Precision::fp16; return true; }
-  if (starts("bf16")) { w.precision = Precision::bf16; return true; }
-  if (starts("tf32")) { w.precision = Precision::tf32; return true; }
-  if (starts("fp32") || starts("f32")) { w.precision = Precision::fp32; return true; }
-  if (starts("fp64") || starts("f64")) { w.precision = Precision::fp64; return true; }
+  if (starts("mixed")) {
+    w.precision = Precision::fp16;
+    return true;
+  }
+  if (starts("fp16") || starts("f16") || p == "half") {
+    w.precision = Precision::fp16;
+    return true;
+  }
+  if (starts("bf16")) {
+    w.precision = Precision::bf16;
+    return true;
+  }
+  if (starts("tf32")) {
+    w.precision = Precision::tf32;
+    return true;
+  }
+  if (starts("fp32") || starts("f32")) {
+    w.precision = Precision::fp32;
+    return true;
+  }
+  if (starts("fp64") || starts("f64")) {
+    w.precision = Precision::fp64;
+    return true;
+  }
   return false;
 }
 
 bool map_optimizer(const std::string& text, Optimizer& o) {
   const std::string s = lower(text);
   if (s.empty()) return true;
-  if (s.find("8bit") != std::string::npos || s.find("8-bit") != std::string::npos) o = Optimizer::adam8bit;
-  else if (s.find("adafactor") != std::string::npos) o = Optimizer::adafactor;
-  else if (s.find("adam") != std::string::npos) o = Optimizer::adamw;
-  else if (s.find("momentum") != std::string::npos) o = Optimizer::sgd_momentum;
-  else if (s.find("sgd") != std::string::npos) o = Optimizer::sgd;
-  else return false;
+  if (s.find("8bit") != std::string::npos || s.find("8-bit") != std::string::npos)
+    o = Optimizer::adam8bit;
+  else if (s.find("adafactor") != std::string::npos)
+    o = Optimizer::adafactor;
+  else if (s.find("adam") != std::string::npos)
+    o = Optimizer::adamw;
+  else if (s.find("momentum") != std::string::npos)
+    o = Optimizer::sgd_momentum;
+  else if (s.find("sgd") != std::string::npos)
+    o = Optimizer::sgd;
+  else
+    return false;
   return true;
 }
 
@@ -80,7 +122,8 @@ Built build_workload(const json& wl, const std::vector<Preset>& presets) {
   if (wl.contains("model") && wl["model"].is_object()) {
     const json& m = wl["model"];
     const std::string name = str(m, "name");
-    w.arch = has(name, "bert") || has(name, "roberta") || has(name, "electra") ? Arch::encoder : Arch::decoder;
+    w.arch =
+        has(name, "bert") || has(name, "roberta") || has(name, "electra") ? Arch::encoder : Arch::decoder;
     w.params = num(m, "params");
     w.layers = static_cast<int>(num(m, "layers"));
     w.hidden = static_cast<int>(num(m, "hidden"));
@@ -118,7 +161,8 @@ Built build_workload(const json& wl, const std::vector<Preset>& presets) {
     b.why_not = "unknown precision '" + str(wl, "precision") + "'";
     return b;
   }
-  if (wl.contains("weight_bits") && wl["weight_bits"].is_number()) w.weight_bits = wl["weight_bits"].get<double>();
+  if (wl.contains("weight_bits") && wl["weight_bits"].is_number())
+    w.weight_bits = wl["weight_bits"].get<double>();
   Optimizer o = w.optimizer;
   if (!map_optimizer(str(wl, "optimizer"), o)) {
     b.why_not = "unknown optimizer '" + str(wl, "optimizer") + "'";

@@ -1,11 +1,11 @@
 // Workload names, derived sizes and range checks. JSON and presets live in workload_json.cpp.
+#include "engine/workload.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <string>
-
-#include "engine/workload.hpp"
 
 namespace gw {
 
@@ -24,28 +24,31 @@ struct Name {
 };
 
 // The first name of each value is the canonical one; later ones are accepted aliases.
-const Name<Mode> kModes[] = {{Mode::train, "train"},         {Mode::lora, "lora"},
-                             {Mode::qlora, "qlora"},         {Mode::inference, "inference"},
-                             {Mode::compute, "compute"},     {Mode::train, "training"},
-                             {Mode::inference, "serve"},     {Mode::inference, "infer"},
-                             {Mode::compute, "science"}};
+const Name<Mode> kModes[] = {
+    {Mode::train, "train"},         {Mode::lora, "lora"},       {Mode::qlora, "qlora"},
+    {Mode::inference, "inference"}, {Mode::compute, "compute"}, {Mode::train, "training"},
+    {Mode::inference, "serve"},     {Mode::inference, "infer"}, {Mode::compute, "science"}};
 const Name<Arch> kArchs[] = {{Arch::decoder, "decoder"}, {Arch::encoder, "encoder"},
                              {Arch::cnn, "cnn"},         {Arch::diffusion, "diffusion"},
                              {Arch::generic, "generic"}, {Arch::decoder, "gpt"},
                              {Arch::encoder, "bert"},    {Arch::diffusion, "unet"}};
 const Name<Precision> kPrecisions[] = {
-    {Precision::fp32, "fp32"},   {Precision::tf32, "tf32"},     {Precision::amp, "amp"},
-    {Precision::fp16, "fp16"},   {Precision::bf16, "bf16"},     {Precision::int8, "int8"},
-    {Precision::int4, "int4"},   {Precision::fp64, "fp64"},     {Precision::fp32, "float32"},
+    {Precision::fp32, "fp32"},    {Precision::tf32, "tf32"},    {Precision::amp, "amp"},
+    {Precision::fp16, "fp16"},    {Precision::bf16, "bf16"},    {Precision::int8, "int8"},
+    {Precision::int4, "int4"},    {Precision::fp64, "fp64"},    {Precision::fp32, "float32"},
     {Precision::amp, "amp_fp16"}, {Precision::amp, "amp_bf16"}, {Precision::amp, "mixed"},
-    {Precision::int4, "nf4"},    {Precision::fp64, "double"},   {Precision::fp16, "half"}};
-const Name<Optimizer> kOptimizers[] = {
-    {Optimizer::adamw, "adamw"},         {Optimizer::sgd, "sgd"},
-    {Optimizer::sgd_momentum, "sgd_momentum"}, {Optimizer::adafactor, "adafactor"},
-    {Optimizer::adam8bit, "adam8bit"},   {Optimizer::adamw, "adam"},
-    {Optimizer::sgd_momentum, "momentum"}, {Optimizer::adam8bit, "adamw8bit"},
-    {Optimizer::adam8bit, "8bit"}};
-const Name<Bound> kBounds[] = {{Bound::auto_, "auto"}, {Bound::compute, "compute"}, {Bound::memory, "memory"}};
+    {Precision::int4, "nf4"},     {Precision::fp64, "double"},  {Precision::fp16, "half"}};
+const Name<Optimizer> kOptimizers[] = {{Optimizer::adamw, "adamw"},
+                                       {Optimizer::sgd, "sgd"},
+                                       {Optimizer::sgd_momentum, "sgd_momentum"},
+                                       {Optimizer::adafactor, "adafactor"},
+                                       {Optimizer::adam8bit, "adam8bit"},
+                                       {Optimizer::adamw, "adam"},
+                                       {Optimizer::sgd_momentum, "momentum"},
+                                       {Optimizer::adam8bit, "adamw8bit"},
+                                       {Optimizer::adam8bit, "8bit"}};
+const Name<Bound> kBounds[] = {
+    {Bound::auto_, "auto"}, {Bound::compute, "compute"}, {Bound::memory, "memory"}};
 
 template <class E, std::size_t N>
 std::string_view name_of(const Name<E> (&table)[N], E value) {
@@ -78,16 +81,36 @@ std::string num(double v) {
 
 }  // namespace
 
-std::string_view to_string(Mode v) { return name_of(kModes, v); }
-std::string_view to_string(Arch v) { return name_of(kArchs, v); }
-std::string_view to_string(Precision v) { return name_of(kPrecisions, v); }
-std::string_view to_string(Optimizer v) { return name_of(kOptimizers, v); }
-std::string_view to_string(Bound v) { return name_of(kBounds, v); }
-bool parse_mode(std::string_view s, Mode& out) { return parse_from(kModes, s, out); }
-bool parse_arch(std::string_view s, Arch& out) { return parse_from(kArchs, s, out); }
-bool parse_precision(std::string_view s, Precision& out) { return parse_from(kPrecisions, s, out); }
-bool parse_optimizer(std::string_view s, Optimizer& out) { return parse_from(kOptimizers, s, out); }
-bool parse_bound(std::string_view s, Bound& out) { return parse_from(kBounds, s, out); }
+std::string_view to_string(Mode v) {
+  return name_of(kModes, v);
+}
+std::string_view to_string(Arch v) {
+  return name_of(kArchs, v);
+}
+std::string_view to_string(Precision v) {
+  return name_of(kPrecisions, v);
+}
+std::string_view to_string(Optimizer v) {
+  return name_of(kOptimizers, v);
+}
+std::string_view to_string(Bound v) {
+  return name_of(kBounds, v);
+}
+bool parse_mode(std::string_view s, Mode& out) {
+  return parse_from(kModes, s, out);
+}
+bool parse_arch(std::string_view s, Arch& out) {
+  return parse_from(kArchs, s, out);
+}
+bool parse_precision(std::string_view s, Precision& out) {
+  return parse_from(kPrecisions, s, out);
+}
+bool parse_optimizer(std::string_view s, Optimizer& out) {
+  return parse_from(kOptimizers, s, out);
+}
+bool parse_bound(std::string_view s, Bound& out) {
+  return parse_from(kBounds, s, out);
+}
 
 bool parse_count_text(std::string_view text, double& out) {
   std::string s;
@@ -96,11 +119,21 @@ bool parse_count_text(std::string_view text, double& out) {
   if (s.empty()) return false;
   double mult = 1;
   switch (std::toupper(static_cast<unsigned char>(s.back()))) {
-    case 'K': mult = 1e3; break;
-    case 'M': mult = 1e6; break;
-    case 'B': case 'G': mult = 1e9; break;
-    case 'T': mult = 1e12; break;
-    default: break;
+    case 'K':
+      mult = 1e3;
+      break;
+    case 'M':
+      mult = 1e6;
+      break;
+    case 'B':
+    case 'G':
+      mult = 1e9;
+      break;
+    case 'T':
+      mult = 1e12;
+      break;
+    default:
+      break;
   }
   if (mult != 1) s.pop_back();
   if (s.empty()) return false;
@@ -111,7 +144,9 @@ bool parse_count_text(std::string_view text, double& out) {
   return std::isfinite(out);
 }
 
-bool is_transformer(const Workload& w) { return w.arch == Arch::decoder || w.arch == Arch::encoder; }
+bool is_transformer(const Workload& w) {
+  return w.arch == Arch::decoder || w.arch == Arch::encoder;
+}
 
 double effective_params(const Workload& w) {
   if (w.params > 0) return w.params;
@@ -122,17 +157,24 @@ double effective_params(const Workload& w) {
   return 0;
 }
 
-int effective_kv_heads(const Workload& w) { return w.kv_heads > 0 ? w.kv_heads : w.heads; }
+int effective_kv_heads(const Workload& w) {
+  return w.kv_heads > 0 ? w.kv_heads : w.heads;
+}
 
 double stored_weight_bits(const Workload& w) {
   if (w.weight_bits > 0 && w.weight_bits < 16) return w.weight_bits;
   switch (w.precision) {
     case Precision::fp32:
-    case Precision::tf32: return 32;
-    case Precision::fp64: return 64;
-    case Precision::int8: return 8;
-    case Precision::int4: return 4;
-    default: return 16;
+    case Precision::tf32:
+      return 32;
+    case Precision::fp64:
+      return 64;
+    case Precision::int8:
+      return 8;
+    case Precision::int4:
+      return 4;
+    default:
+      return 16;
   }
 }
 
@@ -140,9 +182,12 @@ std::vector<Problem> validate_workload(const Workload& w) {
   std::vector<Problem> out;
   // Upper bounds sit far beyond any real job, but keep every product the estimator forms finite.
   auto finite_nonneg = [&](const char* field, double v, double max) {
-    if (!std::isfinite(v)) add(out, field, "must be a finite number");
-    else if (v < 0) add(out, field, "must not be negative (got " + num(v) + ")");
-    else if (v > max) add(out, field, "is implausibly large (got " + num(v) + "; at most " + num(max) + ")");
+    if (!std::isfinite(v))
+      add(out, field, "must be a finite number");
+    else if (v < 0)
+      add(out, field, "must not be negative (got " + num(v) + ")");
+    else if (v > max)
+      add(out, field, "is implausibly large (got " + num(v) + "; at most " + num(max) + ")");
   };
   auto at_most = [&](const char* field, double v, double max) {
     if (v > max) add(out, field, "is implausibly large (got " + num(v) + "; at most " + num(max) + ")");
@@ -167,7 +212,8 @@ std::vector<Problem> validate_workload(const Workload& w) {
   at_most("grad_accum", w.grad_accum, 1e8);
   at_most("image_px", w.image_px, 1e7);
   at_most("lora_rank", w.lora_rank, 1e6);
-  if (w.inference_batch > 1e8) add(out, "inference_batch", "is implausibly large (got " + num(w.inference_batch) + ")");
+  if (w.inference_batch > 1e8)
+    add(out, "inference_batch", "is implausibly large (got " + num(w.inference_batch) + ")");
   if (w.micro_batch < 1) add(out, "batch", "must be at least 1 (got " + num(w.micro_batch) + ")");
   if (w.grad_accum < 1) add(out, "grad_accum", "must be at least 1 (got " + num(w.grad_accum) + ")");
   if (w.seq_len < 0) add(out, "seq", "must not be negative (got " + num(w.seq_len) + ")");
@@ -189,7 +235,8 @@ std::vector<Problem> validate_workload(const Workload& w) {
     if (w.heads < 1) add(out, "heads", "must be at least 1 for a transformer (got " + num(w.heads) + ")");
     if (w.kv_heads < 0) add(out, "kv_heads", "must not be negative (got " + num(w.kv_heads) + ")");
     if (w.hidden >= 1 && w.heads >= 1 && w.hidden % w.heads != 0)
-      add(out, "hidden", "hidden size " + num(w.hidden) + " is not divisible by the head count " + num(w.heads));
+      add(out, "hidden",
+          "hidden size " + num(w.hidden) + " is not divisible by the head count " + num(w.heads));
     if (w.heads >= 1 && w.kv_heads > 0 && (w.kv_heads > w.heads || w.heads % w.kv_heads != 0))
       add(out, "kv_heads", "kv_heads " + num(w.kv_heads) + " must divide the head count " + num(w.heads));
     if (w.mode != Mode::inference && w.seq_len < 1)
@@ -207,8 +254,9 @@ std::vector<Problem> validate_workload(const Workload& w) {
 
   const bool quantized = w.precision == Precision::int8 || w.precision == Precision::int4;
   if (quantized && w.mode != Mode::inference && w.mode != Mode::qlora)
-    add(out, "precision", std::string(to_string(w.precision)) + " is for inference or QLoRA, not " +
-                              std::string(to_string(w.mode)));
+    add(out, "precision",
+        std::string(to_string(w.precision)) + " is for inference or QLoRA, not " +
+            std::string(to_string(w.mode)));
   if (w.precision == Precision::fp64 && (w.mode == Mode::lora || w.mode == Mode::qlora))
     add(out, "precision", "fp64 does not apply to LoRA/QLoRA fine-tuning");
   if (w.reference) {
@@ -216,9 +264,12 @@ std::vector<Problem> validate_workload(const Workload& w) {
     if (r.gpu.empty()) add(out, "reference_gpu", "a reference run needs the GPU it ran on");
     if (!(r.hours > 0) || !std::isfinite(r.hours))
       add(out, "reference_hours", "a reference run needs its wall-clock hours (> 0)");
-    else if (r.hours > 1e6) add(out, "reference_hours", "is implausibly large (got " + num(r.hours) + ")");
-    if (r.gpu_count < 1) add(out, "reference_gpus", "must be at least 1 (got " + num(r.gpu_count) + ")");
-    else if (r.gpu_count > 100000) add(out, "reference_gpus", "is implausibly large (got " + num(r.gpu_count) + ")");
+    else if (r.hours > 1e6)
+      add(out, "reference_hours", "is implausibly large (got " + num(r.hours) + ")");
+    if (r.gpu_count < 1)
+      add(out, "reference_gpus", "must be at least 1 (got " + num(r.gpu_count) + ")");
+    else if (r.gpu_count > 100000)
+      add(out, "reference_gpus", "is implausibly large (got " + num(r.gpu_count) + ")");
   }
   return out;
 }

@@ -20,21 +20,22 @@ enum class Kind { count, integer, number, boolean, text };
 struct Field {
   const char* key;
   Kind kind;
-  std::function<void(Workload&, double)> set_num;       // count, integer, number, boolean (0/1)
+  std::function<void(Workload&, double)> set_num;  // count, integer, number, boolean (0/1)
   std::function<double(const Workload&)> get_num;
   std::function<bool(Workload&, const std::string&)> set_text;  // enums
   std::function<std::string(const Workload&)> get_text;
 };
 
-#define GW_NUM(key, kind, member)                                                        \
-  Field {                                                                               \
+#define GW_NUM(key, kind, member)                                                            \
+  Field {                                                                                    \
     key, kind, [](Workload& w, double v) { w.member = static_cast<decltype(w.member)>(v); }, \
-        [](const Workload& w) { return static_cast<double>(w.member); }, nullptr, nullptr  \
+        [](const Workload& w) { return static_cast<double>(w.member); }, nullptr, nullptr    \
   }
-#define GW_ENUM(key, member, parser)                                                         \
-  Field {                                                                                   \
-    key, Kind::text, nullptr, nullptr, [](Workload& w, const std::string& s) { return parser(s, w.member); }, \
-        [](const Workload& w) { return std::string(to_string(w.member)); }                  \
+#define GW_ENUM(key, member, parser)                                           \
+  Field {                                                                      \
+    key, Kind::text, nullptr, nullptr,                                         \
+        [](Workload& w, const std::string& s) { return parser(s, w.member); }, \
+        [](const Workload& w) { return std::string(to_string(w.member)); }     \
   }
 
 const std::vector<Field>& fields() {
@@ -79,11 +80,16 @@ const std::vector<Field>& fields() {
 
 std::string kind_word(Kind k) {
   switch (k) {
-    case Kind::count: return "a number or a count such as \"340M\"";
-    case Kind::integer: return "a whole number";
-    case Kind::number: return "a number";
-    case Kind::boolean: return "true or false";
-    case Kind::text: return "a name";
+    case Kind::count:
+      return "a number or a count such as \"340M\"";
+    case Kind::integer:
+      return "a whole number";
+    case Kind::number:
+      return "a number";
+    case Kind::boolean:
+      return "true or false";
+    case Kind::text:
+      return "a name";
   }
   return "a value";
 }
@@ -97,9 +103,12 @@ bool read_text(const json& v, Text& out) {
   if (!v.is_object()) return false;
   for (auto it = v.begin(); it != v.end(); ++it) {
     if (!it.value().is_string()) return false;
-    if (it.key() == "en") out.en = it.value().get<std::string>();
-    else if (it.key() == "zh") out.zh = it.value().get<std::string>();
-    else return false;
+    if (it.key() == "en")
+      out.en = it.value().get<std::string>();
+    else if (it.key() == "zh")
+      out.zh = it.value().get<std::string>();
+    else
+      return false;
   }
   return true;
 }
@@ -115,8 +124,10 @@ void read_workload(const json& obj, Workload& w, const std::string& base, std::v
     const json& v = it.value();
     const std::string path = base + "/" + key;
     if (key == "preset") {
-      if (v.is_string()) w.preset = v.get<std::string>();
-      else problems.push_back({path, "must be a preset id (text)"});
+      if (v.is_string())
+        w.preset = v.get<std::string>();
+      else
+        problems.push_back({path, "must be a preset id (text)"});
       continue;
     }
     if (key == "title") {
@@ -135,12 +146,16 @@ void read_workload(const json& obj, Workload& w, const std::string& base, std::v
       ReferenceRun r = w.reference.value_or(ReferenceRun{});
       for (auto rt = v.begin(); rt != v.end(); ++rt) {
         const std::string rp = path + "/" + rt.key();
-        if (rt.key() == "gpu" && rt.value().is_string()) r.gpu = rt.value().get<std::string>();
-        else if (rt.key() == "gpus" && rt.value().is_number_integer()) r.gpu_count = rt.value().get<int>();
-        else if (rt.key() == "hours" && rt.value().is_number()) r.hours = rt.value().get<double>();
+        if (rt.key() == "gpu" && rt.value().is_string())
+          r.gpu = rt.value().get<std::string>();
+        else if (rt.key() == "gpus" && rt.value().is_number_integer())
+          r.gpu_count = rt.value().get<int>();
+        else if (rt.key() == "hours" && rt.value().is_number())
+          r.hours = rt.value().get<double>();
         else if (rt.key() == "gpu" || rt.key() == "gpus" || rt.key() == "hours")
           problems.push_back({rp, rt.key() == "gpu" ? "must be a GPU name" : "must be a number"});
-        else problems.push_back({rp, "unknown field (expected gpu, gpus, hours)"});
+        else
+          problems.push_back({rp, "unknown field (expected gpu, gpus, hours)"});
       }
       w.reference = r;
       continue;
@@ -156,12 +171,15 @@ void read_workload(const json& obj, Workload& w, const std::string& base, std::v
     switch (f->kind) {
       case Kind::text: {
         if (!v.is_string() || !f->set_text(w, v.get<std::string>()))
-          problems.push_back({path, v.is_string() ? "unknown " + key + " '" + v.get<std::string>() + "'" : want});
+          problems.push_back(
+              {path, v.is_string() ? "unknown " + key + " '" + v.get<std::string>() + "'" : want});
         break;
       }
       case Kind::boolean:
-        if (v.is_boolean()) f->set_num(w, v.get<bool>() ? 1 : 0);
-        else problems.push_back({path, want});
+        if (v.is_boolean())
+          f->set_num(w, v.get<bool>() ? 1 : 0);
+        else
+          problems.push_back({path, want});
         break;
       case Kind::count:
       case Kind::integer:
@@ -175,8 +193,10 @@ void read_workload(const json& obj, Workload& w, const std::string& base, std::v
           ok = parse_count_text(v.get<std::string>(), d);
         }
         if (ok && f->kind == Kind::integer && (d != std::floor(d) || std::fabs(d) > 2e9)) ok = false;
-        if (ok) f->set_num(w, d);
-        else problems.push_back({path, want});
+        if (ok)
+          f->set_num(w, d);
+        else
+          problems.push_back({path, want});
         break;
       }
     }
@@ -214,10 +234,18 @@ std::string workload_to_json(const Workload& w) {
   if (!w.title.empty()) o["title"] = text_json(w.title);
   for (const Field& f : fields()) {
     switch (f.kind) {
-      case Kind::text: o[f.key] = f.get_text(w); break;
-      case Kind::boolean: o[f.key] = f.get_num(w) != 0; break;
-      case Kind::integer: o[f.key] = static_cast<long long>(f.get_num(w)); break;
-      default: o[f.key] = f.get_num(w); break;
+      case Kind::text:
+        o[f.key] = f.get_text(w);
+        break;
+      case Kind::boolean:
+        o[f.key] = f.get_num(w) != 0;
+        break;
+      case Kind::integer:
+        o[f.key] = static_cast<long long>(f.get_num(w));
+        break;
+      default:
+        o[f.key] = f.get_num(w);
+        break;
     }
   }
   if (w.reference) {
@@ -250,16 +278,20 @@ PresetLoad load_presets(std::string_view json_text) {
     for (auto it = p.begin(); it != p.end(); ++it) {
       const std::string path = base + "/" + it.key();
       const json& v = it.value();
-      if (it.key() == "id" && v.is_string()) preset.id = v.get<std::string>();
-      else if (it.key() == "group" && v.is_string()) preset.group = v.get<std::string>();
+      if (it.key() == "id" && v.is_string())
+        preset.id = v.get<std::string>();
+      else if (it.key() == "group" && v.is_string())
+        preset.group = v.get<std::string>();
       else if (it.key() == "title") {
         if (!read_text(v, preset.title)) out.problems.push_back({path, "must be {\"en\": ..., \"zh\": ...}"});
       } else if (it.key() == "guide") {
         if (!read_text(v, preset.guide)) out.problems.push_back({path, "must be {\"en\": ..., \"zh\": ...}"});
       } else if (it.key() == "models" && v.is_array()) {
         for (const json& m : v)
-          if (m.is_string()) preset.models.push_back(m.get<std::string>());
-          else out.problems.push_back({path, "model names must be text"});
+          if (m.is_string())
+            preset.models.push_back(m.get<std::string>());
+          else
+            out.problems.push_back({path, "model names must be text"});
       } else if (it.key() == "workload") {
         read_workload(v, preset.workload, path, out.problems);
       } else {

@@ -43,6 +43,8 @@ inline gw::Workload preset(const char* id) {
   return p->workload;
 }
 
-inline bool finite(double v) { return std::isfinite(v); }
+inline bool finite(double v) {
+  return std::isfinite(v);
+}
 
 }  // namespace gwtest

@@ -24,7 +24,8 @@ double states_bytes_per_param(const Workload& w) {
 
 bool has_ram_note(const GpuEstimate& e) {
   for (const Text& n : e.notes)
-    if (n.en.find("system RAM") != std::string::npos && n.zh.find("系统内存") != std::string::npos) return true;
+    if (n.en.find("system RAM") != std::string::npos && n.zh.find("系统内存") != std::string::npos)
+      return true;
   return false;
 }
 
@@ -32,7 +33,7 @@ bool has_ram_note(const GpuEstimate& e) {
 
 TEST_CASE("model states follow the published bytes-per-parameter rules") {
   CHECK(states_bytes_per_param(bert_large(Precision::fp32)) == doctest::Approx(16));
-  CHECK(states_bytes_per_param(bert_large(Precision::amp)) == doctest::Approx(18));  // HF accounting
+  CHECK(states_bytes_per_param(bert_large(Precision::amp)) == doctest::Approx(18));   // HF accounting
   CHECK(states_bytes_per_param(bert_large(Precision::fp16)) == doctest::Approx(16));  // ZeRO's 2 + 2 + 12
   CHECK(states_bytes_per_param(bert_large(Precision::fp32, Optimizer::sgd_momentum)) == doctest::Approx(12));
   CHECK(states_bytes_per_param(bert_large(Precision::fp32, Optimizer::sgd)) == doctest::Approx(8));
@@ -125,8 +126,8 @@ TEST_CASE("system RAM never counts, and the answer says so") {
 }
 
 TEST_CASE("fit advice tries the cheapest changes in the issue's order") {
-  const std::vector<std::string> order = {"amp",      "checkpointing", "smaller_batch", "adam8bit",  "quantize",
-                                          "lora",     "qlora",         "more_gpus",     "bigger_card"};
+  const std::vector<std::string> order = {"amp",  "checkpointing", "smaller_batch", "adam8bit",   "quantize",
+                                          "lora", "qlora",         "more_gpus",     "bigger_card"};
   auto rank = [&](const std::string& k) { return std::find(order.begin(), order.end(), k) - order.begin(); };
 
   // BERT-large fp32 on a 16 GB card: AMP first, then checkpointing, which makes it fit.
@@ -160,7 +161,8 @@ TEST_CASE("fit advice tries the cheapest changes in the issue's order") {
   full.precision = Precision::amp;
   const std::vector<FitAdvice> c = fit_advice(full, gwtest::gpu("rtx-3090"), gwtest::catalog());
   bool adapters = false;
-  for (const FitAdvice& f : c) adapters = adapters || ((f.kind == "lora" || f.kind == "qlora") && f.fits_after);
+  for (const FitAdvice& f : c)
+    adapters = adapters || ((f.kind == "lora" || f.kind == "qlora") && f.fits_after);
   CHECK(adapters);
 }
 

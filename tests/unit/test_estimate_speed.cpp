@@ -17,7 +17,8 @@ TEST_CASE("the unit a job runs on") {
   Workload amp = gwtest::preset("bert-base-finetune");
   // GeForce: FP16 tensor with FP32 accumulate at half rate.
   model::Rates r = model::rates_for(amp, gwtest::gpu("rtx-3090"), 1.0);
-  CHECK(r.tensor_tflops == doctest::Approx(71 * model::kConsumerBoost));  // GeForce sustains above rated boost
+  CHECK(r.tensor_tflops ==
+        doctest::Approx(71 * model::kConsumerBoost));  // GeForce sustains above rated boost
   CHECK(r.unit.find("half rate") != std::string::npos);
   // Datacenter: full rate.
   CHECK(model::rates_for(amp, gwtest::gpu("a100-80gb-sxm4"), 1.0).tensor_tflops == doctest::Approx(312));
@@ -34,8 +35,10 @@ TEST_CASE("the unit a job runs on") {
   CHECK(model::rates_for(tf32, gwtest::gpu("a100-80gb-sxm4"), 1.0).tensor_tflops == doctest::Approx(156));
 
   // INT8 for encoder inference; FP64 for science.
-  CHECK(model::rates_for(gwtest::preset("bert-base-inference-int8"), gwtest::gpu("t4"), 1.0).unit == "INT8 tensor");
-  const model::Rates f64 = model::rates_for(gwtest::preset("md-gromacs-fp64"), gwtest::gpu("a100-80gb-sxm4"), 1.0);
+  CHECK(model::rates_for(gwtest::preset("bert-base-inference-int8"), gwtest::gpu("t4"), 1.0).unit ==
+        "INT8 tensor");
+  const model::Rates f64 =
+      model::rates_for(gwtest::preset("md-gromacs-fp64"), gwtest::gpu("a100-80gb-sxm4"), 1.0);
   CHECK(f64.unit == "FP64");
   CHECK(f64.tensor_tflops == doctest::Approx(9.7));
 
@@ -134,7 +137,8 @@ TEST_CASE("a reference run calibrates every GPU") {
 }
 
 TEST_CASE("every estimate carries a range and an explanation") {
-  const GpuEstimate e = estimate(gwtest::preset("gpt2-124m-train"), gwtest::gpu("rtx-4090"), gwtest::catalog());
+  const GpuEstimate e =
+      estimate(gwtest::preset("gpt2-124m-train"), gwtest::gpu("rtx-4090"), gwtest::catalog());
   REQUIRE(e.work_known);
   CHECK(e.hours.low < e.hours.likely);
   CHECK(e.hours.likely < e.hours.high);

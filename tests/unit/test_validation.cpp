@@ -19,9 +19,9 @@ std::string read(const std::string& path) {
 }
 
 const ValidationReport& report() {
-  static const ValidationReport r = run_validation(
-      read(std::string(GPUWISE_SOURCE_DIR) + "/tests/validation/validation-dev.json"), gwtest::catalog(),
-      gwtest::presets());
+  static const ValidationReport r =
+      run_validation(read(std::string(GPUWISE_SOURCE_DIR) + "/tests/validation/validation-dev.json"),
+                     gwtest::catalog(), gwtest::presets());
   return r;
 }
 

@@ -170,11 +170,12 @@ TEST_CASE("bundled presets cover the article's scenarios, bilingually") {
     CHECK(p.workload.preset == p.id);
   }
   for (const char* id :
-       {"resnet50-train", "yolo-detect-train", "sd15-inference", "sd15-finetune", "video-sr-inference",
-        "bert-base-finetune", "bert-large-train", "gpt2-124m-train", "gpt2-1.5b-train", "albert-train",
-        "opt-13b-fp16", "opt-13b-int8", "opt-13b-int4", "llama2-7b-fp16", "llama2-7b-int8", "llama2-7b-int4",
-        "llama2-13b-fp16", "llama2-13b-int8", "llama2-13b-int4", "llama2-70b-fp16", "llama2-70b-int8",
-        "llama2-70b-int4", "lora-7b", "qlora-7b", "md-gromacs-fp64", "cfd-openfoam", "fea-solver"})
+       {"resnet50-train",     "yolo-detect-train", "sd15-inference",  "sd15-finetune",   "video-sr-inference",
+        "bert-base-finetune", "bert-large-train",  "gpt2-124m-train", "gpt2-1.5b-train", "albert-train",
+        "opt-13b-fp16",       "opt-13b-int8",      "opt-13b-int4",    "llama2-7b-fp16",  "llama2-7b-int8",
+        "llama2-7b-int4",     "llama2-13b-fp16",   "llama2-13b-int8", "llama2-13b-int4", "llama2-70b-fp16",
+        "llama2-70b-int8",    "llama2-70b-int4",   "lora-7b",         "qlora-7b",        "md-gromacs-fp64",
+        "cfd-openfoam",       "fea-solver"})
     CHECK_MESSAGE(ids.count(id) == 1, id);
   // The BERT-large preset states its batch and sequence length, as the issue asks.
   const Workload bl = gwtest::preset("bert-large-train");
@@ -196,7 +197,8 @@ TEST_CASE("presets are found by the model names benchmarks use") {
 }
 
 TEST_CASE("preset loading reports problems with JSON paths") {
-  const PresetLoad bad = load_presets(R"({"presets": [{"id": "x", "title": {"en": "X"}, "workload": {"batch": 0}}]})");
+  const PresetLoad bad =
+      load_presets(R"({"presets": [{"id": "x", "title": {"en": "X"}, "workload": {"batch": 0}}]})");
   REQUIRE_FALSE(bad.problems.empty());
   CHECK(bad.problems[0].path.rfind("/presets/0/workload/", 0) == 0);
   CHECK(bad.presets.empty());
