@@ -96,16 +96,18 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
   }
   // 3. Smaller micro-batch, same effective batch through gradient accumulation.
   if (!done && trains(cur) && cur.micro_batch > 1) {
-    const int effective = cur.micro_batch * cur.grad_accum;
+    const long long effective = static_cast<long long>(cur.micro_batch) * cur.grad_accum;
+    // Gradient accumulation keeps the effective batch; it is kept within int range.
+    auto accum_for = [&](int mb) { return static_cast<int>(std::clamp(effective / mb, 1LL, 2000000000LL)); };
     int mb = cur.micro_batch;
     while (mb > 1) {
       mb = std::max(1, mb / 2);
       Workload trial = cur;
-      trial.grad_accum = std::max(1, effective / mb);
+      trial.grad_accum = accum_for(mb);
       trial.micro_batch = mb;
       if (fit_verdict(total_for(trial, n, vram), vram) == Fit::fits) break;
     }
-    const int accum = std::max(1, effective / mb);
+    const int accum = accum_for(mb);
     cur.micro_batch = mb;
     cur.grad_accum = accum;
     step("smaller_batch",

@@ -171,6 +171,20 @@ TEST_CASE("nothing is ever NaN or infinite") {
   odd.seq_len = 1 << 20;
   odd.vocab = 1 << 20;
   ws.push_back(odd);
+  // Unvalidated extremes (callers that skip validate_workload) still come back finite.
+  Workload wild = odd;
+  wild.params = 1e300;
+  wild.micro_batch = 2147483647;
+  wild.grad_accum = 2147483647;
+  wild.seq_len = 2147483647;
+  wild.hidden = 2147483647;
+  wild.dataset_samples = 1e300;
+  wild.epochs = 1e300;
+  ws.push_back(wild);
+  wild.mode = Mode::inference;
+  wild.context_tokens = 1e300;
+  wild.inference_batch = 1e300;
+  ws.push_back(wild);
   for (const Workload& w : ws)
     for (const Gpu& g : c.gpus)
       for (int n : {1, 2, 8}) {
