@@ -41,7 +41,7 @@ const Catalog& Context::catalog() {
   if (!load.catalog) {
     std::string msg = (user ? catalog_path : std::string("bundled catalog")) + ": " +
                       std::to_string(load.problems.size()) + " problem(s) in the catalog";
-    for (const Problem& p : load.problems) msg += "\n  " + p.path + ": " + p.message;
+    for (const Problem& p : load.problems) msg += "\n  " + (p.path.empty() ? "" : p.path + ": ") + p.message;
     throw Exit(kBadInput, msg);
   }
   catalog_ = std::move(load.catalog);

@@ -90,7 +90,7 @@ void setup(CLI::App& root, Context& ctx) {
       return;
     }
     std::string msg = file + ": " + std::to_string(load.problems.size()) + " problem(s)";
-    for (const Problem& p : load.problems) msg += "\n  " + p.path + ": " + p.message;
+    for (const Problem& p : load.problems) msg += "\n  " + (p.path.empty() ? "" : p.path + ": ") + p.message;
     throw Exit(kBadInput, msg);
   });
 

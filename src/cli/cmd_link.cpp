@@ -55,7 +55,7 @@ void setup(CLI::App& root, Context& ctx) {
   enc->add_option("--base", base, "Page address to put before the fragment, e.g. http://127.0.0.1:8080/");
   enc->footer(
       "\nExamples:\n  gpuwise link encode --preset bert-base-finetune --budget 300 --deadline 48h\n"
-      "  gpuwise link encode --preset llama2-7b-qlora --currency USD --spot deny --base http://127.0.0.1:8080/");
+      "  gpuwise link encode --preset qlora-7b --currency USD --spot deny --base http://127.0.0.1:8080/");
   enc->callback([&ctx] {
     const auto& presets = bundled_presets();
     const Catalog& catalog = ctx.catalog();

@@ -13,6 +13,14 @@ int main(int argc, char** argv) {
       "Exit codes: 0 ok, 1 no offer satisfies the constraints, 2 usage error, 3 bad input file.",
       "gpuwise"};
   app.require_subcommand(1);
+  app.footer(
+      "\nExamples:\n"
+      "  gpuwise recommend --preset bert-base-finetune --budget 300 --deadline 48h\n"
+      "  gpuwise estimate --preset llama2-13b-int4 --gpu 3090 --gpu t4\n"
+      "  gpuwise --lang zh guide scenarios\n"
+      "  gpuwise diagnose nvidia-smi-q.txt --cuda 12.1\n"
+      "  gpuwise link decode 'http://127.0.0.1:8080/#v=1&preset=bert-base-finetune&budget=300'\n\n"
+      "Run 'gpuwise COMMAND --help' for each command's flags and examples.");
   app.set_version_flag("--version", "gpuwise 0.1.0");
   Context ctx;
   app.add_option("--lang", ctx.lang_flag, "Output language: zh or en (default: from LANG)")
@@ -20,7 +28,8 @@ int main(int argc, char** argv) {
       ->configurable(false);
   app.add_option("--currency", ctx.currency_flag, "Show money in CNY or USD")
       ->transform(CLI::IsMember({"CNY", "USD"}, CLI::ignore_case));
-  app.add_option("--catalog", ctx.catalog_path, "Use this catalog JSON instead of the bundled one (validated)");
+  app.add_option("--catalog", ctx.catalog_path, "Use this catalog JSON instead of the bundled one (validated)")
+      ->type_name("FILE");
   app.fallthrough();
 
   auto& registry = command_registry();
@@ -43,7 +52,7 @@ int main(int argc, char** argv) {
       known = known || sub->check_name(arg);
     }
     if (!known) {
-      std::fprintf(stderr, "gpuwise: unknown command '%s' (commands: %s)\nTry 'gpuwise --help'.\n", arg.c_str(),
+      std::fprintf(stderr, "gpuwise: unknown command '%s'\nCommands: %s\nTry 'gpuwise --help'.\n", arg.c_str(),
                    names.c_str());
       return kUsage;
     }

@@ -33,15 +33,37 @@ std::string strip_brand(std::string s) {
   return s;
 }
 
-// Digits in a query must not be a fragment of a longer number in the name ("309" is not "3090").
-bool contains_token(const std::string& hay, const std::string& needle) {
-  for (std::size_t pos = hay.find(needle); pos != std::string::npos; pos = hay.find(needle, pos + 1)) {
+// Lower-case alphanumerics plus where the original had a separator: "A100 40GB" -> "a10040gb", {4}.
+struct Squashed {
+  std::string text;
+  std::vector<bool> boundary;  // boundary[i]: a separator stood before text[i]
+};
+Squashed squash_marked(std::string_view s) {
+  Squashed out;
+  bool sep = false;
+  for (unsigned char c : s) {
+    if (!std::isalnum(c)) {
+      sep = true;
+      continue;
+    }
+    out.text += static_cast<char>(std::tolower(c));
+    out.boundary.push_back(sep);
+    sep = false;
+  }
+  return out;
+}
+
+// Digits in a query must not be a fragment of a longer number in the name ("309" is not "3090"),
+// unless the name had a separator there ("A100" is in "A100 40GB").
+bool contains_token(std::string_view name, const std::string& needle) {
+  const Squashed hay = squash_marked(name);
+  const std::string& h = hay.text;
+  auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+  for (std::size_t pos = h.find(needle); pos != std::string::npos; pos = h.find(needle, pos + 1)) {
     const std::size_t end = pos + needle.size();
-    const bool digit_cut_left =
-        pos > 0 && std::isdigit(static_cast<unsigned char>(hay[pos - 1])) && std::isdigit(static_cast<unsigned char>(needle[0]));
-    const bool digit_cut_right = end < hay.size() && std::isdigit(static_cast<unsigned char>(hay[end])) &&
-                                 std::isdigit(static_cast<unsigned char>(needle.back()));
-    if (!digit_cut_left && !digit_cut_right) return true;
+    const bool cut_left = pos > 0 && !hay.boundary[pos] && digit(h[pos - 1]) && digit(needle.front());
+    const bool cut_right = end < h.size() && !hay.boundary[end] && digit(h[end]) && digit(needle.back());
+    if (!cut_left && !cut_right) return true;
   }
   return false;
 }
@@ -67,8 +89,8 @@ GpuMatch find_gpu(const Catalog& catalog, std::string_view query) {
   }
   const std::string qs = strip_brand(q);
   for (const Gpu& g : catalog.gpus) {
-    bool hit = contains_token(squash(g.name), qs) || contains_token(squash(g.id), qs);
-    for (const std::string& a : g.aliases) hit = hit || contains_token(squash(a), qs);
+    bool hit = contains_token(g.name, qs) || contains_token(g.id, qs);
+    for (const std::string& a : g.aliases) hit = hit || contains_token(a, qs);
     if (hit) match.candidates.push_back(&g);
   }
   if (match.candidates.size() == 1) {
