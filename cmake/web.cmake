@@ -9,29 +9,42 @@ set(GW_SITE_HELLO "${CMAKE_BINARY_DIR}/site-hello")
 
 target_compile_definitions(gw_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3)
 # Size first: the English page must stay under 350 KB gzipped.
-set(GW_WEB_COMPILE -Os)
+# C++ exceptions are off in the browser: the engine never throws on bad input (it returns problems), and
+# JavaScript-emulated exception support would double the code and slow every call. A throw would stop
+# the page with a message (shell.js onAbort) instead of being caught.
+option(GPUWISE_WEB_EXCEPTIONS "Emscripten: support catching C++ exceptions (bigger, slower)" OFF)
+option(GPUWISE_WEB_LTO "Emscripten: link-time optimisation (smaller wasm)" ON)
+set(GW_WEB_COMPILE -Oz -fno-rtti)
+if(GPUWISE_WEB_LTO)
+  list(APPEND GW_WEB_COMPILE -flto)
+endif()
+if(GPUWISE_WEB_EXCEPTIONS)
+  list(APPEND GW_WEB_COMPILE -fexceptions)
+  set(GW_WEB_EXC_LINK -sDISABLE_EXCEPTION_CATCHING=0)
+else()
+  set(GW_WEB_EXC_LINK -sDISABLE_EXCEPTION_CATCHING=1)
+endif()
 set(GW_WEB_LINK
-  -Os -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
+  ${GW_WEB_COMPILE} ${GW_WEB_EXC_LINK} -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sENVIRONMENT=web
   # The CSP allows 'wasm-unsafe-eval' but no eval of JavaScript.
   -sDYNAMIC_EXECUTION=0
   -sEXPORTED_FUNCTIONS=_main,_malloc,_free
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString
-  -sFILESYSTEM=0
-  -sDISABLE_EXCEPTION_CATCHING=0)
-target_compile_options(gw_imgui PRIVATE ${GW_WEB_COMPILE})
+  -sFILESYSTEM=0 -sMALLOC=emmalloc)
+foreach(t gw_imgui gw_fonts gpuwise_engine gpuwise_data)
+  target_compile_options(${t} PRIVATE ${GW_WEB_COMPILE})
+endforeach()
 
 # ---- the app
 file(GLOB GW_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/*.cpp")
 file(GLOB GW_PLATFORM_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/*.cpp")
 add_executable(gpuwise_web ${GW_APP_SOURCES} ${GW_PLATFORM_SOURCES})
-target_compile_options(gpuwise_web PRIVATE ${GW_WEB_COMPILE} -fexceptions)
+target_compile_options(gpuwise_web PRIVATE ${GW_WEB_COMPILE})
 target_link_libraries(gpuwise_web PRIVATE gpuwise_engine gw_imgui gw_fonts)
 target_link_options(gpuwise_web PRIVATE ${GW_WEB_LINK})
 set_target_properties(gpuwise_web PROPERTIES
   OUTPUT_NAME index SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${GW_SITE}")
-# The engine (and nlohmann::json inside it) can throw on bad input; the page catches, never aborts.
-target_compile_options(gpuwise_engine PRIVATE -Os -fexceptions)
 
 # Static assets. sw.js gets a build id (hash of the shipped files) so a new build replaces the old cache.
 file(GLOB GW_WEB_ASSETS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*")

@@ -1,7 +1,8 @@
-// App lifecycle and the frame layout: a top bar (title, catalog date, language) over tabbed panels.
+// App lifecycle and the frame layout: a top bar (title, share link, currency, language), banners, and
+// tabs: the recommendation (job and constraints left, answer right), catalog, guide, calculators, checker.
 #include "app/app.hpp"
 
-#include <nlohmann/json.hpp>
+#include <algorithm>
 
 #include "app/i18n.hpp"
 #include "app/theme.hpp"
@@ -14,62 +15,133 @@ namespace gw::app {
 
 namespace {
 
-void load_bundled_catalog(AppState& s) {
+void load_bundled(AppState& s) {
   CatalogLoad load = load_catalog(bundled_file("catalog.json"));
   s.catalog_problems = std::move(load.problems);
   s.catalog_ok = load.catalog.has_value();
   if (s.catalog_ok) s.catalog = std::move(*load.catalog);
-}
-
-void set_language(AppState& s, Lang lang, bool by_user) {
-  s.lang = lang;
-  if (by_user) {
-    s.lang_chosen = true;
-    platform::set_setting("lang", lang == Lang::zh ? "zh" : "en");
-  }
-  if (lang == Lang::zh) platform::request_cjk_font();
-  platform::request_frames();
+  PresetLoad presets = load_presets(bundled_file("presets.json"));
+  s.presets = std::move(presets.presets);
+  for (const Problem& p : presets.problems) s.catalog_problems.push_back({"presets.json" + p.path, p.message});
+  GuideLoad guide = load_guide(bundled_file("guide.json"));
+  if (guide.guide) s.guide = std::move(*guide.guide);
 }
 
 void draw_top_bar(AppState& s) {
   ImGui::PushFont(font_heading());
   ImGui::TextUnformatted("gpuwise");
   ImGui::PopFont();
-  ImGui::SameLine();
-  ImGui::AlignTextToFramePadding();
-  if (ui_lang() == Lang::zh) {
-    ImGui::TextColored(color_v(Tone::muted), "算力参谋 · 为一个任务挑选云 GPU");
-  } else {
-    ImGui::TextColored(color_v(Tone::muted), "which cloud GPU for your job, budget and deadline");
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const bool wide = avail > 760 * s.scale;
+  if (wide) {
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(color_v(Tone::muted), "%s",
+                       tr("which cloud GPU for your job, budget and deadline", "算力参谋 · 为你的任务、预算和截止时间挑选云 GPU"));
   }
 
-  // Right side: catalog date and the language switch.
-  const char* en_label = "English";
-  const char* zh_label = "中文";
+  // Right side: share link, currency, language.
+  const ImGuiStyle& st = ImGui::GetStyle();
   const bool zh_drawable = platform::cjk_font_ready();
-  const float w_lang = ImGui::CalcTextSize(en_label).x + ImGui::CalcTextSize(zh_drawable ? zh_label : "ZH").x +
-                       ImGui::GetStyle().FramePadding.x * 4 + ImGui::GetStyle().ItemSpacing.x;
-  std::string date;
-  if (s.catalog_ok)
-    date = std::string(tr("Prices as of ", "价格截至 ")) + s.catalog.catalog_date + "  ·  v" +
-           s.catalog.catalog_version;
-  const float w_date = ImGui::CalcTextSize(date.c_str()).x;
-  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w_lang - w_date - ImGui::GetStyle().ItemSpacing.x * 2);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextColored(color_v(Tone::muted), "%s", date.c_str());
+  const char* copy = tr("Copy link", "复制链接");
+  const char* zh_label = zh_drawable ? "中文" : "ZH";
+  auto bw = [&](const char* t) { return ImGui::CalcTextSize(t).x + st.FramePadding.x * 2; };
+  const float right = bw(copy) + st.ItemSpacing.x * 2 + bw("CNY") + bw("USD") + bw("English") + bw(zh_label);
+  // Too narrow for one line: the controls move under the title.
+  const float x_right = ImGui::GetWindowContentRegionMax().x - right;
+  if (x_right > ImGui::GetCursorPosX() + ImGui::CalcTextSize("gpuwise").x * 1.4f) ImGui::SameLine(x_right);
+  if (ImGui::Button(copy)) {
+    platform::copy_text(platform::share_url(s.fragment));
+    s.res.status = tr("Link copied to the clipboard.", "链接已复制到剪贴板。");
+    s.res.status_until = platform::now_seconds() + 2.5;
+    platform::wake_after(2.6);
+  }
+  remember_rect("copy_link");
+  item_tooltip(tr("The link holds the whole scenario: job, constraints, currency, language and edited prices.",
+                  "链接包含整个场景：任务、约束、币种、语言和修改过的价格。"));
   ImGui::SameLine();
-  if (segmented(en_label, s.lang == Lang::en)) set_language(s, Lang::en, true);
+  const std::string& cur = s.scenario.constraints.currency;
+  if (segmented("CNY", cur == "CNY")) set_currency(s, "CNY");
+  remember_rect("cur_cny");
+  ImGui::SameLine(0, 0);
+  if (segmented("USD", cur == "USD")) set_currency(s, "USD");
+  remember_rect("cur_usd");
+  ImGui::SameLine();
+  if (segmented("English", s.lang == Lang::en)) set_language(s, Lang::en, true);
   remember_rect("lang_en");
   ImGui::SameLine(0, 0);
-  // Until the CJK font is in the atlas, "中文" would be boxes: show ZH instead.
-  if (segmented(zh_drawable ? zh_label : "ZH", s.lang == Lang::zh)) set_language(s, Lang::zh, true);
+  // Until the CJK font is in the atlas, "中文" would be boxes: the button says ZH.
+  if (segmented(zh_label, s.lang == Lang::zh)) set_language(s, Lang::zh, true);
   remember_rect("lang_zh");
+  if (s.lang == Lang::zh && !zh_drawable) {
+    ImGui::TextColored(color_v(Tone::muted), "Loading the Chinese font...");
+  }
 }
+
+void draw_banners(AppState& s) {
+  for (std::size_t i = 0; i < s.banners.size();) {
+    const Banner& b = s.banners[i];
+    const Tone tone = b.kind == BannerKind::error ? Tone::bad : b.kind == BannerKind::warn ? Tone::warn : Tone::accent;
+    ImGui::PushID(b.id.c_str());
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, color(tone, 0.12f));
+    ImGui::PushStyleColor(ImGuiCol_Border, color(tone, 0.6f));
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float h = line * (1.0f + static_cast<float>(std::min<std::size_t>(b.details.size(), 6))) +
+                    ImGui::GetStyle().WindowPadding.y * 2;
+    ImGui::BeginChild("banner", ImVec2(0, h), true, ImGuiWindowFlags_NoScrollbar);
+    ImGui::TextColored(color_v(tone), "%s", tr(b.text).c_str());
+    for (std::size_t d = 0; d < b.details.size() && d < 6; ++d) ImGui::BulletText("%s", tr(b.details[d]).c_str());
+    ImGui::SetCursorPos(ImVec2(ImGui::GetWindowContentRegionMax().x - ImGui::GetFrameHeight(),
+                               ImGui::GetStyle().WindowPadding.y * 0.5f));
+    const bool close = ImGui::Button("×", ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()));
+    remember_rect(("banner_close_" + b.id).c_str());
+    ImGui::EndChild();
+    ImGui::PopStyleColor(2);
+    ImGui::PopID();
+    if (close) s.banners.erase(s.banners.begin() + static_cast<std::ptrdiff_t>(i));
+    else ++i;
+  }
+}
+
+void draw_recommend_tab(AppState& s) {
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const bool narrow = avail < 900 * s.scale;
+  if (narrow) {
+    // Small screens: one column; the job and constraints fold away above the answer.
+    ImGui::BeginChild("one", ImVec2(0, 0), false);
+    if (ImGui::CollapsingHeader(tr_id("Job and constraints", "任务与约束", "jobhdr").c_str())) {
+      draw_job(s);
+      draw_constraints(s);
+    }
+    draw_results(s);
+    draw_plots(s);
+    ImGui::EndChild();
+    return;
+  }
+  const float left = std::clamp(avail * 0.28f, 300 * s.scale, 400 * s.scale);
+  ImGui::BeginChild("left", ImVec2(left, 0), true);
+  draw_job(s);
+  ImGui::Spacing();
+  draw_constraints(s);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("main", ImVec2(0, 0), false);
+  draw_results(s);
+  draw_plots(s);
+  ImGui::EndChild();
+}
+
+struct TabDef {
+  const char* id;
+  const char* en;
+  const char* zh;
+  void (*draw)(AppState&);
+};
 
 }  // namespace
 
 void init(AppState& s) {
-  load_bundled_catalog(s);
+  load_bundled(s);
   const std::string saved = platform::setting("lang");
   if (saved == "zh" || saved == "en") {
     set_language(s, saved == "zh" ? Lang::zh : Lang::en, false);
@@ -77,6 +149,7 @@ void init(AppState& s) {
   } else {
     set_language(s, platform::preferred_language() == "zh" ? Lang::zh : Lang::en, false);
   }
+  if (s.catalog_ok) init_scenario(s);
 }
 
 void shutdown(AppState&) {}
@@ -85,6 +158,7 @@ void frame(AppState& s) {
   begin_frame_rects();
   // Chinese is drawn only once its font is loaded, so no frame shows boxes or mixes languages.
   set_ui_lang(s.lang == Lang::zh && platform::cjk_font_ready() ? Lang::zh : Lang::en);
+  if (s.catalog_ok) update(s);
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->Pos);
@@ -93,46 +167,39 @@ void frame(AppState& s) {
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("gpuwise", nullptr, flags);
   draw_top_bar(s);
-  ImGui::Spacing();
+  draw_banners(s);
 
   if (!s.catalog_ok) {
-    ImGui::TextColored(color_v(Tone::bad), "%s",
-                       tr("The bundled catalog did not load:", "内置目录加载失败:"));
+    ImGui::TextColored(color_v(Tone::bad), "%s", tr("The bundled catalog did not load:", "内置目录加载失败："));
     for (const Problem& p : s.catalog_problems) ImGui::BulletText("%s: %s", p.path.c_str(), p.message.c_str());
-  } else if (ImGui::BeginTabBar("tabs")) {
-    if (ImGui::BeginTabItem(tr_id("GPUs", "显卡", "tab_catalog").c_str())) {
-      s.tab = "catalog";
-      draw_catalog(s);
-      ImGui::EndTabItem();
+    ImGui::End();
+    return;
+  }
+  static const TabDef tabs[] = {
+      {"recommend", "Recommendation", "推荐方案", &draw_recommend_tab},
+      {"catalog", "GPUs and prices", "显卡与价格", &draw_catalog},
+      {"guide", "Guide", "指南", &draw_guide},
+      {"calculators", "Calculators", "计算器", &draw_calculators},
+      {"diagnose", "Instance check", "实例体检", &draw_diagnose},
+  };
+  const ImGuiTabBarFlags tab_flags =
+      ImGui::GetContentRegionAvail().x < 560 * s.scale ? ImGuiTabBarFlags_FittingPolicyScroll : 0;
+  if (ImGui::BeginTabBar("tabs", tab_flags)) {
+    for (const TabDef& t : tabs) {
+      ImGuiTabItemFlags tf = 0;
+      if (s.goto_tab == t.id) tf |= ImGuiTabItemFlags_SetSelected;
+      const bool open = ImGui::BeginTabItem(tr_id(t.en, t.zh, t.id).c_str(), nullptr, tf);
+      remember_rect((std::string("tab_") + t.id).c_str());
+      if (open) {
+        s.tab = t.id;
+        t.draw(s);
+        ImGui::EndTabItem();
+      }
     }
+    s.goto_tab.clear();
     ImGui::EndTabBar();
   }
   ImGui::End();
-}
-
-std::string snapshot_json(const AppState& s) {
-  nlohmann::json j;
-  j["ready"] = s.catalog_ok;
-  j["lang"] = ui_lang() == Lang::zh ? "zh" : "en";
-  j["lang_wanted"] = s.lang == Lang::zh ? "zh" : "en";
-  j["tab"] = s.tab;
-  j["catalog"] = {{"ok", s.catalog_ok},
-                  {"version", s.catalog.catalog_version},
-                  {"date", s.catalog.catalog_date},
-                  {"gpus", s.catalog.gpus.size()},
-                  {"providers", s.catalog.providers.size()},
-                  {"offers", s.catalog.offers.size()}};
-  nlohmann::json rows = nlohmann::json::array();
-  for (int i : s.cat.gpu_rows) {
-    const Gpu& g = s.catalog.gpus[static_cast<std::size_t>(i)];
-    rows.push_back({{"id", g.id}, {"name", g.name}, {"vram_gib", g.vram_gib},
-                    {"fp32_tflops", g.fp32_tflops ? nlohmann::json(*g.fp32_tflops) : nlohmann::json()}});
-  }
-  j["gpu_table"] = {{"rows", rows}, {"sort_column", s.cat.sort.column}, {"descending", s.cat.sort.descending},
-                    {"filter", s.cat.filter}};
-  j["rects"] = rects_json();
-  j["engine_runs"] = s.engine_runs;
-  return j.dump();
 }
 
 }  // namespace gw::app

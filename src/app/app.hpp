@@ -1,12 +1,19 @@
 #pragma once
 // The Dear ImGui app shared by the web page and the desktop window. One AppState; one draw function per
-// panel (one file each). The engine reruns only when the scenario changes.
+// panel (one file each). The engine reruns only when the scenario changes (AppState::scenario_dirty).
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "engine/calculators.hpp"
 #include "engine/catalog.hpp"
+#include "engine/diagnose.hpp"
+#include "engine/guide.hpp"
+#include "engine/recommend.hpp"
+#include "engine/scenario.hpp"
 #include "engine/text.hpp"
+#include "engine/workload.hpp"
 
 namespace gw::app {
 
@@ -16,28 +23,93 @@ struct SortSpec {
   bool descending = false;
 };
 
+enum class BannerKind { info, warn, error };
+struct Banner {
+  BannerKind kind = BannerKind::info;
+  Text text;
+  std::vector<Text> details;
+  std::string id;  // for tests and de-duplication: "link", "link_catalog", "storage"
+};
+
 struct CatalogView {
+  int view = 0;  // 0 GPUs, 1 offers
   char filter[96] = "";
   SortSpec sort{0, false};
   bool sort_dirty = true;
   std::vector<int> gpu_rows;  // indices into catalog.gpus, filtered and sorted as shown
+  char offer_filter[96] = "";
+  SortSpec offer_sort{0, false};
+  bool offers_dirty = true;
+  bool edited_only = false;
+  std::vector<int> offer_rows;  // indices into catalog.offers
+};
+
+struct ResultsView {
+  SortSpec sort{0, false};  // column 0 = the engine's rank
+  bool order_dirty = true;
+  std::vector<int> order;            // indices into report.rows, as shown
+  std::set<std::string> expanded;    // row keys (offer|pricing)
+  std::set<std::string> selected;    // rows compared in the stacked bar (empty: the top three)
+  std::string hovered;               // row key under the mouse (table or plot)
+  bool show_all = false;             // more than the first 60 rows
+  std::string status;                // "Copied 12 rows" and the like
+  double status_until = 0;
+};
+
+struct JobView {
+  char preset_filter[64] = "";
+  bool details_open = false;
+};
+
+struct CalcView {
+  LabInputs lab;
+  BuyInputs buy;
+  SweepInputs sweep;
+  bool seeded = false;  // prices filled in from the current pick once
+};
+
+struct DiagnoseView {
+  std::vector<char> text = std::vector<char>(64 * 1024, '\0');
+  char cuda[24] = "";
+  double job_hours = 10;
+  bool has_report = false;
+  DiagnoseReport report;
 };
 
 struct AppState {
-  // ---- data
+  // ---- data, bundled
   Catalog catalog;
   bool catalog_ok = false;
   std::vector<Problem> catalog_problems;
+  std::vector<Preset> presets;
+  std::optional<Guide> guide;
+
+  // ---- the question and its answer
+  Scenario scenario;
+  Report report;
+  bool scenario_dirty = true;  // rerun the engine before drawing the next frame
+  bool push_history = false;   // the next URL write makes a Back/Forward step
+  bool all_details = false;    // explain every row, not only the top ones (on request: slower)
+  std::string fragment;        // the URL fragment that describes `scenario`
+  std::vector<Banner> banners;
 
   // ---- settings
   Lang lang = Lang::en;
-  bool lang_chosen = false;  // by the user or the link; otherwise from the browser
+  bool lang_chosen = false;  // by the user or a link; otherwise from the browser
   float scale = 1;
 
-  // ---- view
-  std::string tab = "catalog";  // catalog, ...
+  // ---- views
+  std::string tab = "recommend";  // recommend, catalog, guide, calculators, diagnose
+  std::string goto_tab;           // a panel asks to switch tabs next frame
   CatalogView cat;
+  ResultsView res;
+  JobView job;
+  CalcView calc;
+  DiagnoseView diag;
+  int guide_section = 0;
+
   long engine_runs = 0;
+  double engine_ms = 0;
 };
 
 void init(AppState&);
@@ -48,7 +120,27 @@ void apply_style(AppState&, float scale);
 // What the screen shows, as JSON, for the read-only test hook.
 std::string snapshot_json(const AppState&);
 
+// ---- the scenario (state.cpp)
+// The scenario at start-up: the URL's link, else the saved one, else the defaults.
+void init_scenario(AppState&);
+// Call after changing s.scenario: reruns the engine next frame and records a Back/Forward step.
+void commit(AppState&);
+// Before drawing: follow the URL (Back/Forward, a pasted link) and rerun the engine if needed.
+void update(AppState&);
+void set_language(AppState&, Lang lang, bool by_user);
+void set_currency(AppState&, const std::string& currency);
+void add_banner(AppState&, Banner banner);
+std::string row_key(const Row& row);
+void save_price_edits(const AppState&);
+
 // ---- panels (one file each)
-void draw_catalog(AppState&);
+void draw_job(AppState&);          // panel_job.cpp: preset, workload, reference run
+void draw_constraints(AppState&);  // panel_constraints.cpp
+void draw_results(AppState&);      // panel_results.cpp: summary and the ranked table
+void draw_plots(AppState&);        // panel_plots.cpp: cost vs time, stacked cost, memory
+void draw_catalog(AppState&);      // panel_catalog.cpp: GPUs and offers, price edits
+void draw_guide(AppState&);        // panel_guide.cpp
+void draw_calculators(AppState&);  // panel_calculators.cpp: lab, rent or buy, sweep
+void draw_diagnose(AppState&);     // panel_diagnose.cpp: nvidia-smi checker
 
 }  // namespace gw::app

@@ -1,5 +1,6 @@
 #include "app/widgets.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -60,11 +61,79 @@ std::string num(double v, int decimals) {
   return buf;
 }
 
+namespace {
+struct FieldBuf {
+  char text[160] = "";
+  bool editing = false;
+};
+std::map<ImGuiID, FieldBuf> g_fields;
+std::map<std::string, std::string> g_field_errors;
+}  // namespace
+
+bool begin_form(const char* id) {
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoSavedSettings)) return false;
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.42f);
+  ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthStretch, 0.58f);
+  return true;
+}
+void end_form() { ImGui::EndTable(); }
+
+void form_label(const char* label, const char* help) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::AlignTextToFramePadding();
+  if (help) {
+    ImGui::TextUnformatted(label);
+    ImGui::SameLine(0, 4);
+    ImGui::TextDisabled("?");
+    if (ImGui::IsItemHovered()) item_tooltip(help);
+  } else {
+    ImGui::TextUnformatted(label);
+  }
+  ImGui::TableSetColumnIndex(1);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+bool text_field(const char* id, const std::string& shown, std::string& typed, const char* hint) {
+  const std::string wid = std::string("##") + id;  // `id` names the field for errors and tests
+  FieldBuf& b = g_fields[ImGui::GetID(wid.c_str())];
+  if (!b.editing) std::snprintf(b.text, sizeof b.text, "%s", shown.c_str());
+  const bool has_error = g_field_errors.count(id) > 0;
+  if (has_error) ImGui::PushStyleColor(ImGuiCol_FrameBg, color(Tone::bad, 0.28f));
+  const bool enter = ImGui::InputTextWithHint(wid.c_str(), hint, b.text, sizeof b.text,
+                                              ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  if (has_error) ImGui::PopStyleColor();
+  if (ImGui::IsItemActivated()) b.editing = true;
+  const bool commit = enter || ImGui::IsItemDeactivatedAfterEdit();
+  if (ImGui::IsItemDeactivated() || enter) b.editing = false;
+  if (commit) typed = b.text;
+  return commit;
+}
+
+void set_field_error(const char* id, const std::string& message) {
+  if (message.empty()) g_field_errors.erase(id);
+  else g_field_errors[id] = message;
+}
+
+void field_error(const char* id) {
+  auto it = g_field_errors.find(id);
+  if (it == g_field_errors.end()) return;
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(color_v(Tone::bad), "%s", it->second.c_str());
+  ImGui::PopTextWrapPos();
+}
+
 void begin_frame_rects() { g_rects.clear(); }
 
-void remember_rect(const char* name) {
+void remember_rect(const char* name) { remember_rect_at(name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()); }
+
+void remember_rect_at(const char* name, ImVec2 a, ImVec2 b) {
+  // Only what is really visible: clipped by the current window, so tests never click a hidden widget.
+  const ImVec2 cmin = ImGui::GetWindowDrawList()->GetClipRectMin(), cmax = ImGui::GetWindowDrawList()->GetClipRectMax();
+  a = ImVec2(std::max(a.x, cmin.x), std::max(a.y, cmin.y));
+  b = ImVec2(std::min(b.x, cmax.x), std::min(b.y, cmax.y));
+  if (b.x - a.x < 2 || b.y - a.y < 2) return;
   const float s = platform::ui_scale();
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   g_rects[name] = Rect{a.x / s, a.y / s, (b.x - a.x) / s, (b.y - a.y) / s};
 }
 

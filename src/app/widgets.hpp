@@ -23,10 +23,22 @@ void item_tooltip(const char* text);
 std::string num(std::optional<double> v, int decimals);
 std::string num(double v, int decimals);
 
+// ---- forms: a two-column table, label left (with an optional hover explanation), field right
+bool begin_form(const char* id);
+void end_form();
+void form_label(const char* label, const char* help = nullptr);
+// A text field committed on Enter or when focus leaves (Tab moves on without losing the edit). While not
+// being edited it shows `shown`, so Back/Forward and links update it. Returns true with `typed` set on commit.
+bool text_field(const char* id, const std::string& shown, std::string& typed, const char* hint = "");
+// A message under a field until its next successful commit (empty = clear).
+void set_field_error(const char* id, const std::string& message);
+void field_error(const char* id);
+
 // Rectangles of named widgets drawn this frame, in CSS pixels, for the test hook: tests click real
 // widgets by name instead of guessing coordinates.
 void begin_frame_rects();
 void remember_rect(const char* name);
+void remember_rect_at(const char* name, ImVec2 min, ImVec2 max);
 nlohmann::json rects_json();
 
 }  // namespace gw::app

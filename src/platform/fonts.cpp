@@ -17,11 +17,11 @@ constexpr float kSmall = 13.0f;
 
 // Everything the Latin subset might hold; glyphs a font lacks are skipped by the atlas builder.
 const ImWchar kLatinRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2030, 0x20AC, 0x2190, 0x2199,
-                                0x2212, 0x2265, 0x2500, 0x25FF, 0x2713, 0x2717, 0};
-const ImWchar kCjkRanges[] = {0x2000, 0x206F, 0x2190, 0x22FF, 0x2460, 0x24FF, 0x2500, 0x27BF,
+                                0x2122, 0x2122, 0x2212, 0x2265, 0x2500, 0x25FF, 0x2713, 0x2717, 0};
+const ImWchar kCjkRanges[] = {0x2000, 0x206F, 0x2190, 0x23FF, 0x2460, 0x24FF, 0x2500, 0x27BF,
                               0x3000, 0x30FF, 0x3400, 0x4DBF, 0x4E00, 0x9FFF, 0xFF00, 0xFFEF, 0};
 
-ImFont* add(ImFontAtlas* atlas, float px, float scale, const std::string& cjk) {
+ImFont* add(ImFontAtlas* atlas, float px, float scale) {
   const std::string_view latin = latin_font_data();
   ImFontConfig cfg;
   cfg.FontDataOwnedByAtlas = false;  // the bytes live in static storage / the shell
@@ -31,8 +31,12 @@ ImFont* add(ImFontAtlas* atlas, float px, float scale, const std::string& cjk) {
   const float size = std::round(px * scale);
   ImFont* f = atlas->AddFontFromMemoryTTF(const_cast<char*>(latin.data()), static_cast<int>(latin.size()), size,
                                           &cfg, kLatinRanges);
-  if (!f) return atlas->AddFontDefault();
-  if (!cjk.empty()) {
+  return f;  // compiled in, so it cannot be missing; ImGui's own font is not linked (smaller wasm)
+}
+
+ImFont* add_cjk(ImFontAtlas* atlas, ImFont* f, float px, float scale, const std::string& cjk) {
+  const float size = std::round(px * scale);
+  if (f && !cjk.empty()) {
     ImFontConfig merge;
     merge.FontDataOwnedByAtlas = false;
     merge.MergeMode = true;
@@ -57,12 +61,11 @@ void build_fonts(float scale, const std::string& cjk) {
   atlas->Clear();
   // Big enough for a few thousand CJK glyphs at 2x without a second pass.
   atlas->TexDesiredWidth = cjk.empty() ? 1024 : 4096;
-  g_fonts[0] = add(atlas, kBody, scale, cjk);
-  g_fonts[1] = add(atlas, kHeading, scale, cjk);
-  g_fonts[2] = add(atlas, kSmall, scale, cjk);
-  if (!atlas->Build()) {  // a corrupt font: fall back to ImGui's own, never a blank page
+  const float sizes[3] = {kBody, kHeading, kSmall};
+  for (int i = 0; i < 3; ++i) g_fonts[i] = add_cjk(atlas, add(atlas, sizes[i], scale), sizes[i], scale, cjk);
+  if (!atlas->Build() && !cjk.empty()) {  // a corrupt CJK download: keep the Latin font, never a blank page
     atlas->Clear();
-    g_fonts[0] = g_fonts[1] = g_fonts[2] = atlas->AddFontDefault();
+    for (int i = 0; i < 3; ++i) g_fonts[i] = add(atlas, sizes[i], scale);
     atlas->Build();
   }
 }

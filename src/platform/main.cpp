@@ -40,6 +40,7 @@ struct Shell {
   // (fast typing, tests) would be lost. Presses are latched here and shown for one frame.
   std::vector<std::pair<int, int>> latched, shown;  // (key, mods)
   bool key_down[GLFW_KEY_LAST + 1] = {};
+  bool shot_taken = false, shot_ok = false;  // --screenshot (desktop)
 };
 Shell* g = nullptr;
 
@@ -54,7 +55,13 @@ void on_mouse_button(GLFWwindow*, int, int, int) { request_frames(); }
 void on_char(GLFWwindow*, unsigned int) { request_frames(); }
 void on_focus(GLFWwindow*, int) { request_frames(); }
 void on_enter(GLFWwindow*, int) { request_frames(); }
-void on_cursor(GLFWwindow*, double, double) { request_frames(); }
+void on_cursor(GLFWwindow*, double x, double y) {
+  static double last_x = -1, last_y = -1;  // synthetic moves (same spot) must not keep the page awake
+  if (x == last_x && y == last_y) return;
+  last_x = x;
+  last_y = y;
+  request_frames();
+}
 void on_scroll(GLFWwindow*, double dx, double dy) {
 #ifdef __EMSCRIPTEN__
   // Emscripten's GLFW passes DOM wheel deltas (pixels, +down); ImGui wants notches (+up). The backend
@@ -119,6 +126,22 @@ void update_size_and_scale() {
   }
 }
 
+#ifndef __EMSCRIPTEN__
+// The framebuffer as a binary PPM (what ImageMagick and the test read); rows flipped to top-down.
+bool save_screenshot(const std::string& path) {
+  const int w = g->width, h = g->height;
+  std::vector<unsigned char> px(static_cast<std::size_t>(w) * h * 3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return false;
+  std::fprintf(f, "P6\n%d %d\n255\n", w, h);
+  for (int y = h - 1; y >= 0; --y) std::fwrite(px.data() + static_cast<std::size_t>(y) * w * 3, 1, static_cast<std::size_t>(w) * 3, f);
+  return std::fclose(f) == 0;
+}
+#endif
+
 }  // namespace
 
 void add_frames(int count) {
@@ -130,9 +153,9 @@ void render_frame() {
   update_size_and_scale();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
-  ImGuiIO& io = ImGui::GetIO();
 #ifdef __EMSCRIPTEN__
   // The whole UI works in canvas pixels (CSS size x devicePixelRatio); ImGui's sizes are scaled instead.
+  ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2(static_cast<float>(g->width), static_cast<float>(g->height));
   io.DisplayFramebufferScale = ImVec2(1, 1);
 #endif
@@ -154,6 +177,10 @@ void render_frame() {
     web_request_next_frame();
   }
 #else
+  if (!native_screenshot_path().empty() && g->frames >= 10 && !g->shot_taken) {
+    g->shot_ok = save_screenshot(native_screenshot_path());  // the back buffer, before it is swapped away
+    g->shot_taken = true;
+  }
   glfwSwapBuffers(g->window);
   if (g->frames_left > 0) --g->frames_left;
 #endif
@@ -273,6 +300,14 @@ int main(int argc, char** argv) {
       if (native_take_due_wake()) request_frames();
     }
     if (g->frames_left > 0) render_frame();
+    if (!native_screenshot_path().empty()) {
+      if (g->frames_left == 0) request_frames(2);  // keep drawing until the layout has settled
+      if (g->shot_taken) {
+        std::printf("%s\n", snapshot_json().c_str());
+        if (!g->shot_ok) std::fprintf(stderr, "gpuwise-gui: cannot write %s\n", native_screenshot_path().c_str());
+        glfwSetWindowShouldClose(g->window, GLFW_TRUE);
+      }
+    }
   }
   gw::app::shutdown(g->app);
   ImGui_ImplOpenGL3_Shutdown();

@@ -29,6 +29,7 @@ namespace gw::platform {
 
 namespace {
 std::string g_dir;       // settings folder
+std::string g_screenshot;
 std::string g_fragment;  // current scenario
 bool g_fragment_changed = false;
 std::map<std::string, std::string> g_settings;
@@ -161,10 +162,13 @@ void native_init(int argc, char** argv) {
       g_fragment = argv[++i];
     } else if (a.rfind("--link=", 0) == 0) {
       g_fragment = a.substr(7);
+    } else if (a == "--screenshot" && i + 1 < argc) {
+      g_screenshot = argv[++i];
     } else if (a == "--help" || a == "-h") {
       std::printf(
           "gpuwise-gui: the gpuwise window (the web app, offline).\n"
           "  --link URL   open a shared scenario (a gpuwise link or its #fragment)\n"
+          "  --screenshot FILE   save the window as a PPM image once drawn, print the snapshot, quit\n"
           "Settings: %s/settings.json\n",
           g_dir.c_str());
       std::exit(0);
@@ -175,15 +179,16 @@ void native_init(int argc, char** argv) {
 }
 
 std::string native_cjk_font_bytes() {
-  for (const std::string dir : {std::string(GPUWISE_FONT_DIR), std::string(GPUWISE_INSTALL_FONT_DIR)}) {
-    if (dir.empty()) continue;
-    std::string bytes = read_file(dir + "/cjk.otf");
+  for (const char* dir : {GPUWISE_FONT_DIR, GPUWISE_INSTALL_FONT_DIR}) {
+    if (!*dir) continue;
+    std::string bytes = read_file(std::string(dir) + "/cjk.otf");
     if (!bytes.empty()) return bytes;
   }
   return {};
 }
 
 double native_next_wake() { return g_next_wake; }
+const std::string& native_screenshot_path() { return g_screenshot; }
 bool native_take_due_wake() {
   if (g_next_wake > now_seconds()) return false;
   g_next_wake = std::numeric_limits<double>::infinity();

@@ -34,6 +34,9 @@ void native_init(int argc, char** argv);  // settings path, --link
 std::string native_cjk_font_bytes();     // from the build or install folder; "" when absent
 double native_next_wake();               // when a wake_after timer is due (infinity: none)
 bool native_take_due_wake();             // true once when that time has come
+// --screenshot FILE: after the app has settled, save the window as a PPM image, print the test hook's
+// snapshot to stdout and quit (the Xvfb test in tests/gui uses it).
+const std::string& native_screenshot_path();
 #endif
 
 }  // namespace shell

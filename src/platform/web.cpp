@@ -21,7 +21,15 @@ EM_JS(void, gw_js_init, (), {
   };
   var wake = function () { Module['_gw_wake'](); };
   var c = Module['canvas'];
-  ['mousemove', 'mousedown', 'mouseup', 'wheel', 'touchstart', 'touchmove', 'touchend', 'mouseleave']
+  // Browsers send synthetic mousemoves after repaints; only a real move (new position) wakes the page.
+  var lastX = -1, lastY = -1;
+  c.addEventListener('mousemove', function (e) {
+    if (e.clientX === lastX && e.clientY === lastY) return;
+    lastX = e.clientX;
+    lastY = e.clientY;
+    wake();
+  }, {passive: true});
+  ['mousedown', 'mouseup', 'wheel', 'touchstart', 'touchmove', 'touchend', 'mouseleave']
       .forEach(function (t) { c.addEventListener(t, wake, {passive: true}); });
   ['keydown', 'keyup', 'keypress', 'resize', 'focus', 'blur']
       .forEach(function (t) { window.addEventListener(t, wake, true); });
@@ -31,7 +39,8 @@ EM_JS(void, gw_js_init, (), {
   window.addEventListener('popstate', onNav);
   // Ctrl/Cmd+V: the browser hands the text over in a paste event right after the keydown.
   window.addEventListener('paste', function (e) {
-    st.paste = (e.clipboardData && e.clipboardData.getData('text/plain')) || "";
+    var text = (e.clipboardData && e.clipboardData.getData("text/plain")) || "";
+    if (text) st.paste = text;
     wake();
   });
   // A read-only view for tests and the benchmark: what is on screen, and how many frames were drawn.

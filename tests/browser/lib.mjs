@@ -51,8 +51,9 @@ export async function until(page, pred, what, timeout = 10000) {
   const end = Date.now() + timeout;
   let s;
   while (Date.now() < end) {
-    s = await snapshot(page);
-    if (pred(s)) return s;
+    // Right after a navigation the hook may not exist yet: that is "not yet", not a failure.
+    s = await snapshot(page).catch(() => null);
+    if (s && pred(s)) return s;
     await page.waitForTimeout(50);
   }
   throw new Error(`timed out waiting for ${what}; last snapshot: ${JSON.stringify(s).slice(0, 600)}`);
@@ -74,6 +75,18 @@ export async function click(page, name, {dx = 0.5, dy = 0.5} = {}) {
   await page.mouse.up();
   await page.waitForTimeout(60);
 }
+// Clicks a named widget until pred(snapshot) holds (a click can land on a frame that is still settling).
+export async function clickUntil(page, name, pred, what, tries = 3) {
+  for (let i = 0; i < tries; ++i) {
+    await click(page, name);
+    try {
+      return await until(page, pred, what, 4000);
+    } catch (e) {
+      if (i + 1 === tries) throw e;
+    }
+  }
+}
+
 // Replaces the text of a named input field and presses Enter.
 export async function typeInto(page, name, text) {
   await click(page, name);
@@ -84,6 +97,24 @@ export async function typeInto(page, name, text) {
   await page.keyboard.type(text, {delay: 15});
   await page.keyboard.press('Enter');
   await page.waitForTimeout(100);
+}
+
+// Waits until no frame was drawn for `quiet` ms (frames can be slow under software GL); returns the count.
+export async function settle(page, quiet = 700, timeout = 8000) {
+  const end = Date.now() + timeout;
+  let last = await page.evaluate(() => window.gpuwiseTest.frames());
+  let since = Date.now();
+  while (Date.now() < end) {
+    await page.waitForTimeout(100);
+    const f = await page.evaluate(() => window.gpuwiseTest.frames());
+    if (f !== last) {
+      last = f;
+      since = Date.now();
+    } else if (Date.now() - since >= quiet) {
+      return f;
+    }
+  }
+  throw new Error(`the page kept drawing for ${timeout / 1000} s (${last} frames)`);
 }
 
 export function ensureDir(d) {

@@ -1,7 +1,7 @@
 // Issue 2's web shell: the page loads the wasm, fills the window, and shows the catalog's GPUs in a
 // sortable table. Checked through the read-only hook, with a screenshot to look at.
 import {join} from 'node:path';
-import {assert, click, launch, snapshot, until, waitReady, watch} from './lib.mjs';
+import {assert, click, clickUntil, launch, snapshot, until, waitReady, watch} from './lib.mjs';
 
 export const name = 'page loads, GPU table renders and sorts';
 
@@ -23,6 +23,7 @@ export default async function (t) {
     assert(shell.loading === 'none', `loading indicator still visible (${shell.loading})`);
     assert(shell.w === shell.iw && shell.h === shell.ih, `canvas ${shell.w}x${shell.h} != window ${shell.iw}x${shell.ih}`);
 
+    await clickUntil(page, 'tab_catalog', (x) => x.tab === 'catalog', 'the catalog tab');
     s = await until(page, (x) => x.tab === 'catalog' && x.gpu_table.rows.length === x.catalog.gpus, 'the GPU table');
     const names = s.gpu_table.rows.map((r) => r.name);
     const sorted = [...names].sort((a, b) => a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
@@ -48,6 +49,10 @@ export default async function (t) {
     s = await until(page, (x) => x.gpu_table.filter === '' && x.gpu_table.rows.length === x.catalog.gpus, 'cleared filter');
 
     await page.screenshot({path: join(t.shots, '01-catalog-table.png')});
+    for (const tab of ['guide', 'calculators']) {
+      await clickUntil(page, 'tab_' + tab, (x) => x.tab === tab, `the ${tab} tab`);
+      await page.screenshot({path: join(t.shots, `01-${tab}.png`)});
+    }
     assert(!w.errors.length, `console errors: ${w.errors.join(' | ')}`);
     const bad = t.server.requests.filter((r) => r.status !== 200);
     assert(!bad.length, `requests that failed: ${bad.map((r) => r.path + ' ' + r.status).join(', ')}`);

@@ -1,0 +1,100 @@
+// The instance checker: paste what nvidia-smi printed on a rented machine; the engine finds what the
+// source article's troubleshooting table warns about, with the line that shows it and what to do.
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "app/app.hpp"
+#include "app/format.hpp"
+#include "app/i18n.hpp"
+#include "app/theme.hpp"
+#include "app/widgets.hpp"
+#include "imgui.h"
+
+namespace gw::app {
+
+namespace {
+
+Tone tone_of(Severity s) { return s == Severity::critical ? Tone::bad : s == Severity::warn ? Tone::warn : Tone::accent; }
+
+void run(AppState& s) {
+  DiagnoseOptions opt;
+  opt.cuda = s.diag.cuda;
+  opt.job_hours = s.diag.job_hours;
+  opt.currency = s.scenario.constraints.currency;
+  if (!s.report.rows.empty()) {
+    const Row& pick = s.report.rows.front();
+    opt.price_per_hour = pick.price_per_hour / std::max(1, pick.cards);
+  }
+  s.diag.report = diagnose(std::string_view(s.diag.text.data()), s.catalog, opt);
+  s.diag.has_report = true;
+}
+
+void draw_finding(const Finding& f, int index) {
+  ImGui::PushID(index);
+  const Tone t = tone_of(f.severity);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(color_v(t), "[%s] %s", tr(severity_label(f.severity)).c_str(), tr(f.title).c_str());
+  ImGui::Indent();
+  if (f.evidence.line > 0) {
+    const std::string where = std::string(tr("line ", "第 ")) + std::to_string(f.evidence.line) + tr("", " 行") +
+                              (f.evidence.section.empty() ? "" : " · " + f.evidence.section);
+    ImGui::TextColored(color_v(Tone::muted), "%s: %s", where.c_str(), f.evidence.text.c_str());
+  }
+  if (!f.meaning.empty()) ImGui::TextWrapped("%s", tr(f.meaning).c_str());
+  if (!f.action.empty()) ImGui::TextColored(color_v(Tone::good), "→ %s", tr(f.action).c_str());
+  if (f.slowdown)
+    ImGui::TextColored(color_v(Tone::warn), "%s %s%%", tr("Estimated slowdown:", "估计性能损失："), plain(*f.slowdown * 100, 0).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::Unindent();
+  ImGui::Spacing();
+  ImGui::PopID();
+}
+
+}  // namespace
+
+void draw_diagnose(AppState& s) {
+  const float w = ImGui::GetContentRegionAvail().x;
+  const bool wide = w > 900 * s.scale;
+  ImGui::BeginChild("diag_in", ImVec2(wide ? w * 0.45f : 0, wide ? 0 : 300 * s.scale), true);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(tr("Paste what nvidia-smi printed on the rented instance. `nvidia-smi -q` tells the most; the plain table works too.",
+                            "粘贴租用实例上 nvidia-smi 的输出。`nvidia-smi -q` 信息最全，普通表格也可以。"));
+  ImGui::PopTextWrapPos();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  ImGui::InputTextWithHint("##cuda", tr("CUDA e.g. 12.1", "CUDA 如 12.1"), s.diag.cuda, sizeof s.diag.cuda);
+  remember_rect("diag_cuda");
+  item_tooltip(tr("The CUDA version your framework needs (torch cu121 = 12.1): checked against the driver.",
+                  "你的框架需要的 CUDA 版本（torch cu121 即 12.1）：与驱动版本核对。"));
+  ImGui::SameLine();
+  if (ImGui::Button(tr("Check", "检查"))) run(s);
+  remember_rect("diag_check");
+  ImGui::SameLine();
+  if (ImGui::Button(tr("Clear", "清空"))) {
+    std::memset(s.diag.text.data(), 0, s.diag.text.size());
+    s.diag.has_report = false;
+  }
+  const bool edited = ImGui::InputTextMultiline("##smi", s.diag.text.data(), s.diag.text.size(), ImVec2(-FLT_MIN, -FLT_MIN),
+                                                ImGuiInputTextFlags_AllowTabInput);
+  remember_rect("diag_text");
+  if (edited && s.diag.has_report) run(s);
+  ImGui::EndChild();
+  if (wide) ImGui::SameLine();
+  ImGui::BeginChild("diag_out", ImVec2(0, 0), true);
+  if (!s.diag.has_report) {
+    ImGui::TextColored(color_v(Tone::muted), "%s", tr("Findings appear here after Check.", "点击“检查”后在此显示结果。"));
+  } else {
+    const DiagnoseReport& r = s.diag.report;
+    ImGui::PushFont(font_heading());
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(tr(r.summary).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopFont();
+    for (const GpuDiagnosis& g : r.gpus) ImGui::TextColored(color_v(Tone::muted), "%s", tr(g.label).c_str());
+    ImGui::Separator();
+    for (std::size_t i = 0; i < r.findings.size(); ++i) draw_finding(r.findings[i], static_cast<int>(i));
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace gw::app

@@ -1,0 +1,112 @@
+// The guide tab: the source article's advice for students, in our words and both languages
+// (data/guide.json): sections on the left, paragraphs and tables on the right.
+#include <algorithm>
+#include <string>
+
+#include "app/app.hpp"
+#include "app/i18n.hpp"
+#include "app/theme.hpp"
+#include "app/widgets.hpp"
+#include "imgui.h"
+
+namespace gw::app {
+
+namespace {
+
+void draw_table(const GuideTable& t) {
+  if (!t.title.empty()) {
+    ImGui::Spacing();
+    ImGui::TextColored(color_v(Tone::accent), "%s", tr(t.title).c_str());
+  }
+  const int cols = static_cast<int>(t.headers.size());
+  if (cols == 0) return;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_BordersOuterH |
+                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoSavedSettings;
+  if (ImGui::BeginTable(t.id.c_str(), cols, flags)) {
+    for (int c = 0; c < cols; ++c) ImGui::TableSetupColumn(tr(t.headers[static_cast<std::size_t>(c)]).c_str());
+    ImGui::TableHeadersRow();
+    for (const auto& row : t.rows) {
+      ImGui::TableNextRow();
+      for (int c = 0; c < cols && c < static_cast<int>(row.size()); ++c) {
+        ImGui::TableSetColumnIndex(c);
+        const std::string& text = tr(row[static_cast<std::size_t>(c)]);
+        const bool right = static_cast<std::size_t>(c) < t.right_align.size() && t.right_align[static_cast<std::size_t>(c)];
+        if (right) {
+          const float w = ImGui::CalcTextSize(text.c_str()).x;
+          ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - w));
+          ImGui::TextUnformatted(text.c_str());
+        } else {
+          ImGui::PushTextWrapPos(0);
+          ImGui::TextUnformatted(text.c_str());
+          ImGui::PopTextWrapPos();
+        }
+      }
+    }
+    ImGui::EndTable();
+  }
+  for (const Text& n : t.notes) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(color_v(Tone::muted), "%s", tr(n).c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+}  // namespace
+
+void draw_guide(AppState& s) {
+  if (!s.guide) {
+    ImGui::TextColored(color_v(Tone::bad), "%s", tr("The guide did not load.", "指南加载失败。"));
+    return;
+  }
+  const Guide& g = *s.guide;
+  const int n = static_cast<int>(g.sections.size());
+  s.guide_section = std::clamp(s.guide_section, 0, std::max(0, n - 1));
+  const float list_w = std::clamp(ImGui::GetContentRegionAvail().x * 0.22f, 180 * s.scale, 280 * s.scale);
+  const bool narrow = ImGui::GetContentRegionAvail().x < 700 * s.scale;
+  if (narrow) {
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo("##guide_section", n ? tr(g.sections[static_cast<std::size_t>(s.guide_section)].title).c_str() : "")) {
+      for (int i = 0; i < n; ++i)
+        if (ImGui::Selectable(tr(g.sections[static_cast<std::size_t>(i)].title).c_str(), i == s.guide_section)) s.guide_section = i;
+      ImGui::EndCombo();
+    }
+  } else {
+    ImGui::BeginChild("guide_list", ImVec2(list_w, 0), true);
+    ImGui::PushFont(font_heading());
+    ImGui::TextWrapped("%s", tr(g.title).c_str());
+    ImGui::PopFont();
+    ImGui::Spacing();
+    for (int i = 0; i < n; ++i) {
+      if (ImGui::Selectable((tr(g.sections[static_cast<std::size_t>(i)].title) + "##gs" + std::to_string(i)).c_str(),
+                            i == s.guide_section))
+        s.guide_section = i;
+      remember_rect(("guide_" + g.sections[static_cast<std::size_t>(i)].id).c_str());
+    }
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(color_v(Tone::muted), "%s", tr(g.source).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndChild();
+    ImGui::SameLine();
+  }
+  ImGui::BeginChild("guide_body", ImVec2(0, 0), true);
+  if (n > 0) {
+    const GuideSection& sec = g.sections[static_cast<std::size_t>(s.guide_section)];
+    ImGui::PushFont(font_heading());
+    ImGui::TextUnformatted(tr(sec.title).c_str());
+    ImGui::PopFont();
+    ImGui::Spacing();
+    // Reading width: long lines are hard to read, so text wraps at about 90 characters.
+    const float wrap = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+    for (const Text& p : sec.paragraphs) {
+      ImGui::TextUnformatted(tr(p).c_str());
+      ImGui::Spacing();
+    }
+    ImGui::PopTextWrapPos();
+    for (const GuideTable& t : sec.tables) draw_table(t);
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace gw::app

@@ -1,0 +1,414 @@
+// Main panel, bottom: the answer as pictures, drawn with ImGui's draw lists (no plotting library).
+//   - total cost against time to done, log-log, with the Pareto front, deadline and budget lines;
+//   - the bill of the ticked rows (or the top three) as stacked bars;
+//   - memory per card, term by term, against each card's VRAM.
+// Every mark has a tooltip; clicking a point opens its row in the table.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "app/app.hpp"
+#include "app/format.hpp"
+#include "app/i18n.hpp"
+#include "app/theme.hpp"
+#include "app/widgets.hpp"
+#include "imgui.h"
+#include "platform/platform.hpp"
+
+namespace gw::app {
+
+namespace {
+
+ImU32 hex(int rgb, float a = 1.0f) {
+  return IM_COL32((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF, static_cast<int>(a * 255));
+}
+
+void dashed(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thick, float dash) {
+  const float len = std::hypot(b.x - a.x, b.y - a.y);
+  if (len <= 0) return;
+  const ImVec2 d((b.x - a.x) / len, (b.y - a.y) / len);
+  for (float t = 0; t < len; t += dash * 2) {
+    const float e = std::min(len, t + dash);
+    dl->AddLine(ImVec2(a.x + d.x * t, a.y + d.y * t), ImVec2(a.x + d.x * e, a.y + d.y * e), col, thick);
+  }
+}
+
+// Log-scale ticks: 1-2-5 steps inside [lo, hi].
+std::vector<double> log_ticks(double lo, double hi) {
+  std::vector<double> out;
+  const double span = std::log10(hi / lo);
+  const int start = static_cast<int>(std::floor(std::log10(lo)));
+  const int end = static_cast<int>(std::ceil(std::log10(hi)));
+  for (int e = start; e <= end; ++e) {
+    for (double m : {1.0, 2.0, 5.0}) {
+      if (span > 2.5 && m != 1.0) continue;
+      const double v = m * std::pow(10.0, e);
+      if (v >= lo * 0.999 && v <= hi * 1.001) out.push_back(v);
+    }
+  }
+  return out;
+}
+
+std::string short_money(double v, const std::string& cur) {
+  const std::string sym = cur == "CNY" ? "¥" : "$";
+  if (v >= 1e6) return sym + plain(v / 1e6, 1) + "M";
+  if (v >= 1e4) return sym + plain(v / 1e3, 0) + "k";
+  return sym + plain(v, v < 10 ? 1 : 0);
+}
+
+std::string short_hours(double h) {
+  if (h < 1) return plain(h * 60, 0) + tr("m", "分");
+  if (h < 48) return plain(h, h < 10 ? 1 : 0) + tr("h", "时");
+  return plain(h / 24, h < 240 ? 1 : 0) + tr("d", "天");
+}
+
+struct Point {
+  const Row* row;
+  ImVec2 p;
+};
+
+void draw_scatter(AppState& s, ImVec2 size) {
+  const Report& r = s.report;
+  const float sc = s.scale;
+  ImGui::BeginChild("scatter", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::TextUnformatted(tr("Total cost against time to done", "总费用与完成用时"));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  if (avail.x < 120 * sc || avail.y < 90 * sc) {
+    ImGui::EndChild();
+    return;
+  }
+  double x0 = 1e300, x1 = 0, y0 = 1e300, y1 = 0;
+  for (const Row& row : r.rows) {
+    if (!row.work_known || row.finish_hours.likely <= 0 || row.cost.likely <= 0) continue;
+    x0 = std::min(x0, row.finish_hours.likely);
+    x1 = std::max(x1, row.finish_hours.likely);
+    y0 = std::min(y0, row.cost.likely);
+    y1 = std::max(y1, row.cost.likely);
+  }
+  const auto& c = s.scenario.constraints;
+  if (x1 <= 0) {
+    ImGui::TextColored(color_v(Tone::muted), "%s",
+                       tr("No time estimate: give the amount of work (samples and epochs, or tokens).",
+                          "没有时间估计：请填写工作量（样本数和轮数，或 token 数）。"));
+    ImGui::EndChild();
+    return;
+  }
+  if (c.deadline_hours && *c.deadline_hours < x1 * 3) x1 = std::max(x1, *c.deadline_hours);
+  if (c.budget && *c.budget < y1 * 3 && *c.budget > 0) y1 = std::max(y1, *c.budget);
+  x0 /= 1.3, x1 *= 1.3, y0 /= 1.3, y1 *= 1.3;
+  if (x1 / x0 < 4) x0 /= 2, x1 *= 2;
+  if (y1 / y0 < 4) y0 /= 2, y1 *= 2;
+
+  const float left = 58 * sc, bottom = 38 * sc, top = 22 * sc, right = 12 * sc;
+  const ImVec2 a(origin.x + left, origin.y + top);
+  const ImVec2 b(origin.x + avail.x - right, origin.y + avail.y - bottom);
+  auto px = [&](double h) { return a.x + static_cast<float>(std::log(h / x0) / std::log(x1 / x0)) * (b.x - a.x); };
+  auto py = [&](double m) { return b.y - static_cast<float>(std::log(m / y0) / std::log(y1 / y0)) * (b.y - a.y); };
+
+  const ImU32 grid = color(Tone::grid), muted = color(Tone::muted);
+  dl->AddRectFilled(a, b, color(Tone::panel, 0.6f));
+  for (double t : log_ticks(x0, x1)) {
+    const float x = px(t);
+    dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), grid);
+    const std::string l = short_hours(t);
+    dl->AddText(ImVec2(x - ImGui::CalcTextSize(l.c_str()).x / 2, b.y + 4 * sc), muted, l.c_str());
+  }
+  for (double t : log_ticks(y0, y1)) {
+    const float y = py(t);
+    dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), grid);
+    const std::string l = short_money(t, r.currency);
+    const ImVec2 ts = ImGui::CalcTextSize(l.c_str());
+    dl->AddText(ImVec2(a.x - ts.x - 6 * sc, y - ts.y / 2), muted, l.c_str());
+  }
+  dl->AddRect(a, b, grid);
+  const char* xl = tr("time to done (log scale)", "完成用时（对数刻度）");
+  const ImVec2 xs = ImGui::CalcTextSize(xl);
+  dl->AddText(ImVec2((a.x + b.x - xs.x) / 2, b.y + 4 * sc + xs.y + 2 * sc), muted, xl);
+  const std::string yl = std::string(tr("cost, ", "费用，")) + r.currency + tr(" (log)", "（对数）");
+  dl->AddText(ImVec2(origin.x, origin.y + 2 * sc), muted, yl.c_str());
+
+  dl->PushClipRect(a, b, true);
+  if (c.deadline_hours) {
+    const float x = px(*c.deadline_hours);
+    dashed(dl, ImVec2(x, a.y), ImVec2(x, b.y), color(Tone::warn, 0.8f), 1.5f * sc, 5 * sc);
+    dl->AddText(ImVec2(x + 4 * sc, a.y + 2 * sc), color(Tone::warn), tr("deadline", "截止"));
+  }
+  if (c.budget && *c.budget > 0) {
+    const float y = py(*c.budget);
+    dashed(dl, ImVec2(a.x, y), ImVec2(b.x, y), color(Tone::bad, 0.8f), 1.5f * sc, 5 * sc);
+    dl->AddText(ImVec2(a.x + 4 * sc, y - ImGui::GetFontSize() - 2 * sc), color(Tone::bad), tr("budget", "预算"));
+  }
+
+  std::vector<Point> pts;
+  std::vector<Point> front;
+  for (const Row& row : r.rows) {
+    if (!row.work_known || row.finish_hours.likely <= 0 || row.cost.likely <= 0) continue;
+    pts.push_back({&row, ImVec2(px(row.finish_hours.likely), py(row.cost.likely))});
+    if (row.pareto) front.push_back(pts.back());
+  }
+  std::sort(front.begin(), front.end(), [](const Point& p, const Point& q) { return p.p.x < q.p.x; });
+  for (std::size_t i = 1; i < front.size(); ++i)
+    dl->AddLine(front[i - 1].p, front[i].p, color(Tone::good, 0.85f), 2.0f * sc);
+  const float rad = 3.5f * sc;
+  for (const Point& p : pts) {
+    const ImU32 col = p.row->pricing == Pricing::spot ? color(Tone::warn, 0.75f) : color(Tone::accent, 0.75f);
+    dl->AddCircleFilled(p.p, rad, col, 12);
+    if (p.row->pareto) dl->AddCircle(p.p, rad + 1.5f * sc, color(Tone::good), 12, 1.5f * sc);
+  }
+  if (!r.rows.empty() && !pts.empty() && pts.front().row == &r.rows.front()) {
+    dl->AddCircle(pts.front().p, rad + 5 * sc, color(Tone::text), 20, 2.0f * sc);
+  }
+  // Hover: the nearest point within reach; the table's hovered row is ringed too.
+  const ImVec2 m = ImGui::GetIO().MousePos;
+  const Point* near = nullptr;
+  float best = (10 * sc) * (10 * sc);
+  if (ImGui::IsWindowHovered()) {
+    for (const Point& p : pts) {
+      const float d = (p.p.x - m.x) * (p.p.x - m.x) + (p.p.y - m.y) * (p.p.y - m.y);
+      if (d < best) best = d, near = &p;
+    }
+  }
+  for (const Point& p : pts)
+    if (row_key(*p.row) == s.res.hovered) dl->AddCircle(p.p, rad + 4 * sc, color(Tone::text, 0.8f), 16, 1.5f * sc);
+  dl->PopClipRect();
+
+  // Legend, top right.
+  struct Item {
+    const char* text;
+    ImU32 col;
+    int kind;  // 0 dot, 1 line, 2 ring
+  };
+  const Item items[] = {{tr("on-demand", "按量"), color(Tone::accent), 0},
+                        {tr("spot", "竞价"), color(Tone::warn), 0},
+                        {tr("Pareto front", "帕累托前沿"), color(Tone::good), 1},
+                        {tr("the pick", "推荐"), color(Tone::text), 2}};
+  float lx = b.x;
+  for (int i = 3; i >= 0; --i) lx -= ImGui::CalcTextSize(items[i].text).x + 22 * sc;
+  float ly = origin.y + 2 * sc;
+  for (const Item& it : items) {
+    const ImVec2 cpt(lx + 6 * sc, ly + ImGui::GetFontSize() / 2);
+    if (it.kind == 0) dl->AddCircleFilled(cpt, rad, it.col, 12);
+    if (it.kind == 1) dl->AddLine(ImVec2(cpt.x - 6 * sc, cpt.y), ImVec2(cpt.x + 6 * sc, cpt.y), it.col, 2 * sc);
+    if (it.kind == 2) dl->AddCircle(cpt, rad + 2 * sc, it.col, 16, 1.5f * sc);
+    dl->AddText(ImVec2(lx + 16 * sc, ly), muted, it.text);
+    lx += ImGui::CalcTextSize(it.text).x + 22 * sc;
+  }
+
+  ImGui::InvisibleButton("plot_area", avail);
+  remember_rect("plot");
+  if (near) {
+    const Row& row = *near->row;
+    s.res.hovered = row_key(row);
+    ImGui::BeginTooltip();
+    ImGui::Text("#%d  %s%s", row.rank, row.gpu_name.c_str(), row.cards > 1 ? (" ×" + std::to_string(row.cards)).c_str() : "");
+    ImGui::Text("%s · %s · %s", tr(row.provider_name).c_str(), row.region.c_str(),
+                row.pricing == Pricing::spot ? tr("spot", "竞价") : tr("on-demand", "按量"));
+    ImGui::Text("%s %s", tr("Done in", "用时"), hours_range(row.finish_hours).c_str());
+    ImGui::Text("%s %s", tr("Total", "总费用"), money_range(row.cost, r.currency).c_str());
+    if (row.pareto) ImGui::TextColored(color_v(Tone::good), "%s", tr("on the Pareto front", "位于帕累托前沿"));
+    ImGui::TextColored(color_v(Tone::muted), "%s", tr("Click to open it in the table.", "点击在表格中展开。"));
+    ImGui::EndTooltip();
+    if (ImGui::IsItemClicked()) {
+      s.res.expanded.insert(row_key(row));
+      platform::request_frames();
+    }
+  }
+  ImGui::EndChild();
+}
+
+// Rows the bars compare: the ticked ones, else the top three.
+std::vector<const Row*> compared_rows(const AppState& s) {
+  std::vector<const Row*> out;
+  for (int i : s.res.order) {
+    const Row& r = s.report.rows[static_cast<std::size_t>(i)];
+    if (s.res.selected.count(row_key(r))) out.push_back(&r);
+  }
+  if (out.empty())
+    for (std::size_t i = 0; i < s.report.rows.size() && i < 3; ++i) out.push_back(&s.report.rows[i]);
+  if (out.size() > 8) out.resize(8);
+  return out;
+}
+
+struct Segment {
+  const char* en;
+  const char* zh;
+  int rgb;
+};
+
+void legend(const Segment* segs, int n, float sc) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int i = 0; i < n; ++i) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float h = ImGui::GetFontSize();
+    dl->AddRectFilled(ImVec2(p.x, p.y + h * 0.2f), ImVec2(p.x + h * 0.6f, p.y + h * 0.8f), hex(segs[i].rgb), 2 * sc);
+    ImGui::Dummy(ImVec2(h * 0.7f, h));
+    ImGui::SameLine(0, 2 * sc);
+    ImGui::TextColored(color_v(Tone::muted), "%s", tr(segs[i].en, segs[i].zh));
+    if (i + 1 < n) ImGui::SameLine(0, 10 * sc);
+  }
+}
+
+// One horizontal stacked bar; returns the index of the hovered segment or -1.
+int stacked_bar(const std::vector<double>& values, const Segment* segs, double scale_max, float width, float height,
+                float sc) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("bar", ImVec2(width, height));
+  const bool hovered = ImGui::IsItemHovered();
+  const ImVec2 m = ImGui::GetIO().MousePos;
+  float x = p.x;
+  int hit = -1;
+  dl->AddRectFilled(p, ImVec2(p.x + width, p.y + height), color(Tone::panel), 3 * sc);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i] <= 0 || scale_max <= 0) continue;
+    const float w = static_cast<float>(values[i] / scale_max) * width;
+    dl->AddRectFilled(ImVec2(x, p.y), ImVec2(x + w, p.y + height), hex(segs[i].rgb, 0.9f));
+    if (hovered && m.x >= x && m.x < x + w) hit = static_cast<int>(i);
+    x += w;
+  }
+  return hit;
+}
+
+void draw_cost_bars(AppState& s, float width) {
+  const float sc = s.scale;
+  const std::string& cur = s.report.currency;
+  ImGui::TextUnformatted(tr("What you pay for", "费用构成"));
+  ImGui::SameLine();
+  ImGui::TextColored(color_v(Tone::muted), "%s", s.res.selected.empty() ? tr("(top three; tick rows to compare)", "（前三名；勾选表格行可比较）")
+                                                                        : tr("(ticked rows)", "（已勾选的行）"));
+  static const Segment segs[] = {{"GPU time", "GPU 时长", 0x5b9cf5},
+                                 {"storage", "存储", 0x9b7fe0},
+                                 {"add-ons", "附加", 0x4fb8c4},
+                                 {"transfer", "流量", 0xe09a5b},
+                                 {"discount", "优惠", 0x6cc98f}};
+  const auto rows = compared_rows(s);
+  double mx = 0;
+  for (const Row* r : rows) mx = std::max(mx, r->bill.total_before_discount.likely);
+  const float label_w = std::min(width * 0.42f, 230 * sc);
+  const float bar_w = std::max(40 * sc, width - label_w - 80 * sc);
+  for (const Row* r : rows) {
+    ImGui::PushID(row_key(*r).c_str());
+    const std::string label = "#" + std::to_string(r->rank) + " " + r->gpu_name +
+                              (r->cards > 1 ? " ×" + std::to_string(r->cards) : "") + " · " + tr(r->provider_name);
+    ImGui::AlignTextToFramePadding();
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    ImGui::PushClipRect(start, ImVec2(start.x + label_w - 6 * sc, start.y + ImGui::GetFrameHeight()), true);
+    ImGui::TextUnformatted(label.c_str());
+    ImGui::PopClipRect();
+    ImGui::SameLine(0, 0);
+    ImGui::SetCursorScreenPos(ImVec2(start.x + label_w, start.y + 2 * sc));
+    const Bill& b = r->bill;
+    // Discount drawn as the part of the bar the user does not pay.
+    const std::vector<double> v = {b.gpu.likely, b.storage.likely, b.extras.likely, b.transfer.likely};
+    const int hit = stacked_bar(v, segs, mx, bar_w, ImGui::GetFrameHeight() - 4 * sc, sc);
+    const ImVec2 bmin = ImGui::GetItemRectMin(), bmax = ImGui::GetItemRectMax();
+    if (b.discount.likely > 0 && mx > 0) {
+      const float total_x = bmin.x + static_cast<float>(b.total_before_discount.likely / mx) * bar_w;
+      const float disc_w = static_cast<float>(b.discount.likely / mx) * bar_w;
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      for (float x = total_x - disc_w; x < total_x; x += 5 * sc)
+        dl->AddLine(ImVec2(x, bmax.y), ImVec2(std::min(total_x, x + 5 * sc), bmin.y), hex(0x6cc98f), 1.5f * sc);
+    }
+    if (hit >= 0 || ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::Text("%s", label.c_str());
+      const double amounts[] = {b.gpu.likely, b.storage.likely, b.extras.likely, b.transfer.likely, -b.discount.likely};
+      for (int i = 0; i < 5; ++i)
+        ImGui::TextColored(i == hit ? color_v(Tone::text) : color_v(Tone::muted), "%s: %s", tr(segs[i].en, segs[i].zh),
+                           money(amounts[i], cur).c_str());
+      ImGui::Text("%s: %s", tr("total", "合计"), money(b.total.likely, cur).c_str());
+      ImGui::EndTooltip();
+    }
+    ImGui::SameLine();
+    ImGui::TextUnformatted(money(r->cost.likely, cur).c_str());
+    ImGui::PopID();
+  }
+  legend(segs, 5, sc);
+}
+
+void draw_memory_bars(AppState& s, float width) {
+  const float sc = s.scale;
+  ImGui::TextUnformatted(tr("Memory per card against its VRAM", "单卡显存占用与显存容量"));
+  static const Segment segs[] = {{"weights", "权重", 0x5b9cf5},     {"gradients", "梯度", 0x9b7fe0},
+                                 {"optimizer", "优化器", 0xe09a5b}, {"activations", "激活", 0x4fb8c4},
+                                 {"KV cache", "KV 缓存", 0xd97aa6}, {"overhead", "运行开销", 0x7d8797}};
+  // One bar per distinct card and change among the compared rows.
+  std::vector<const Row*> rows;
+  for (const Row* r : compared_rows(s)) {
+    bool dup = false;
+    for (const Row* q : rows) dup = dup || (q->gpu == r->gpu && q->change == r->change && q->cards == r->cards);
+    if (!dup) rows.push_back(r);
+  }
+  double mx = 0;
+  for (const Row* r : rows) mx = std::max({mx, r->vram_gib, r->need_gib});
+  mx *= 1.08;
+  const float label_w = std::min(width * 0.42f, 230 * sc);
+  const float bar_w = std::max(40 * sc, width - label_w - 80 * sc);
+  for (const Row* r : rows) {
+    ImGui::PushID(("m" + row_key(*r)).c_str());
+    const std::string label = r->gpu_name + (r->change.empty() ? "" : " +" + r->change);
+    ImGui::AlignTextToFramePadding();
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    ImGui::PushClipRect(start, ImVec2(start.x + label_w - 6 * sc, start.y + ImGui::GetFrameHeight()), true);
+    ImGui::TextUnformatted(label.c_str());
+    ImGui::PopClipRect();
+    ImGui::SameLine(0, 0);
+    ImGui::SetCursorScreenPos(ImVec2(start.x + label_w, start.y + 2 * sc));
+    const MemoryBreakdown& m = r->memory;
+    const std::vector<double> v = {m.weights_gib, m.gradients_gib, m.optimizer_gib, m.activations_gib, m.kv_cache_gib,
+                                   m.overhead_gib};
+    const int hit = stacked_bar(v, segs, mx, bar_w, ImGui::GetFrameHeight() - 4 * sc, sc);
+    const ImVec2 bmin = ImGui::GetItemRectMin(), bmax = ImGui::GetItemRectMax();
+    const float vx = bmin.x + static_cast<float>(r->vram_gib / mx) * bar_w;
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(vx, bmin.y - 3 * sc), ImVec2(vx, bmax.y + 3 * sc),
+                                        color(r->fit == Fit::fits ? Tone::text : Tone::bad), 2 * sc);
+    if (hit >= 0 || ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      for (int i = 0; i < 6; ++i)
+        if (v[static_cast<std::size_t>(i)] > 0)
+          ImGui::TextColored(i == hit ? color_v(Tone::text) : color_v(Tone::muted), "%s: %s", tr(segs[i].en, segs[i].zh),
+                             gib(v[static_cast<std::size_t>(i)]).c_str());
+      ImGui::Text("%s %s / %s %s", tr("need", "需要"), gib(r->need_gib).c_str(), tr("VRAM", "显存"), gib(r->vram_gib).c_str());
+      ImGui::EndTooltip();
+    }
+    ImGui::SameLine();
+    ImGui::TextColored(color_v(r->fit == Fit::fits ? Tone::text : Tone::warn), "%s / %s", plain(r->need_gib, 1).c_str(),
+                       gib(r->vram_gib).c_str());
+    ImGui::PopID();
+  }
+  legend(segs, 6, sc);
+  ImGui::TextColored(color_v(Tone::muted), "%s", tr("The white mark is the card's VRAM.", "白色竖线为显卡显存容量。"));
+}
+
+}  // namespace
+
+void draw_plots(AppState& s) {
+  if (s.report.rows.empty()) return;
+  const float sc = s.scale;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const bool narrow = avail.x < 900 * sc;
+  const float h = narrow ? 320 * sc : std::max(avail.y, 300 * sc);
+  if (narrow) {
+    draw_scatter(s, ImVec2(0, h));
+    ImGui::BeginChild("bars", ImVec2(0, 380 * sc), true);
+    draw_cost_bars(s, ImGui::GetContentRegionAvail().x);
+    ImGui::Separator();
+    draw_memory_bars(s, ImGui::GetContentRegionAvail().x);
+    ImGui::EndChild();
+    return;
+  }
+  draw_scatter(s, ImVec2(avail.x * 0.5f, h));
+  ImGui::SameLine();
+  ImGui::BeginChild("bars", ImVec2(0, h), true);
+  draw_cost_bars(s, ImGui::GetContentRegionAvail().x);
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::Spacing();
+  draw_memory_bars(s, ImGui::GetContentRegionAvail().x);
+  ImGui::EndChild();
+}
+
+}  // namespace gw::app

@@ -1,0 +1,460 @@
+// Main panel, top: the answer. The pick in words, then the ranked table: sortable, rows open in place
+// to show the bill line by line, the formulas and inputs behind time and memory, and the price dates.
+// Ctrl/Cmd+C copies the ticked rows (or all) as tab-separated text; CSV and Markdown download.
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "app/app.hpp"
+#include "app/export.hpp"
+#include "app/format.hpp"
+#include "app/i18n.hpp"
+#include "app/theme.hpp"
+#include "app/widgets.hpp"
+#include "imgui.h"
+#include "platform/platform.hpp"
+
+namespace gw::app {
+
+namespace {
+
+constexpr int kColumns = 11;
+constexpr std::size_t kDefaultRowLimit = 60;
+
+const char* pricing_label(Pricing p) { return p == Pricing::spot ? tr("Spot", "竞价") : tr("On-demand", "按量"); }
+const char* risk_label(Risk r) {
+  return r == Risk::high ? tr("high", "高") : r == Risk::medium ? tr("medium", "中") : tr("low", "低");
+}
+Tone risk_tone(Risk r) { return r == Risk::high ? Tone::bad : r == Risk::medium ? Tone::warn : Tone::good; }
+
+// "amp+checkpointing" -> "+AMP +ckpt": short enough for the GPU column; the tooltip has the sentence.
+std::string change_tag(const std::string& change) {
+  std::string out;
+  std::size_t pos = 0;
+  while (pos <= change.size()) {
+    const std::size_t end = change.find('+', pos);
+    const std::string part = change.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+    if (part == "amp") out += " +AMP";
+    else if (part == "checkpointing") out += std::string(" +") + tr("ckpt", "检查点");
+    else if (!part.empty()) {
+      std::string up = part;
+      for (char& c : up) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      out += " +" + up;
+    }
+    if (end == std::string::npos) break;
+    pos = end + 1;
+  }
+  return out.empty() ? out : out.substr(1);
+}
+
+void sort_rows(AppState& s) {
+  const auto& rows = s.report.rows;
+  s.res.order.resize(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) s.res.order[i] = static_cast<int>(i);
+  const int col = s.res.sort.column;
+  const bool desc = s.res.sort.descending;
+  auto key = [&](const Row& r) -> double {
+    switch (col) {
+      case 5: return r.finish_hours.likely;
+      case 6: return r.cost.likely;
+      case 7: return r.price_per_hour_after;
+      case 8: return r.headroom_gib;
+      case 9: return static_cast<double>(r.risk);
+      case 10: return r.price_age_months;
+      default: return r.rank;
+    }
+  };
+  std::stable_sort(s.res.order.begin(), s.res.order.end(), [&](int a, int b) {
+    const Row& ra = rows[static_cast<std::size_t>(a)];
+    const Row& rb = rows[static_cast<std::size_t>(b)];
+    if (col == 2 || col == 3 || col == 4) {
+      const std::string ta = col == 2 ? ra.gpu_name : col == 3 ? tr(ra.provider_name) : pricing_label(ra.pricing);
+      const std::string tb = col == 2 ? rb.gpu_name : col == 3 ? tr(rb.provider_name) : pricing_label(rb.pricing);
+      return desc ? tb < ta : ta < tb;
+    }
+    return desc ? key(rb) < key(ra) : key(ra) < key(rb);
+  });
+  s.res.order_dirty = false;
+}
+
+void right_text(const std::string& t, Tone tone = Tone::text) {
+  const float w = ImGui::CalcTextSize(t.c_str()).x;
+  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - w));
+  ImGui::TextColored(color_v(tone), "%s", t.c_str());
+}
+
+void draw_explain(const char* heading, const Explain& e) {
+  if (e.formula.empty() && e.inputs.empty()) return;
+  ImGui::TextColored(color_v(Tone::accent), "%s", heading);
+  ImGui::PushTextWrapPos(0);
+  if (!e.formula.empty()) ImGui::TextWrapped("%s", tr(e.formula).c_str());
+  for (const ExplainInput& in : e.inputs)
+    ImGui::BulletText("%s = %s %s", in.name.c_str(), plain(in.value, 4).c_str(), in.unit.c_str());
+  if (!e.note.empty()) ImGui::TextColored(color_v(Tone::muted), "%s", tr(e.note).c_str());
+  ImGui::PopTextWrapPos();
+}
+
+void draw_bill(const Row& row, const std::string& cur) {
+  ImGui::TextColored(color_v(Tone::accent), "%s", tr("The bill, line by line", "费用明细"));
+  if (!ImGui::BeginTable("bill", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerH |
+                                        ImGuiTableFlags_NoSavedSettings))
+    return;
+  ImGui::TableSetupColumn(tr("Item", "项目"), ImGuiTableColumnFlags_WidthStretch, 0.55f);
+  ImGui::TableSetupColumn(tr("Amount", "金额"), ImGuiTableColumnFlags_WidthStretch, 0.25f);
+  ImGui::TableSetupColumn(tr("Price date", "价格日期"), ImGuiTableColumnFlags_WidthStretch, 0.2f);
+  ImGui::TableHeadersRow();
+  for (const CostLine& l : row.bill.lines) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(tr(l.label).c_str());
+    if (ImGui::IsItemHovered() && (!l.explain.formula.empty() || !l.explain.inputs.empty())) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
+      draw_explain(tr("How it is computed", "计算方法"), l.explain);
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    ImGui::TableSetColumnIndex(1);
+    right_text(money_range(l.amount, cur), l.amount.likely < 0 ? Tone::good : Tone::text);
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextColored(color_v(Tone::muted), "%s", l.price_date.c_str());
+  }
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(tr("Total", "合计"));
+  ImGui::TableSetColumnIndex(1);
+  right_text(money_range(row.bill.total, cur), Tone::accent);
+  ImGui::EndTable();
+  for (const AppliedProgram& p : row.bill.programs)
+    ImGui::TextColored(color_v(Tone::good), "%s %s: -%s", tr("Applied", "已用优惠"), tr(p.name).c_str(),
+                       money(p.saving, cur).c_str());
+  ImGui::TextColored(color_v(Tone::muted), "%s", tr("Hover an item for its formula and inputs.", "鼠标悬停可查看公式和输入。"));
+}
+
+void draw_detail(AppState& s, const Row& row) {
+  const std::string& cur = s.report.currency;
+  ImGui::Indent(ImGui::GetStyle().IndentSpacing);
+  ImGui::PushTextWrapPos(0);
+  if (!row.reason.empty()) ImGui::TextWrapped("%s", tr(row.reason).c_str());
+  if (!row.change.empty())
+    ImGui::TextColored(color_v(Tone::warn), "%s %s", tr("Changed so it fits:", "为放得下而做的改动："), tr(row.change_text).c_str());
+  for (const Text& w : row.warnings) ImGui::TextColored(color_v(Tone::warn), "• %s", tr(w).c_str());
+  for (const Text& r : row.risks) ImGui::TextColored(color_v(risk_tone(row.risk)), "• %s", tr(r).c_str());
+  ImGui::PopTextWrapPos();
+  if (!row.detailed) {
+    ImGui::TextColored(color_v(Tone::muted), "%s",
+                       tr("Details are worked out for the top rows only.", "仅为排名靠前的方案计算明细。"));
+    ImGui::SameLine();
+    if (ImGui::SmallButton(tr("Explain every row", "为所有方案计算明细"))) {
+      s.all_details = true;
+      s.scenario_dirty = true;
+      platform::request_frames();
+    }
+  } else if (ImGui::BeginTable("detail", 2, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_NoSavedSettings)) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    draw_bill(row, cur);
+    for (const Text& n : row.bill.notes) ImGui::TextColored(color_v(Tone::muted), "• %s", tr(n).c_str());
+    ImGui::TableSetColumnIndex(1);
+    ImGui::PushTextWrapPos(0);
+    draw_explain(tr("Time", "时间"), row.time_explain);
+    ImGui::TextColored(color_v(Tone::muted), "%s %s · %s %s", tr("Job:", "任务："), hours_range(row.hours).c_str(),
+                       tr("until done:", "到完成："), hours_range(row.finish_hours).c_str());
+    if (row.spot) {
+      const SpotResult& sp = *row.spot;
+      ImGui::TextColored(color_v(Tone::warn), "%s", tr("Spot", "竞价实例"));
+      ImGui::BulletText("%s %s · %s %s", tr("expected interruptions", "预计中断"), plain(sp.expected_interruptions, 1).c_str(),
+                        tr("checkpoint every", "检查点间隔"), hours(sp.interval_hours).c_str());
+      ImGui::BulletText("%s +%s%% · %s %s", tr("overhead", "额外时间"), plain(sp.overhead_fraction * 100, 0).c_str(),
+                        tr("90% done within", "90% 概率在此之内完成"), hours(sp.p90_hours).c_str());
+      if (sp.p_miss_deadline > 0)
+        ImGui::BulletText("%s %s%%", tr("chance to miss the deadline", "错过截止时间的概率"),
+                          plain(sp.p_miss_deadline * 100, 1).c_str());
+      ImGui::TextColored(color_v(Tone::muted), "%s", sp.method.c_str());
+    }
+    draw_explain(tr("Memory per card", "单卡显存"), row.memory_explain);
+    for (const Text& n : row.notes) ImGui::TextColored(color_v(Tone::muted), "• %s", tr(n).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTable();
+  }
+  ImGui::Unindent(ImGui::GetStyle().IndentSpacing);
+  ImGui::Spacing();
+}
+
+// Narrow windows keep the columns that answer "which, where, how long, how much".
+void setup_columns(float width, float sc) {
+  const ImGuiTableColumnFlags num = ImGuiTableColumnFlags_PreferSortAscending;
+  const ImGuiTableColumnFlags narrow = width < 760 * sc ? ImGuiTableColumnFlags_Disabled : 0;
+  const ImGuiTableColumnFlags tiny = width < 480 * sc ? ImGuiTableColumnFlags_Disabled : 0;
+  ImGui::TableSetupColumn("##sel", ImGuiTableColumnFlags_NoSort | ImGuiTableColumnFlags_WidthFixed |
+                                       ImGuiTableColumnFlags_NoResize, ImGui::GetFrameHeight(), 0);
+  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_WidthFixed,
+                          ImGui::GetFontSize() * 2.6f, 1);
+  ImGui::TableSetupColumn(tr("GPU", "显卡"), ImGuiTableColumnFlags_WidthStretch, 2.2f, 2);
+  ImGui::TableSetupColumn(tr("Provider", "平台"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.8f, 3);
+  ImGui::TableSetupColumn(tr("Pricing", "计费"), tiny | ImGuiTableColumnFlags_WidthStretch, 0.9f, 4);
+  ImGui::TableSetupColumn(tr("Done in", "完成用时"), num | ImGuiTableColumnFlags_WidthStretch, 1.0f, 5);
+  ImGui::TableSetupColumn(tr("Total cost", "总费用"), num | ImGuiTableColumnFlags_WidthStretch, 1.0f, 6);
+  ImGui::TableSetupColumn(tr("Per hour", "每小时"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 0.9f, 7);
+  ImGui::TableSetupColumn(tr("Memory", "显存"),
+                          narrow | ImGuiTableColumnFlags_PreferSortDescending | ImGuiTableColumnFlags_WidthStretch, 1.1f, 8);
+  ImGui::TableSetupColumn(tr("Risk", "风险"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 0.7f, 9);
+  ImGui::TableSetupColumn(tr("Price date", "价格日期"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 1.0f, 10);
+}
+
+void header_tip(int column) {
+  const char* tips[kColumns] = {
+      tr("Tick rows to compare their costs in the bar below.", "勾选方案，在下方条形图中比较费用。"),
+      tr("The engine's rank for your goal.", "按你的目标给出的排名。"),
+      nullptr,
+      nullptr,
+      nullptr,
+      tr("Wall clock from now: upload, setup and the job (spot: expected, incl. lost work).",
+         "从现在算起的总时间：上传、配置和任务本身（竞价：期望值，含丢失的工作）。"),
+      tr("Everything you pay: GPU hours as billed, storage, transfer, minus discounts.",
+         "你实际支付的全部：按计费规则的 GPU 时长、存储、流量，减去优惠。"),
+      tr("The whole rental per hour, after rate discounts.", "整机每小时价格（已扣比例折扣）。"),
+      tr("Needed per card / the card's memory.", "每卡所需 / 显卡显存。"),
+      nullptr,
+      tr("When the price was recorded. Old prices are marked.", "价格记录日期。过旧的价格会标出。"),
+  };
+  if (tips[column]) item_tooltip(tips[column]);
+}
+
+void draw_row(AppState& s, const Row& row, bool& expanded_now) {
+  const std::string key = row_key(row);
+  const std::string& cur = s.report.currency;
+  const bool expanded = s.res.expanded.count(key) > 0;
+  ImGui::TableNextRow();
+  ImGui::PushID(key.c_str());
+  // The selectable spans the row and is submitted first, so the checkbox on top of it stays clickable.
+  ImGui::TableSetColumnIndex(1);
+  const std::string rank = std::string(expanded ? "▼ " : "▶ ") + std::to_string(row.rank);
+  if (ImGui::Selectable(rank.c_str(), expanded, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
+    if (expanded) s.res.expanded.erase(key);
+    else s.res.expanded.insert(key);
+  }
+  if (ImGui::IsItemHovered()) s.res.hovered = key;
+  remember_rect(("row_" + std::to_string(row.rank)).c_str());
+  ImGui::TableSetColumnIndex(0);
+  bool sel = s.res.selected.count(key) > 0;
+  // A text-high checkbox, so rows stay one line tall.
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
+  if (ImGui::Checkbox("##sel", &sel)) {
+    if (sel) s.res.selected.insert(key);
+    else s.res.selected.erase(key);
+  }
+  ImGui::PopStyleVar();
+  ImGui::TableSetColumnIndex(2);
+  std::string gpu = row.gpu_name + (row.cards > 1 ? " ×" + std::to_string(row.cards) : "");
+  ImGui::TextColored(color_v(row.rank == 1 ? Tone::accent : Tone::text), "%s", gpu.c_str());
+  if (!row.change.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(color_v(Tone::warn), "%s", change_tag(row.change).c_str());
+    item_tooltip(tr(row.change_text).c_str());
+  }
+  if (row.pareto) {
+    ImGui::SameLine();
+    ImGui::TextColored(color_v(Tone::good), "●");
+    item_tooltip(tr("On the Pareto front: nothing else is both cheaper and faster.", "位于帕累托前沿：没有其他方案既更便宜又更快。"));
+  }
+  ImGui::TableSetColumnIndex(3);
+  ImGui::Text("%s · %s", tr(row.provider_name).c_str(), row.region.c_str());
+  if (ImGui::IsItemHovered()) item_tooltip((tr(row.provider_name) + " · " + row.region).c_str());
+  ImGui::TableSetColumnIndex(4);
+  ImGui::TextColored(color_v(row.pricing == Pricing::spot ? Tone::warn : Tone::text), "%s", pricing_label(row.pricing));
+  ImGui::TableSetColumnIndex(5);
+  right_text(row.work_known ? hours(row.finish_hours.likely) : std::string("?"));
+  if (ImGui::IsItemHovered()) item_tooltip(hours_range(row.finish_hours).c_str());
+  ImGui::TableSetColumnIndex(6);
+  right_text(money(row.cost.likely, cur), row.rank == 1 ? Tone::accent : Tone::text);
+  if (ImGui::IsItemHovered()) item_tooltip(money_range(row.cost, cur).c_str());
+  ImGui::TableSetColumnIndex(7);
+  right_text(money(row.price_per_hour_after, cur));
+  ImGui::TableSetColumnIndex(8);
+  right_text(plain(row.need_gib, 1) + " / " + plain(row.vram_gib, 0) + " GiB",
+             row.fit == Fit::tight ? Tone::warn : row.fit == Fit::no_fit ? Tone::bad : Tone::text);
+  ImGui::TableSetColumnIndex(9);
+  ImGui::TextColored(color_v(risk_tone(row.risk)), "%s", risk_label(row.risk));
+  if (!row.risks.empty() && ImGui::IsItemHovered()) {
+    std::string t;
+    for (const Text& r : row.risks) t += "• " + tr(r) + "\n";
+    item_tooltip(t.c_str());
+  }
+  ImGui::TableSetColumnIndex(10);
+  std::string date = (row.price_estimate ? "~" : "") + row.price_date;
+  ImGui::TextColored(color_v(row.price_stale ? Tone::warn : Tone::muted), "%s", date.c_str());
+  if (row.price_stale) item_tooltip(tr("This price is old; check the provider's page.", "此价格较旧，请到平台官网核实。"));
+  if (row.price_edited) {
+    ImGui::SameLine();
+    ImGui::TextColored(color_v(Tone::accent), "%s", tr("edited", "已改"));
+  }
+  ImGui::PopID();
+  expanded_now = expanded;
+}
+
+void draw_summary(AppState& s) {
+  const Report& r = s.report;
+  if (!r.problems.empty()) {
+    ImGui::TextColored(color_v(Tone::bad), "%s", tr("The job or the limits need fixing:", "任务或限制条件需要修改："));
+    for (const Problem& p : r.problems) ImGui::BulletText("%s: %s", p.path.c_str(), p.message.c_str());
+    return;
+  }
+  ImGui::PushTextWrapPos(0);
+  if (r.rows.empty()) {
+    ImGui::TextColored(color_v(Tone::warn), "%s", tr(r.summary).c_str());
+    for (const auto* d : {&r.closest_over_budget, &r.closest_over_deadline})
+      if (*d) ImGui::BulletText("%s", tr(describe(**d, r, s.catalog)).c_str());
+  } else {
+    const Row& pick = r.rows.front();
+    ImGui::PushFont(font_heading());
+    ImGui::TextColored(color_v(Tone::accent), "%s%s · %s · %s", pick.gpu_name.c_str(),
+                       pick.cards > 1 ? (" ×" + std::to_string(pick.cards)).c_str() : "",
+                       tr(pick.provider_name).c_str(), pricing_label(pick.pricing));
+    ImGui::PopFont();
+    if (ImGui::GetContentRegionAvail().x > 640 * s.scale) {
+      ImGui::SameLine();
+      ImGui::AlignTextToFramePadding();
+    }
+    ImGui::Text("%s %s · %s %s", tr("about", "约"), money(pick.cost.likely, r.currency).c_str(),
+                tr("done in", "用时"), pick.work_known ? hours(pick.finish_hours.likely).c_str() : "?");
+    ImGui::TextWrapped("%s", tr(r.summary).c_str());
+  }
+  for (const Text& w : r.warnings) ImGui::TextColored(color_v(Tone::warn), "• %s", tr(w).c_str());
+  ImGui::PopTextWrapPos();
+}
+
+void draw_toolbar(AppState& s, const std::vector<int>& shown) {
+  const Report& r = s.report;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(color_v(Tone::muted), tr("%zu options ranked of %zu considered", "排名 %zu 个方案（共考察 %zu 个）"),
+                     r.rows.size(), r.considered);
+  if (ImGui::IsItemHovered()) {
+    std::string t = tr("Dropped:", "被排除：");
+    static const char* names_en[kDropReasons] = {"filtered out", "card count", "spot policy", "unknown GPU",
+                                                 "missing precision", "does not fit", "spot impractical",
+                                                 "misses the deadline", "over budget"};
+    static const char* names_zh[kDropReasons] = {"被筛选掉", "卡数不符", "竞价策略", "未知显卡", "缺少所需精度",
+                                                 "显存放不下", "竞价不可行", "超过截止时间", "超出预算"};
+    for (int i = 0; i < kDropReasons; ++i)
+      if (r.drop_counts[i]) t += "\n• " + std::string(tr(names_en[i], names_zh[i])) + ": " + std::to_string(r.drop_counts[i]);
+    item_tooltip(t.c_str());
+  }
+  if (platform::now_seconds() < s.res.status_until) {
+    ImGui::SameLine();
+    ImGui::TextColored(color_v(Tone::good), "%s", s.res.status.c_str());
+  }
+  const char* l1 = tr("Copy", "复制");
+  const float w = ImGui::CalcTextSize(l1).x + ImGui::CalcTextSize("CSV").x + ImGui::CalcTextSize("Markdown").x +
+                  ImGui::GetStyle().FramePadding.x * 6 + ImGui::GetStyle().ItemSpacing.x * 2;
+  ImGui::SameLine();
+  const float text_end = ImGui::GetCursorPosX();
+  if (ImGui::GetWindowContentRegionMax().x - w < text_end) ImGui::NewLine();  // no room: buttons go below
+  else ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
+  auto status = [&](const std::string& msg) {
+    s.res.status = msg;
+    s.res.status_until = platform::now_seconds() + 2.5;
+    platform::wake_after(2.6);
+  };
+  if (ImGui::Button(l1)) {
+    const auto rows = rows_for_export(s, shown);
+    platform::copy_text(results_table(s, rows, TableFormat::tsv));
+    status(std::to_string(rows.size()) + tr(" rows copied as tab-separated text.", " 行已复制（制表符分隔）。"));
+  }
+  remember_rect("copy_table");
+  item_tooltip(tr("Copies the ticked rows (or all shown) as tab-separated text. Ctrl+C does the same.",
+                  "复制勾选的行（未勾选则复制全部），制表符分隔。Ctrl+C 效果相同。"));
+  ImGui::SameLine();
+  if (ImGui::Button("CSV")) {
+    const std::string path = platform::save_file("gpuwise-ranking.csv", "text/csv;charset=utf-8",
+                                                 results_table(s, rows_for_export(s, shown), TableFormat::csv));
+    status(std::string(tr("Saved ", "已保存 ")) + path);
+  }
+  remember_rect("download_csv");
+  ImGui::SameLine();
+  if (ImGui::Button("Markdown")) {
+    const std::string path = platform::save_file("gpuwise-ranking.md", "text/markdown;charset=utf-8",
+                                                 results_table(s, rows_for_export(s, shown), TableFormat::markdown));
+    status(std::string(tr("Saved ", "已保存 ")) + path);
+  }
+  remember_rect("download_md");
+}
+
+}  // namespace
+
+void draw_results(AppState& s) {
+  draw_summary(s);
+  if (s.report.rows.empty()) return;
+  if (s.res.order_dirty || s.res.order.size() != s.report.rows.size()) sort_rows(s);
+  std::vector<int> shown = s.res.order;
+  if (!s.res.show_all && shown.size() > kDefaultRowLimit) shown.resize(kDefaultRowLimit);
+  draw_toolbar(s, shown);
+
+  const float avail_h = ImGui::GetContentRegionAvail().y;
+  const float h = s.scale > 0 && ImGui::GetContentRegionAvail().x < 900 * s.scale ? ImGui::GetFontSize() * 24
+                                                                                  : std::max(avail_h * 0.5f, ImGui::GetFontSize() * 14);
+  ImGui::BeginChild("ranking", ImVec2(0, h), true);
+  s.res.hovered.clear();
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoSavedSettings |
+                                ImGuiTableFlags_PadOuterX;
+  // Rows open in place: the table is split around each opened row (instances with one id share widths
+  // and sorting), so the details get the full width.
+  std::size_t i = 0;
+  bool first = true;
+  while (i < shown.size()) {
+    if (!ImGui::BeginTable("ranked", kColumns, flags)) break;
+    setup_columns(ImGui::GetContentRegionAvail().x, s.scale);
+    if (first) {
+      ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+      for (int c = 0; c < kColumns; ++c) {
+        if (!ImGui::TableSetColumnIndex(c)) continue;
+        ImGui::TableHeader(ImGui::TableGetColumnName(c));
+        remember_rect(("res_header_" + std::to_string(c)).c_str());
+        header_tip(c);
+      }
+      if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
+        if (specs->SpecsCount > 0) {
+          s.res.sort.column = static_cast<int>(specs->Specs[0].ColumnUserID);
+          s.res.sort.descending = specs->Specs[0].SortDirection == ImGuiSortDirection_Descending;
+          sort_rows(s);
+          shown = s.res.order;
+          if (!s.res.show_all && shown.size() > kDefaultRowLimit) shown.resize(kDefaultRowLimit);
+        }
+        specs->SpecsDirty = false;
+      }
+      first = false;
+    }
+    const Row* opened = nullptr;
+    for (; i < shown.size(); ++i) {
+      const Row& row = s.report.rows[static_cast<std::size_t>(shown[i])];
+      bool expanded = false;
+      draw_row(s, row, expanded);
+      if (expanded) {
+        opened = &row;
+        ++i;
+        break;
+      }
+    }
+    ImGui::EndTable();
+    if (opened) draw_detail(s, *opened);
+  }
+  if (!s.res.show_all && s.res.order.size() > kDefaultRowLimit) {
+    if (ImGui::Button((std::string(tr("Show all ", "显示全部 ")) + std::to_string(s.res.order.size()) + "###showall").c_str()))
+      s.res.show_all = true;
+  }
+  // Ctrl/Cmd+C over the table copies it (text fields keep their own Ctrl+C).
+  const ImGuiIO& io = ImGui::GetIO();
+  if ((io.KeyCtrl || io.KeySuper) && !io.WantTextInput &&
+      ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_C), false)) {
+    const auto rows = rows_for_export(s, shown);
+    platform::copy_text(results_table(s, rows, TableFormat::tsv));
+    s.res.status = std::to_string(rows.size()) + tr(" rows copied as tab-separated text.", " 行已复制（制表符分隔）。");
+    s.res.status_until = platform::now_seconds() + 2.5;
+    platform::wake_after(2.6);
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace gw::app

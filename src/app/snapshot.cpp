@@ -1,0 +1,115 @@
+// The read-only test hook's view of the screen (window.gpuwiseTest.snapshot() on the web): what the
+// user sees, in plain JSON, so browser tests check the app without reading pixels.
+#include <nlohmann/json.hpp>
+
+#include "app/app.hpp"
+#include "app/i18n.hpp"
+#include "app/widgets.hpp"
+#include "platform/platform.hpp"
+
+namespace gw::app {
+
+namespace {
+nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+}  // namespace
+
+std::string snapshot_json(const AppState& s) {
+  using nlohmann::json;
+  json j;
+  j["ready"] = s.catalog_ok;
+  j["lang"] = ui_lang() == Lang::zh ? "zh" : "en";
+  j["lang_wanted"] = s.lang == Lang::zh ? "zh" : "en";
+  j["tab"] = s.tab;
+  j["link"] = s.fragment;
+  j["pending"] = s.scenario_dirty;  // the scenario changed and the report below is from before
+  j["catalog"] = {{"ok", s.catalog_ok},
+                  {"version", s.catalog.catalog_version},
+                  {"date", s.catalog.catalog_date},
+                  {"gpus", s.catalog.gpus.size()},
+                  {"providers", s.catalog.providers.size()},
+                  {"offers", s.catalog.offers.size()},
+                  {"presets", s.presets.size()},
+                  {"guide", s.guide.has_value()}};
+
+  const Constraints& c = s.scenario.constraints;
+  j["scenario"] = {{"preset", s.scenario.workload.preset},
+                   {"budget", opt(c.budget)},
+                   {"deadline_hours", opt(c.deadline_hours)},
+                   {"currency", c.currency},
+                   {"goal", std::string(to_string(c.goal))},
+                   {"spot", std::string(to_string(c.spot))},
+                   {"student", c.student},
+                   {"providers", c.providers},
+                   {"price_overrides", s.scenario.price_overrides}};
+
+  json rows = json::array();
+  for (std::size_t i = 0; i < s.report.rows.size() && i < 40; ++i) {
+    const Row& r = s.report.rows[i];
+    rows.push_back({{"rank", r.rank},
+                    {"key", row_key(r)},
+                    {"offer", r.offer},
+                    {"gpu", r.gpu},
+                    {"provider", r.provider},
+                    {"pricing", std::string(to_string(r.pricing))},
+                    {"cards", r.cards},
+                    {"cost", r.cost.likely},
+                    {"hours", r.finish_hours.likely},
+                    {"pareto", r.pareto},
+                    {"tight", r.fit == Fit::tight},
+                    {"edited", r.price_edited}});
+  }
+  json shown = json::array();
+  for (std::size_t i = 0; i < s.res.order.size() && i < 40; ++i)
+    shown.push_back(row_key(s.report.rows[static_cast<std::size_t>(s.res.order[i])]));
+  json problems = json::array();
+  for (const Problem& p : s.report.problems) problems.push_back({{"path", p.path}, {"message", p.message}});
+  j["report"] = {{"rows", rows},
+                 {"count", s.report.rows.size()},
+                 {"feasible", s.report.feasible},
+                 {"considered", s.report.considered},
+                 {"currency", s.report.currency},
+                 {"goal", std::string(to_string(s.report.goal))},
+                 {"summary", tr(s.report.summary)},
+                 {"problems", problems},
+                 {"shown_order", shown},
+                 {"sort_column", s.res.sort.column},
+                 {"expanded", s.res.expanded},
+                 {"selected", s.res.selected}};
+
+  json banners = json::array();
+  for (const Banner& b : s.banners) {
+    json d = json::array();
+    for (const Text& t : b.details) d.push_back(tr(t));
+    banners.push_back({{"id", b.id},
+                       {"kind", b.kind == BannerKind::error ? "error" : b.kind == BannerKind::warn ? "warn" : "info"},
+                       {"text", tr(b.text)},
+                       {"details", d}});
+  }
+  j["banners"] = banners;
+  j["status"] = platform::now_seconds() < s.res.status_until ? s.res.status : "";
+
+  json gpu_rows = json::array();
+  for (int i : s.cat.gpu_rows) {
+    const Gpu& g = s.catalog.gpus[static_cast<std::size_t>(i)];
+    gpu_rows.push_back({{"id", g.id}, {"name", g.name}, {"vram_gib", g.vram_gib}, {"fp32_tflops", opt(g.fp32_tflops)}});
+  }
+  j["gpu_table"] = {{"rows", gpu_rows},
+                    {"sort_column", s.cat.sort.column},
+                    {"descending", s.cat.sort.descending},
+                    {"filter", s.cat.filter}};
+  json offer_rows = json::array();
+  for (std::size_t i = 0; i < s.cat.offer_rows.size() && i < 60; ++i)
+    offer_rows.push_back(s.catalog.offers[static_cast<std::size_t>(s.cat.offer_rows[i])].id);
+  j["offer_table"] = {{"rows", offer_rows}, {"count", s.cat.offer_rows.size()}, {"filter", s.cat.offer_filter}};
+  j["diagnose"] = {{"has_report", s.diag.has_report},
+                   {"gpus", s.diag.report.gpus.size()},
+                   {"findings", s.diag.report.findings.size()},
+                   {"summary", s.diag.has_report ? tr(s.diag.report.summary) : std::string()}};
+  j["missing_glyphs"] = missing_glyphs();
+  j["rects"] = rects_json();
+  j["engine_runs"] = s.engine_runs;
+  j["engine_ms"] = s.engine_ms;
+  return j.dump();
+}
+
+}  // namespace gw::app

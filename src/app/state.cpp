@@ -1,0 +1,197 @@
+// The scenario's life cycle: links in and out, Back/Forward, saved settings, and the one place the
+// recommender runs (only when the scenario changed).
+#include <algorithm>
+#include <chrono>
+
+#include <nlohmann/json.hpp>
+
+#include "app/app.hpp"
+#include "app/i18n.hpp"
+#include "engine/cost.hpp"
+#include "engine/link.hpp"
+#include "platform/platform.hpp"
+
+namespace gw::app {
+
+namespace {
+
+LinkSettings link_settings(const AppState& s) { return LinkSettings{s.lang == Lang::zh ? "zh" : "en"}; }
+
+// Local price edits (catalog tab), kept apart from the scenario so a friend's link does not erase them.
+std::map<std::string, double> load_price_edits(AppState& s) {
+  std::map<std::string, double> out;
+  const std::string text = platform::setting("prices");
+  if (text.empty()) return out;
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  bool bad = !j.is_object();
+  if (!bad) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      const double v = it.value().is_number() ? it.value().get<double>() : -1;
+      if (s.catalog.offer(it.key()) && v > 0 && v < 1e7) out[it.key()] = v;
+      else bad = true;
+    }
+  }
+  if (bad)
+    add_banner(s, {BannerKind::warn,
+                   {"Some saved price edits could not be read and were dropped.", "部分已保存的价格修改无法读取，已丢弃。"},
+                   {},
+                   "storage"});
+  return out;
+}
+
+void adopt_link(AppState& s, const std::string& fragment, bool from_url) {
+  LinkDecode d = decode_link(fragment, s.presets, s.catalog);
+  s.scenario = std::move(d.scenario);
+  if (!d.settings.lang.empty() && from_url) set_language(s, d.settings.lang == "zh" ? Lang::zh : Lang::en, false);
+  s.banners.erase(std::remove_if(s.banners.begin(), s.banners.end(),
+                                 [](const Banner& b) { return b.id.rfind("link", 0) == 0; }),
+                  s.banners.end());
+  if (!from_url) {
+    if (!d.ok || !d.notices.empty())
+      add_banner(s, {BannerKind::warn,
+                     {"Your saved scenario could not be fully restored; check the job and constraints.",
+                      "保存的场景未能完整恢复，请检查任务和约束。"},
+                     {},
+                     "storage"});
+    return;
+  }
+  if (!d.ok) {
+    Banner b{BannerKind::error,
+             {"This link could not be read, so the default scenario is shown.", "无法读取此链接，显示默认场景。"},
+             {},
+             "link_error"};
+    for (const LinkNotice& n : d.notices) b.details.push_back(n.message);
+    add_banner(s, b);
+  } else if (!d.notices.empty()) {
+    Banner b{BannerKind::warn,
+             {"Parts of this link were adjusted or ignored:", "链接中的部分设置已被调整或忽略："},
+             {},
+             "link_notice"};
+    for (const LinkNotice& n : d.notices) b.details.push_back(n.message);
+    add_banner(s, b);
+  }
+  if (d.catalog_mismatch)
+    add_banner(s, {BannerKind::warn,
+                   {"This link was made with catalog " + d.catalog_version + "; this page has catalog " +
+                        s.catalog.catalog_version + " (prices as of " + s.catalog.catalog_date +
+                        "), so the ranking may differ.",
+                    "此链接基于目录 " + d.catalog_version + " 生成；本页面的目录为 " + s.catalog.catalog_version +
+                        "（价格截至 " + s.catalog.catalog_date + "），排名可能不同。"},
+                   {},
+                   "link_catalog"});
+}
+
+void run_engine(AppState& s) {
+  const auto t0 = std::chrono::steady_clock::now();
+  RecommendOptions opts;
+  if (s.all_details) opts.detailed_rows = 0;
+  s.report = recommend(s.scenario, s.catalog, opts);
+  s.engine_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  ++s.engine_runs;
+  s.res.order_dirty = true;
+  // Keep expanded/selected rows that still exist.
+  std::set<std::string> keys;
+  for (const Row& r : s.report.rows) keys.insert(row_key(r));
+  for (auto* set : {&s.res.expanded, &s.res.selected})
+    for (auto it = set->begin(); it != set->end();) it = keys.count(*it) ? std::next(it) : set->erase(it);
+}
+
+}  // namespace
+
+std::string row_key(const Row& row) { return row.offer + "|" + std::string(to_string(row.pricing)); }
+
+void add_banner(AppState& s, Banner banner) {
+  for (Banner& b : s.banners)
+    if (b.id == banner.id) {
+      b = std::move(banner);
+      return;
+    }
+  s.banners.push_back(std::move(banner));
+  platform::request_frames();
+}
+
+void set_language(AppState& s, Lang lang, bool by_user) {
+  const bool changed = s.lang != lang;
+  s.lang = lang;
+  if (by_user) {
+    s.lang_chosen = true;
+    platform::set_setting("lang", lang == Lang::zh ? "zh" : "en");
+  }
+  if (lang == Lang::zh) platform::request_cjk_font();
+  // The language is part of the link; rewriting it is not a Back/Forward step.
+  if (changed && !s.fragment.empty()) {
+    s.fragment = encode_link(s.scenario, s.presets, link_settings(s));
+    platform::set_fragment(s.fragment, false);
+  }
+  platform::request_frames();
+}
+
+void set_currency(AppState& s, const std::string& currency) {
+  Constraints& c = s.scenario.constraints;
+  if (c.currency == currency) return;
+  // The budget keeps its meaning: 300 CNY becomes about 44 USD, not 300 USD.
+  if (c.budget) {
+    const double rate = exchange_rate(c, s.catalog);
+    *c.budget = std::round(convert_money(*c.budget, c.currency, currency, rate) * 100) / 100;
+  }
+  c.currency = currency;
+  platform::set_setting("currency", currency);
+  commit(s);
+}
+
+void save_price_edits(const AppState& s) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [offer, price] : s.scenario.price_overrides) j[offer] = price;
+  if (j.empty()) platform::remove_setting("prices");
+  else platform::set_setting("prices", j.dump());
+}
+
+void commit(AppState& s) {
+  s.scenario_dirty = true;
+  s.push_history = true;
+  platform::request_frames();
+}
+
+void init_scenario(AppState& s) {
+  const std::string fragment = platform::fragment();
+  if (!fragment.empty()) {
+    adopt_link(s, fragment, true);
+  } else {
+    const std::string saved = platform::setting("scenario");
+    if (!saved.empty()) adopt_link(s, saved, false);
+    else s.scenario = default_scenario(s.presets, s.catalog);
+    const std::string cur = platform::setting("currency");
+    if (saved.empty() && (cur == "CNY" || cur == "USD")) s.scenario.constraints.currency = cur;
+    else if (saved.empty() && s.lang == Lang::en) s.scenario.constraints.currency = "USD";
+    auto edits = load_price_edits(s);
+    if (!edits.empty()) s.scenario.price_overrides = std::move(edits);
+  }
+  s.scenario_dirty = true;
+  s.push_history = false;
+}
+
+void update(AppState& s) {
+  if (platform::take_fragment_change()) {
+    const std::string f = platform::fragment();
+    if (f != s.fragment) {
+      adopt_link(s, f, true);
+      s.scenario_dirty = true;
+      s.push_history = false;
+      s.fragment = f;
+    }
+  }
+  if (!s.scenario_dirty) return;
+  s.scenario_dirty = false;
+  s.scenario.catalog_version = s.catalog.catalog_version;
+  run_engine(s);
+  const std::string f = encode_link(s.scenario, s.presets, link_settings(s));
+  if (f != s.fragment) {
+    platform::set_fragment(f, s.push_history);
+    s.fragment = f;
+  }
+  s.push_history = false;
+  platform::set_setting("scenario", f);
+  platform::request_frames();
+}
+
+}  // namespace gw::app

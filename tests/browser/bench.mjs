@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// The web benchmark (issue 8): the app next to a bare Dear ImGui "hello" page built in the same run.
+//   node tests/browser/bench.mjs --app build/web-release/site --hello build/web-release/site-hello [--runs 3] [--strict]
+// Prints bytes shipped (raw and gzip -9) per asset and in total, time from navigation to the first frame
+// (median of the runs), frames drawn during 3 s of idle, and requests that did not return 200.
+// Then checks the targets: English < 350 KB gzipped, Chinese (font included) < 700 KB, first frame within
+// 1.5x of the bare page's, no 404. --strict exits 1 when a target is missed.
+import {gzipSync} from 'node:zlib';
+import {startServer} from './serve.mjs';
+import {launch} from './lib.mjs';
+
+const args = process.argv.slice(2);
+const opt = {app: null, hello: null, runs: 3, strict: false};
+for (let i = 0; i < args.length; ++i) {
+  if (args[i] === '--app') opt.app = args[++i];
+  else if (args[i] === '--hello') opt.hello = args[++i];
+  else if (args[i] === '--runs') opt.runs = Math.max(1, Number(args[++i]) || 3);
+  else if (args[i] === '--strict') opt.strict = true;
+  else { console.error(`bench: unknown argument ${args[i]}`); process.exit(2); }
+}
+if (!opt.app || !opt.hello) {
+  console.error('usage: bench.mjs --app SITE_DIR --hello HELLO_SITE_DIR [--runs N] [--strict]');
+  process.exit(2);
+}
+
+async function measure(dir, locale) {
+  const server = await startServer({dir});
+  const assets = new Map();
+  const firsts = [];
+  let idle = 0;
+  const bad = new Set();
+  try {
+    for (let run = 0; run < opt.runs; ++run) {
+      const {context, close} = await launch({locale});
+      try {
+        const page = await context.newPage();
+        const pending = [];
+        page.on('response', (r) => pending.push((async () => {
+          const url = new URL(r.url());
+          if (url.origin !== new URL(server.url).origin) return;
+          if (r.status() !== 200) { bad.add(`${url.pathname} ${r.status()}`); return; }
+          const body = await r.body().catch(() => null);
+          if (body && run === 0) assets.set(url.pathname, {raw: body.length, gz: gzipSync(body, {level: 9}).length});
+        })()));
+        await page.goto(server.url);
+        await page.waitForFunction(() => window.gwFirstFrameAt, null, {timeout: 60000});
+        firsts.push(await page.evaluate(() => window.gwFirstFrameAt));
+        if (run === 0) {
+          await page.waitForTimeout(1500);
+          const count = () => page.evaluate(() => window.gpuwiseTest.frames ? window.gpuwiseTest.frames()
+                                                                           : window.gpuwiseTest.snapshot().frames);
+          const f0 = await count();
+          await page.waitForTimeout(3000);
+          idle = (await count()) - f0;
+        }
+        await page.waitForTimeout(300);
+        await Promise.all(pending);
+      } finally {
+        await close();
+      }
+    }
+  } finally {
+    server.server.closeAllConnections?.();
+    server.server.close();
+  }
+  firsts.sort((a, b) => a - b);
+  const total = [...assets.values()].reduce((t, a) => ({raw: t.raw + a.raw, gz: t.gz + a.gz}), {raw: 0, gz: 0});
+  return {assets, total, first: firsts[Math.floor(firsts.length / 2)], idle, bad: [...bad]};
+}
+
+const kb = (n) => (n / 1024).toFixed(1).padStart(8) + ' KB';
+const en = await measure(opt.app, 'en-US');
+const zh = await measure(opt.app, 'zh-CN');
+const hello = await measure(opt.hello, 'en-US');
+
+const names = [...new Set([...en.assets.keys(), ...zh.assets.keys(), ...hello.assets.keys()])].sort();
+console.log(`${'asset'.padEnd(26)} ${'app (en) raw'.padStart(12)} ${'gzip'.padStart(11)} ${'app (zh) gzip'.padStart(14)} ${'hello raw'.padStart(12)} ${'gzip'.padStart(11)}`);
+for (const n of names) {
+  const a = en.assets.get(n), z = zh.assets.get(n), h = hello.assets.get(n);
+  console.log(`${n.padEnd(26)} ${a ? kb(a.raw) : ''.padStart(11)} ${a ? kb(a.gz) : ''.padStart(11)} ${z ? kb(z.gz) : ''.padStart(14)}` +
+              ` ${h ? kb(h.raw) : ''.padStart(11)} ${h ? kb(h.gz) : ''.padStart(11)}`);
+}
+console.log(`${'total'.padEnd(26)} ${kb(en.total.raw)} ${kb(en.total.gz)} ${kb(zh.total.gz).padStart(14)} ${kb(hello.total.raw)} ${kb(hello.total.gz)}`);
+console.log(`${'first frame (median)'.padEnd(26)} ${(en.first.toFixed(0) + ' ms').padStart(23)} ${(zh.first.toFixed(0) + ' ms').padStart(14)} ${(hello.first.toFixed(0) + ' ms').padStart(23)}`);
+console.log(`${'frames in 3 s idle'.padEnd(26)} ${String(en.idle).padStart(23)} ${String(zh.idle).padStart(14)} ${String(hello.idle).padStart(23)}`);
+console.log(`${'requests not 200'.padEnd(26)} ${String(en.bad.length + zh.bad.length).padStart(23)} ${''.padStart(14)} ${String(hello.bad.length).padStart(23)}`);
+
+const checks = [
+  ['English first load < 350 KB gzipped', en.total.gz < 350 * 1024, kb(en.total.gz)],
+  ['Chinese first load (font included) < 700 KB gzipped', zh.total.gz < 700 * 1024, kb(zh.total.gz)],
+  ['first frame within 1.5x of the bare page', en.first <= 1.5 * hello.first,
+   `${en.first.toFixed(0)} ms vs ${hello.first.toFixed(0)} ms (x${(en.first / hello.first).toFixed(2)})`],
+  ['no idle frames (app)', en.idle === 0, `${en.idle} frames`],
+  ['no request failed (404 included)', !en.bad.length && !zh.bad.length && !hello.bad.length,
+   [...en.bad, ...zh.bad, ...hello.bad].join(', ') || 'none'],
+];
+let missed = 0;
+for (const [what, ok, detail] of checks) {
+  if (!ok) ++missed;
+  console.log(`${ok ? 'ok  ' : 'MISS'} ${what}: ${detail}`);
+}
+process.exit(opt.strict && missed ? 1 : 0);

@@ -1,0 +1,66 @@
+// Issue 8: 中文/English. An English reader never downloads the CJK font; switching loads it and every
+// string shown has its glyphs (no '?' boxes); a Chinese browser gets it in parallel with the wasm.
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {assert, click, clickUntil, launch, snapshot, until, waitReady, watch} from './lib.mjs';
+
+export const name = 'language switch shows Chinese glyphs; CJK font only when needed';
+
+export default async function (t) {
+  {
+    const {context, close} = await launch({locale: 'en-US'});
+    try {
+      const page = await context.newPage();
+      const w = watch(page);
+      await page.goto(t.url);
+      let s = await waitReady(page);
+      assert(s.lang === 'en', `an English browser should get English, got ${s.lang}`);
+      await page.waitForTimeout(300);
+      assert(!w.requests.some((u) => u.includes('cjk')), 'an English reader must not download the CJK font');
+      const en = join(t.shots, '04-lang-en.png');
+      await page.screenshot({path: en});
+
+      await click(page, 'lang_zh');
+      s = await until(page, (x) => x.lang === 'zh' && x.cjk_font === 'ready', 'Chinese with its font', 15000);
+      assert(w.requests.some((u) => u.endsWith('fonts/cjk.otf')), 'the CJK font should be fetched on switching');
+      // Let every panel draw once in Chinese, then ask which glyphs were missing.
+      for (const tab of ['tab_catalog', 'tab_guide', 'tab_calculators', 'tab_diagnose', 'tab_recommend']) {
+        await clickUntil(page, tab, (x) => x.tab === tab.slice(4), tab);
+        await page.waitForTimeout(150);
+        if (tab !== 'tab_recommend') await page.screenshot({path: join(t.shots, `04-zh-${tab.slice(4)}.png`)});
+      }
+      s = await snapshot(page);
+      assert(s.missing_glyphs.length === 0, `glyphs missing from the CJK subset: ${s.missing_glyphs.join(' ')}`);
+      assert(/[\u4e00-\u9fff]/.test(s.report.summary), `the summary should be Chinese: ${s.report.summary}`);
+      assert(/lang=zh/.test(s.link), 'the link should carry the language');
+      const zh = join(t.shots, '04-lang-zh.png');
+      await page.screenshot({path: zh});
+      assert(!readFileSync(en).equals(readFileSync(zh)), 'the Chinese screen should differ from the English one');
+      // The choice sticks across a reload.
+      await page.reload();
+      s = await waitReady(page);
+      s = await until(page, (x) => x.lang === 'zh', 'Chinese after reload', 15000);
+      await click(page, 'lang_en');
+      s = await until(page, (x) => x.lang === 'en', 'back to English');
+      assert(!w.errors.length, `console errors: ${w.errors.join(' | ')}`);
+    } finally {
+      await close();
+    }
+  }
+  {
+    const {context, close} = await launch({locale: 'zh-CN'});
+    try {
+      const page = await context.newPage();
+      const order = [];
+      page.on('request', (r) => order.push(r.url().replace(t.url, '')));
+      await page.goto(t.url);
+      const s = await until(page, (x) => x.ready && x.lang === 'zh', 'a Chinese browser to get Chinese', 20000);
+      const font = order.indexOf('fonts/cjk.otf'), wasm = order.indexOf('index.wasm');
+      assert(font >= 0 && wasm >= 0 && font < wasm, `the font should be requested before/with the wasm: ${order.join(', ')}`);
+      t.log(`zh-CN browser: first Chinese frame after ${s.frames} frames`);
+      await page.screenshot({path: join(t.shots, '04-lang-zh-browser.png')});
+    } finally {
+      await close();
+    }
+  }
+}

@@ -1,0 +1,45 @@
+// Issue 8: privacy and offline. Every request goes to the page's own origin (a CSP allows nothing
+// else), nothing 404s, and after the first visit the service worker serves the page with the server gone.
+import {join} from 'node:path';
+import {assert, click, clickUntil, launch, until, waitReady, watch} from './lib.mjs';
+
+export const name = 'no other origins, no 404, offline reload';
+
+export default async function (t) {
+  const {context, close} = await launch();
+  try {
+    const page = await context.newPage();
+    const w = watch(page);
+    await page.goto(t.url);
+    await waitReady(page);
+    const csp = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content || '');
+    assert(/default-src 'self'/.test(csp) && !/https?:/.test(csp), `CSP should allow only 'self': ${csp}`);
+    await click(page, 'lang_zh');  // the CJK font too
+    await until(page, (x) => x.cjk_font === 'ready', 'the CJK font', 15000);
+    await clickUntil(page, 'tab_guide', (x) => x.tab === 'guide', 'the guide tab');
+    await page.waitForTimeout(300);
+    const origin = new URL(t.url).origin;
+    const foreign = w.requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'));
+    assert(!foreign.length, `requests to other origins: ${foreign.join(', ')}`);
+    const bad = t.server.requests.filter((r) => r.status !== 200);
+    assert(!bad.length, `requests that did not succeed: ${bad.map((r) => `${r.path} ${r.status}`).join(', ')}`);
+    t.log(`${t.server.requests.length} requests, all to ${origin}, all 200`);
+
+    // The service worker takes over, then the server goes away.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, {once: true}));
+    });
+    t.server.server.closeAllConnections?.();
+    await new Promise((ok) => t.server.server.close(ok));
+    t.server.server.listen = () => {};  // the runner closes it again: harmless
+    await page.reload();
+    const s = await waitReady(page, 20000);
+    assert(s.report.count > 0 && s.lang === 'zh', 'the page should work offline, in the chosen language');
+    await page.screenshot({path: join(t.shots, '07-offline.png')});
+    assert(!w.errors.filter((e) => !/Failed to load resource/.test(e)).length, `console errors: ${w.errors.join(' | ')}`);
+  } finally {
+    await close();
+  }
+}

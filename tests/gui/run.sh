@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The desktop window under Xvfb: gpuwise-gui draws the app, saves a screenshot, prints the test hook's
+# snapshot and quits. Checks that it drew the app (a ranking, the theme's background, text and accent
+# pixels), then that settings land in $XDG_CONFIG_HOME.
+#   tests/gui/run.sh BUILD_DIR      (the screenshot goes to BUILD_DIR/gui-screenshots/)
+set -uo pipefail
+build=${1:?usage: tests/gui/run.sh BUILD_DIR}
+gui="$build/gpuwise-gui"
+if [ ! -x "$gui" ]; then
+  echo "gui test: $gui was not built (needs libglfw3-dev and the Dear ImGui sources)"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+command -v xvfb-run >/dev/null || { echo "gui test: xvfb-run missing (apt-get install xvfb)"; echo "0 passed, 1 failed"; exit 1; }
+shots="$build/gui-screenshots"
+mkdir -p "$shots"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+check() {  # check NAME CONDITION-COMMAND...
+  local name=$1
+  shift
+  if "$@"; then passed=$((passed + 1)); echo "ok    $name"; else failed=$((failed + 1)); echo "FAIL  $name"; fi
+}
+
+run_gui() {  # run_gui OUT.ppm [ARGS...]: 60 s at most
+  local out=$1
+  shift
+  XDG_CONFIG_HOME="$tmp/config" LANG=C.UTF-8 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
+    "$gui" --screenshot "$out" "$@" >"$tmp/snapshot.json" 2>"$tmp/stderr.txt"
+}
+
+run_gui "$shots/gui-en.ppm"
+status=$?
+check "gpuwise-gui runs under Xvfb and quits (exit $status)" test "$status" -eq 0
+[ -s "$tmp/stderr.txt" ] && sed 's/^/    stderr: /' "$tmp/stderr.txt" | head -5
+check "it printed the snapshot with a ranking" python3 - "$tmp/snapshot.json" <<'PY'
+import json, sys
+s = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
+ok = s["ready"] and s["report"]["count"] > 0 and s["tab"] == "recommend" and s["frames"] >= 10
+print("    snapshot: %d rows, pick %s, %d frames, %dx%d" % (s["report"]["count"],
+      s["report"]["rows"][0]["key"] if s["report"]["rows"] else "-", s["frames"], s["width"], s["height"]))
+sys.exit(0 if ok else 1)
+PY
+check "the screenshot shows the app (theme background, text and accent pixels)" python3 - "$shots/gui-en.ppm" <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+parts = data.split(b"\n", 3)
+w, h = map(int, parts[1].split())
+px = parts[3]
+n = w * h
+bg = text = accent = 0
+for i in range(0, len(px) - 2, 3 * 7):  # every 7th pixel is plenty
+    r, g, b = px[i], px[i + 1], px[i + 2]
+    if r < 0x40 and g < 0x40 and b < 0x48: bg += 1  # the dark theme's backgrounds and panels
+    elif r > 0xb0 and g > 0xb0 and b > 0xb0: text += 1
+    elif b > 0xc0 and r < 0x80: accent += 1
+total = len(range(0, len(px) - 2, 21))
+print("    %dx%d: %.0f%% dark theme, %d text, %d accent samples" % (w, h, 100.0 * bg / total, text, accent))
+sys.exit(0 if bg > total * 0.6 and text > 50 and accent > 10 else 1)
+PY
+command -v convert >/dev/null && convert "$shots/gui-en.ppm" "$shots/gui-en.png" 2>/dev/null
+check "settings are saved under \$XDG_CONFIG_HOME/gpuwise" test -s "$tmp/config/gpuwise/settings.json"
+
+# A shared link opens in the window too.
+run_gui "$shots/gui-link.ppm" --link "#v=1&preset=bert-base-finetune&budget=300&goal=fastest&lang=en"
+check "--link opens the shared scenario" python3 - "$tmp/snapshot.json" <<'PY'
+import json, sys
+s = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
+sc = s["scenario"]
+sys.exit(0 if sc["preset"] == "bert-base-finetune" and sc["budget"] == 300 and sc["goal"] == "fastest" else 1)
+PY
+command -v convert >/dev/null && convert "$shots/gui-link.ppm" "$shots/gui-link.png" 2>/dev/null
+echo "screenshots: $shots"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
