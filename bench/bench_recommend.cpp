@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -47,23 +49,31 @@ gw::Catalog synthetic(const gw::Catalog& base, std::size_t n) {
   return c;
 }
 
+// CPU time of this process: on a shared machine wall time also counts other people's builds.
+double cpu_ms() {
+  return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
+
 struct Result {
-  double median_ms = 0, min_ms = 0;
+  double median_ms = 0, min_ms = 0, cpu_median_ms = 0;
   std::size_t considered = 0, feasible = 0, rows = 0;
 };
 
 Result time_it(const gw::Scenario& s, const gw::Catalog& c, int runs) {
-  std::vector<double> t;
+  std::vector<double> t, cpu;
   Result res;
   for (int i = 0; i < runs; ++i) {
-    const double t0 = now_ms();
+    const double t0 = now_ms(), c0 = cpu_ms();
     const gw::Report r = gw::recommend(s, c);
     t.push_back(now_ms() - t0);
+    cpu.push_back(cpu_ms() - c0);
     res.considered = r.considered;
     res.feasible = r.feasible;
     res.rows = r.rows.size();
   }
   std::sort(t.begin(), t.end());
+  std::sort(cpu.begin(), cpu.end());
+  res.cpu_median_ms = cpu[cpu.size() / 2];
   res.median_ms = t[t.size() / 2];
   res.min_ms = t.front();
   return res;
@@ -73,8 +83,11 @@ Result time_it(const gw::Scenario& s, const gw::Catalog& c, int runs) {
 
 int main(int argc, char** argv) {
   int runs = 51;
-  for (int i = 1; i + 1 < argc; ++i)
+  std::string only;  // "small" | "big" | "" (both)
+  for (int i = 1; i + 1 < argc; ++i) {
     if (std::string(argv[i]) == "--runs") runs = std::max(1, std::atoi(argv[i + 1]));
+    if (std::string(argv[i]) == "--only") only = argv[i + 1];
+  }
   const gw::CatalogLoad load = gw::load_catalog(gw::bundled_file("catalog.json"));
   const gw::PresetLoad presets = gw::load_presets(gw::bundled_file("presets.json"));
   if (!load.catalog || !presets.problems.empty()) {
@@ -82,41 +95,49 @@ int main(int argc, char** argv) {
     return 3;
   }
   const gw::Catalog& base = *load.catalog;
-  const gw::Catalog big = synthetic(base, 100000);
 
   struct Case {
     const char* preset;
     bool deadline;
   };
-  const Case cases[] = {{"bert-base-finetune", true}, {"resnet50-train", false}, {"opt-13b-fp16", false},
-                        {"sd15-finetune", true},      {"md-gromacs-fp64", false}};
-  std::printf("%-26s %8s %10s %9s %6s %11s %9s %9s  %s\n", "case", "offers", "candidates", "feasible", "rows",
-              "median ms", "min ms", "goal ms", "ok");
+  const Case cases[] = {{"bert-base-finetune", true},
+                        {"resnet50-train", false},
+                        {"opt-13b-fp16", false},
+                        {"sd15-finetune", true},
+                        {"md-gromacs-fp64", false}};
+  std::printf("%-26s %8s %10s %9s %6s %9s %9s %9s %8s  %s\n", "case", "offers", "candidates", "feasible",
+              "rows", "cpu ms", "wall ms", "min ms", "goal ms", "ok");
   bool all_ok = true;
   auto row = [&](const std::string& name, const gw::Catalog& c, const gw::Scenario& s, double goal, int n) {
     const Result r = time_it(s, c, n);
-    const bool ok = r.median_ms < goal;
+    const bool ok = r.cpu_median_ms < goal;
     all_ok = all_ok && ok;
-    std::printf("%-26s %8zu %10zu %9zu %6zu %11.3f %9.3f %9.0f  %s\n", name.c_str(), c.offers.size(), r.considered,
-                r.feasible, r.rows, r.median_ms, r.min_ms, goal, ok ? "yes" : "NO");
+    std::printf("%-26s %8zu %10zu %9zu %6zu %9.3f %9.3f %9.3f %8.0f  %s\n", name.c_str(), c.offers.size(),
+                r.considered, r.feasible, r.rows, r.cpu_median_ms, r.median_ms, r.min_ms, goal,
+                ok ? "yes" : "NO");
   };
-  for (const Case& k : cases) {
+  auto scenario = [&](const Case& k, gw::Scenario& s) {
     const gw::Preset* p = gw::find_preset(presets.presets, k.preset);
-    if (!p) continue;
-    gw::Scenario s;
+    if (!p) return false;
     s.workload = p->workload;
     if (k.deadline) s.constraints.deadline_hours = 48;
-    row(std::string(k.preset), base, s, 1.0, runs);
+    return true;
+  };
+  if (only != "big")
+    for (const Case& k : cases) {
+      gw::Scenario s;
+      if (scenario(k, s)) row(k.preset, base, s, 1.0, runs);
+    }
+  if (only != "small") {
+    const gw::Catalog big = synthetic(base, 100000);
+    for (const Case& k : cases) {
+      gw::Scenario s;
+      if (scenario(k, s)) row(std::string(k.preset) + " x100k", big, s, 100.0, std::max(3, runs / 10));
+    }
   }
-  for (const Case& k : cases) {
-    const gw::Preset* p = gw::find_preset(presets.presets, k.preset);
-    if (!p) continue;
-    gw::Scenario s;
-    s.workload = p->workload;
-    if (k.deadline) s.constraints.deadline_hours = 48;
-    row(std::string(k.preset) + " x100k", big, s, 100.0, std::max(3, runs / 10));
-  }
-  std::printf("\nFull recommendation: every offer x pricing, estimates, bills, ranking, Pareto front, fallbacks,\n"
-              "text for the top 100 rows and Monte Carlo (2000 trials) for their spot rows.\n");
+  std::printf(
+      "\nFull recommendation with the default options: every offer x pricing, estimates, bills, ranking,\n"
+      "Pareto front, fallbacks, text and bill lines for the top rows, Monte Carlo for their spot rows.\n"
+      "Goals are checked on CPU time per call (the machine may be shared); wall time is shown too.\n");
   return all_ok ? 0 : 1;
 }

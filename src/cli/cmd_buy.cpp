@@ -9,8 +9,8 @@ namespace gw::cli {
 namespace {
 
 struct BuyFlags {
-  std::string gpu = "3090", card_price, hours = "1000", hourly, resale = "0", years = "3", watts, electricity = "0",
-              host, usd_cny, format = "table";
+  std::string gpu = "3090", card_price, hours = "1000", hourly, resale = "0", years = "3", watts,
+              electricity = "0", host, usd_cny, format = "table";
 };
 
 void run(const BuyFlags& f, Context& ctx) {
@@ -32,15 +32,17 @@ void run(const BuyFlags& f, Context& ctx) {
   } else {
     const Offer* o = cheapest_offer(cat, gpu, cur, usd, in.hourly_rent);
     if (!o) throw Exit(kUsage, "--gpu: the catalog has no offer for " + gpu.name + "; give --hourly");
-    notes.push_back({"Hourly rent: the catalog's cheapest " + gpu.name + " offer, " + o->id + " (" + o->price_date + ").",
-                     "时租：目录中最便宜的 " + gpu.name + " 方案，" + o->id + "（" + o->price_date + "）。"});
+    notes.push_back(
+        {"Hourly rent: the catalog's cheapest " + gpu.name + " offer, " + o->id + " (" + o->price_date + ").",
+         "时租：目录中最便宜的 " + gpu.name + " 方案，" + o->id + "（" + o->price_date + "）。"});
   }
   if (!f.watts.empty()) {
     in.power_watts = parse_number("--watts", f.watts, 0, 10000);
   } else if (gpu.tdp_w) {
     in.power_watts = *gpu.tdp_w;
-    notes.push_back({"Power: the card's TDP, " + format_number(*gpu.tdp_w, 0) + " W (add the host with --watts).",
-                     "功耗：按显卡 TDP " + format_number(*gpu.tdp_w, 0) + " W（含主机请用 --watts）。"});
+    notes.push_back(
+        {"Power: the card's TDP, " + format_number(*gpu.tdp_w, 0) + " W (add the host with --watts).",
+         "功耗：按显卡 TDP " + format_number(*gpu.tdp_w, 0) + " W（含主机请用 --watts）。"});
   }
   if (f.electricity == "0")
     notes.push_back({"Electricity is not counted: give your price per kWh with --electricity.",
@@ -49,17 +51,20 @@ void run(const BuyFlags& f, Context& ctx) {
   const BuyResult r = rent_or_buy(in);
   auto money = [&](double v) { return format_money(v, cur); };
   KeyValues kv;
-  kv.rows = {{zh ? "显卡" : "card", gpu.name},
-             {zh ? "显卡价格" : "card price", money(in.card_price)},
-             {zh ? "每年 GPU 小时" : "GPU hours per year", format_number(in.gpu_hours_per_year, 0)},
-             {zh ? "每小时租金" : "hourly rent", money(in.hourly_rent)},
-             {zh ? "每年租金" : "rent per year", money(r.rent_per_year)},
-             {zh ? "每年电费" : "electricity per year", money(r.own_running_per_year)},
-             {zh ? "每年持有成本" : "owning per year", money(r.own_per_year)},
-             {zh ? "回本月数" : "months to break even",
-              r.months_to_break_even > 0 ? format_number(r.months_to_break_even, 1) : (zh ? "永不" : "never")},
-             {zh ? "期限内回本" : "pays back within horizon", r.breaks_even ? (zh ? "是" : "yes") : (zh ? "否" : "no")},
-             {zh ? "盈亏平衡：每年小时" : "break-even hours per year", format_number(r.break_even_hours_per_year, 0)}};
+  kv.rows = {
+      {zh ? "显卡" : "card", gpu.name},
+      {zh ? "显卡价格" : "card price", money(in.card_price)},
+      {zh ? "每年 GPU 小时" : "GPU hours per year", format_number(in.gpu_hours_per_year, 0)},
+      {zh ? "每小时租金" : "hourly rent", money(in.hourly_rent)},
+      {zh ? "每年租金" : "rent per year", money(r.rent_per_year)},
+      {zh ? "每年电费" : "electricity per year", money(r.own_running_per_year)},
+      {zh ? "每年持有成本" : "owning per year", money(r.own_per_year)},
+      {zh ? "回本月数" : "months to break even",
+       r.months_to_break_even > 0 ? format_number(r.months_to_break_even, 1) : (zh ? "永不" : "never")},
+      {zh ? "期限内回本" : "pays back within horizon",
+       r.breaks_even ? (zh ? "是" : "yes") : (zh ? "否" : "no")},
+      {zh ? "盈亏平衡：每年小时" : "break-even hours per year",
+       format_number(r.break_even_hours_per_year, 0)}};
   kv.json = {{"currency", cur},
              {"gpu", gpu.id},
              {"card_price", in.card_price},
@@ -82,20 +87,25 @@ void run(const BuyFlags& f, Context& ctx) {
 
 void setup(CLI::App& root, Context& ctx) {
   static BuyFlags f;
-  CLI::App* cmd = root.add_subcommand("buy", "Rent or buy a card: months to break even for your yearly GPU hours");
+  CLI::App* cmd =
+      root.add_subcommand("buy", "Rent or buy a card: months to break even for your yearly GPU hours");
   cmd->add_option("--gpu", f.gpu, "The card (loose name, default 3090); its cheapest offer is the rent");
-  cmd->add_option("--card-price", f.card_price, "Price of the card, new or used, in the chosen currency")->required();
+  cmd->add_option("--card-price", f.card_price, "Price of the card, new or used, in the chosen currency")
+      ->required();
   cmd->add_option("--hours-per-year", f.hours, "GPU hours a year you would otherwise rent (default 1000)");
   cmd->add_option("--hourly", f.hourly, "Hourly rent instead of the catalog's cheapest offer");
-  cmd->add_option("--resale", f.resale, "Share of the card price you get back when selling it (0-1, default 0)");
+  cmd->add_option("--resale", f.resale,
+                  "Share of the card price you get back when selling it (0-1, default 0)");
   cmd->add_option("--years", f.years, "Horizon in years (default 3)");
   cmd->add_option("--watts", f.watts, "Power while running (default: the card's TDP)");
-  cmd->add_option("--electricity", f.electricity, "Electricity price per kWh in the chosen currency (default 0)");
+  cmd->add_option("--electricity", f.electricity,
+                  "Electricity price per kWh in the chosen currency (default 0)");
   cmd->add_option("--host", f.host, "Cost of the PC the card needs, if you do not have one");
   cmd->add_option("--usd-cny", f.usd_cny, "Exchange rate, CNY per USD");
   add_format_option(cmd, f.format, {"table", "json", "csv", "md"});
   cmd->footer(
-      "\nExamples:\n  gpuwise buy --gpu 3090 --card-price 6000 --hours-per-year 2000 --electricity 0.6 --resale 0.3\n"
+      "\nExamples:\n  gpuwise buy --gpu 3090 --card-price 6000 --hours-per-year 2000 --electricity 0.6 "
+      "--resale 0.3\n"
       "  gpuwise buy --gpu 4090 --card-price 14000 --hours-per-year 500 --format json");
   cmd->callback([&ctx] { run(f, ctx); });
 }

@@ -9,8 +9,8 @@ namespace gw::cli {
 namespace {
 
 struct LabFlags {
-  std::string people = "8", cards = "8", gpu = "a100", server_price, hourly, hours = "8", cards_per_person = "1",
-              usd_cny, format = "table";
+  std::string people = "8", cards = "8", gpu = "a100", server_price, hourly, hours = "8",
+              cards_per_person = "1", usd_cny, format = "table";
 };
 
 void run(const LabFlags& f, Context& ctx) {
@@ -31,40 +31,45 @@ void run(const LabFlags& f, Context& ctx) {
     const Offer& o = cheapest_offer_matching(cat, "--gpu", f.gpu, cur, usd, in.hourly_price_per_card);
     const Gpu& gpu = *cat.gpu(o.gpu);
     hourly_from = o.id + " (" + o.price_date + ")";
-    notes.push_back({"Hourly price per card: the catalog's cheapest " + gpu.name + " offer, " + hourly_from + ".",
-                     "每卡时价：目录中最便宜的 " + gpu.name + " 方案，" + hourly_from + "。"});
+    notes.push_back(
+        {"Hourly price per card: the catalog's cheapest " + gpu.name + " offer, " + hourly_from + ".",
+         "每卡时价：目录中最便宜的 " + gpu.name + " 方案，" + hourly_from + "。"});
   }
   if (!f.server_price.empty()) {
     in.server_price_per_year = parse_number("--server-price", f.server_price, 1e-6, 1e12);
   } else {
-    // No yearly bare-metal price is in the reference; a monthly rental is about 70% of hourly x 720 h (AutoDL,
-    // per the PABLO survey of 2026-08), so that is the stated stand-in.
+    // No yearly bare-metal price is in the reference; a monthly rental is about 70% of hourly x 720 h
+    // (AutoDL, per the PABLO survey of 2026-08), so that is the stated stand-in.
     in.server_price_per_year = 0.7 * in.hourly_price_per_card * in.server_cards * 720 * 12;
-    notes.push_back({"No --server-price given: assumed monthly rental at 70% of hourly x 720 h (AutoDL's monthly "
-                     "pricing, survey of 2026-08) = " + format_money(in.server_price_per_year, cur) +
-                         " a year. Give the quote you have.",
-                     "未给出 --server-price：按包月约为时价 × 720 小时的 70% 估算（AutoDL 包月，2026-08 调研）= " +
-                         format_money(in.server_price_per_year, cur) + "/年。请填入实际报价。"});
+    notes.push_back(
+        {"No --server-price given: assumed monthly rental at 70% of hourly x 720 h (AutoDL's monthly "
+         "pricing, survey of 2026-08) = " +
+             format_money(in.server_price_per_year, cur) + " a year. Give the quote you have.",
+         "未给出 --server-price：按包月约为时价 × 720 小时的 70% 估算（AutoDL 包月，2026-08 调研）= " +
+             format_money(in.server_price_per_year, cur) + "/年。请填入实际报价。"});
   }
   for (const Problem& p : validate(in)) throw Exit(kUsage, "--" + p.path + ": " + p.message);
   const LabResult r = lab_corental(in);
   KeyValues kv;
   auto money = [&](double v) { return format_money(v, cur); };
-  kv.rows = {{zh ? "人数 × 服务器卡数" : "people x server cards",
-              std::to_string(in.people) + " x " + std::to_string(in.server_cards)},
-             {zh ? "服务器年费" : "server price per year", money(in.server_price_per_year)},
-             {zh ? "每卡时价" : "hourly price per card", money(in.hourly_price_per_card)},
-             {zh ? "每人每天 GPU 小时" : "GPU hours per person per day", format_number(in.hours_per_person_per_day, 1)},
-             {zh ? "合租：每人每天" : "shared: per person per day", money(r.shared_per_person_per_day)},
-             {zh ? "按时租：每人每天" : "by the hour: per person per day", money(r.hourly_per_person_per_day)},
-             {zh ? "合租对比按时租" : "sharing vs by the hour",
-              r.saving_fraction >= 0
-                  ? (zh ? "省 " : "saves ") + format_number(r.saving_fraction * 100, 0) + "%"
-                  : (zh ? "贵 " : "costs ") + format_number(-r.saving_fraction * 100, 0) + (zh ? "%" : "% more")},
-             {zh ? "服务器利用率" : "server utilization", format_number(r.utilization * 100, 0) + "%"},
-             {zh ? "盈亏平衡利用率" : "break-even utilization", format_number(r.break_even_utilization * 100, 0) + "%"},
-             {zh ? "盈亏平衡：每人每天小时" : "break-even hours per person per day",
-              format_number(r.break_even_hours_per_person_per_day, 1)}};
+  kv.rows = {
+      {zh ? "人数 × 服务器卡数" : "people x server cards",
+       std::to_string(in.people) + " x " + std::to_string(in.server_cards)},
+      {zh ? "服务器年费" : "server price per year", money(in.server_price_per_year)},
+      {zh ? "每卡时价" : "hourly price per card", money(in.hourly_price_per_card)},
+      {zh ? "每人每天 GPU 小时" : "GPU hours per person per day",
+       format_number(in.hours_per_person_per_day, 1)},
+      {zh ? "合租：每人每天" : "shared: per person per day", money(r.shared_per_person_per_day)},
+      {zh ? "按时租：每人每天" : "by the hour: per person per day", money(r.hourly_per_person_per_day)},
+      {zh ? "合租对比按时租" : "sharing vs by the hour",
+       r.saving_fraction >= 0
+           ? (zh ? "省 " : "saves ") + format_number(r.saving_fraction * 100, 0) + "%"
+           : (zh ? "贵 " : "costs ") + format_number(-r.saving_fraction * 100, 0) + (zh ? "%" : "% more")},
+      {zh ? "服务器利用率" : "server utilization", format_number(r.utilization * 100, 0) + "%"},
+      {zh ? "盈亏平衡利用率" : "break-even utilization",
+       format_number(r.break_even_utilization * 100, 0) + "%"},
+      {zh ? "盈亏平衡：每人每天小时" : "break-even hours per person per day",
+       format_number(r.break_even_hours_per_person_per_day, 1)}};
   kv.json = {{"currency", cur},
              {"people", in.people},
              {"server_cards", in.server_cards},
@@ -85,18 +90,21 @@ void run(const LabFlags& f, Context& ctx) {
 
 void setup(CLI::App& root, Context& ctx) {
   static LabFlags f;
-  CLI::App* cmd = root.add_subcommand("lab", "Lab co-rental: share a k-GPU server paid yearly, or each rent by the hour?");
+  CLI::App* cmd = root.add_subcommand(
+      "lab", "Lab co-rental: share a k-GPU server paid yearly, or each rent by the hour?");
   cmd->add_option("--people", f.people, "People sharing the server (default 8)");
   cmd->add_option("--cards", f.cards, "Cards in the server (default 8)");
   cmd->add_option("--gpu", f.gpu, "GPU of the server, for the hourly price (default a100)");
   cmd->add_option("--server-price", f.server_price, "The server's yearly price, in the chosen currency");
-  cmd->add_option("--hourly", f.hourly, "Price of renting one card by the hour (default: the catalog's cheapest)");
+  cmd->add_option("--hourly", f.hourly,
+                  "Price of renting one card by the hour (default: the catalog's cheapest)");
   cmd->add_option("--hours-per-day", f.hours, "GPU hours each person would rent per day (default 8)");
   cmd->add_option("--cards-per-person", f.cards_per_person, "Cards each person uses at once (default 1)");
   cmd->add_option("--usd-cny", f.usd_cny, "Exchange rate, CNY per USD");
   add_format_option(cmd, f.format, {"table", "json", "csv", "md"});
   cmd->footer(
-      "\nThe source article: 8 people sharing an 8xA100 server, paid yearly, pay about 60% less than renting by\n"
+      "\nThe source article: 8 people sharing an 8xA100 server, paid yearly, pay about 60% less than renting "
+      "by\n"
       "the hour. Whether you do depends on the yearly quote and how many hours each person really uses.\n\n"
       "Examples:\n  gpuwise lab --people 8 --cards 8 --gpu a100 --server-price 110000 --hours-per-day 20\n"
       "  gpuwise lab --people 4 --cards 4 --gpu 4090 --hours-per-day 6");

@@ -203,8 +203,13 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
            fmt_num(s.interval_hours, 2) + " h" +
            (s.interval_is_default ? (zh ? "（Young/Daly）" : " (Young/Daly)") : "") +
            (zh ? "，预计中断 " : ", ") + fmt_num(s.expected_interruptions, 1) +
-           (zh ? " 次" : " interruptions expected") + (zh ? "，错过截止概率 " : ", P(miss deadline) ") +
-           fmt_num(s.p_miss_deadline * 100, 1) + "% [" + s.method + "]\n";
+           (zh ? " 次" : " interruptions expected") + (zh ? "，任务预计 " : ", the job takes about ") +
+           fmt_num(s.expected_hours, 1) + " h";
+    if (f.scenario.deadline.empty() && f.scenario.link.empty())
+      out += zh ? "（无截止时间）\n" : " (no deadline)\n";
+    else
+      out += (zh ? "，错过截止概率 " : ", P(miss deadline) ") + fmt_num(s.p_miss_deadline * 100, 1) + "% [" +
+             s.method + "]\n";
   }
   if (f.explain && !r.rows.empty()) {
     out += zh ? "\n#1 的账单：\n" : "\nBill for #1:\n";

@@ -10,8 +10,8 @@ namespace gw::cli {
 namespace {
 
 struct SweepFlags {
-  std::string configs = "1", seeds = "1", hours, offer, price, parallel = "1", budget, deadline, fixed, usd_cny,
-              format = "table";
+  std::string configs = "1", seeds = "1", hours, offer, price, parallel = "1", budget, deadline, fixed,
+              usd_cny, format = "table";
 };
 
 void run(const SweepFlags& f, Context& ctx) {
@@ -29,13 +29,15 @@ void run(const SweepFlags& f, Context& ctx) {
   if (!f.budget.empty()) in.budget = parse_number("--budget", f.budget, 0, 1e9);
   if (!f.deadline.empty()) in.deadline_hours = parse_hours("--deadline", f.deadline);
   std::vector<Text> notes;
-  if (f.offer.empty() == f.price.empty()) throw Exit(kUsage, "sweep: give exactly one of --offer ID or --price P");
+  if (f.offer.empty() == f.price.empty())
+    throw Exit(kUsage, "sweep: give exactly one of --offer ID or --price P");
   if (!f.price.empty()) {
     in.price_per_hour = parse_number("--price", f.price, 0, 1e6);
     if (!f.fixed.empty()) in.fixed_cost_per_instance = parse_number("--fixed", f.fixed, 0, 1e9);
   } else {
     const Offer* o = cat.offer(f.offer);
-    if (!o) throw Exit(kUsage, "--offer: '" + f.offer + "' is not an offer id (see 'gpuwise catalog offers')");
+    if (!o)
+      throw Exit(kUsage, "--offer: '" + f.offer + "' is not an offer id (see 'gpuwise catalog offers')");
     const Provider* p = cat.provider(o->provider);
     if (!p) throw Exit(kBadInput, "offer '" + o->id + "' names a provider the catalog lacks");
     in.price_per_hour = convert_money(o->on_demand_per_hour, o->currency, c.currency, usd);
@@ -48,32 +50,40 @@ void run(const SweepFlags& f, Context& ctx) {
       req.price_currency = o->currency;
       req.price_date = o->price_date;
       in.fixed_cost_per_instance = price_bill(*p, c, usd, req, false).total.likely;
-      notes.push_back({"Fixed cost per instance (setup, upload, idle tail, disk, transfer at the defaults): " +
-                           format_money(in.fixed_cost_per_instance, c.currency) + "; set it with --fixed.",
-                       "每个实例的固定费用（配置、上传、空转、云盘、流量，按默认值）：" +
-                           format_money(in.fixed_cost_per_instance, c.currency) + "；可用 --fixed 设置。"});
+      notes.push_back(
+          {"Fixed cost per instance (setup, upload, idle tail, disk, transfer at the defaults): " +
+               format_money(in.fixed_cost_per_instance, c.currency) + "; set it with --fixed.",
+           "每个实例的固定费用（配置、上传、空转、云盘、流量，按默认值）：" +
+               format_money(in.fixed_cost_per_instance, c.currency) + "；可用 --fixed 设置。"});
     }
-    notes.push_back({"Price: " + o->id + " (" + o->price_date + ").", "价格：" + o->id + "（" + o->price_date + "）。"});
+    notes.push_back(
+        {"Price: " + o->id + " (" + o->price_date + ").", "价格：" + o->id + "（" + o->price_date + "）。"});
   }
   for (const Problem& p : validate(in)) throw Exit(kUsage, "--" + p.path + ": " + p.message);
   const SweepResult r = sweep_budget(in);
   auto money = [&](double v) { return format_money(v, c.currency); };
   KeyValues kv;
-  kv.rows = {{zh ? "运行数（配置 × 种子）" : "runs (configs x seeds)",
-              std::to_string(in.configs) + " x " + std::to_string(in.seeds) + " = " + std::to_string(r.runs)},
-             {zh ? "GPU 小时" : "GPU hours", format_number(r.gpu_hours, 1)},
-             {zh ? "总费用" : "total cost", money(r.total_cost)},
-             {zh ? "墙钟时间" : "wall clock", format_hours(r.wall_hours)},
-             {zh ? "预算允许的运行数" : "runs the budget allows", std::to_string(r.runs_within_budget)},
-             {zh ? "截止前可完成的运行数" : "runs the deadline allows", std::to_string(r.runs_within_deadline)},
-             {zh ? "可行运行数" : "runs allowed", std::to_string(r.runs_allowed)}};
-  kv.json = {{"currency", c.currency},        {"runs", r.runs},
-             {"gpu_hours", r.gpu_hours},      {"total_cost", r.total_cost},
-             {"wall_hours", r.wall_hours},    {"price_per_hour", in.price_per_hour},
+  kv.rows = {
+      {zh ? "运行数（配置 × 种子）" : "runs (configs x seeds)",
+       std::to_string(in.configs) + " x " + std::to_string(in.seeds) + " = " + std::to_string(r.runs)},
+      {zh ? "GPU 小时" : "GPU hours", format_number(r.gpu_hours, 1)},
+      {zh ? "总费用" : "total cost", money(r.total_cost)},
+      {zh ? "墙钟时间" : "wall clock", format_hours(r.wall_hours)},
+      {zh ? "预算允许的运行数" : "runs the budget allows", std::to_string(r.runs_within_budget)},
+      {zh ? "截止前可完成的运行数" : "runs the deadline allows", std::to_string(r.runs_within_deadline)},
+      {zh ? "可行运行数" : "runs allowed", std::to_string(r.runs_allowed)}};
+  kv.json = {{"currency", c.currency},
+             {"runs", r.runs},
+             {"gpu_hours", r.gpu_hours},
+             {"total_cost", r.total_cost},
+             {"wall_hours", r.wall_hours},
+             {"price_per_hour", in.price_per_hour},
              {"fixed_cost_per_instance", in.fixed_cost_per_instance},
-             {"parallel", in.parallel},       {"runs_within_budget", r.runs_within_budget},
+             {"parallel", in.parallel},
+             {"runs_within_budget", r.runs_within_budget},
              {"runs_within_deadline", r.runs_within_deadline},
-             {"runs_allowed", r.runs_allowed}, {"fits_budget", r.fits_budget},
+             {"runs_allowed", r.runs_allowed},
+             {"fits_budget", r.fits_budget},
              {"fits_deadline", r.fits_deadline}};
   for (const Text& t : r.notes) notes.push_back(t);
   std::cout << render_key_values(kv, r.explain, notes, ctx.lang(), f.format);
@@ -82,7 +92,8 @@ void run(const SweepFlags& f, Context& ctx) {
 
 void setup(CLI::App& root, Context& ctx) {
   static SweepFlags f;
-  CLI::App* cmd = root.add_subcommand("sweep", "Budget a sweep: configs x seeds runs, and how many the budget/deadline allow");
+  CLI::App* cmd = root.add_subcommand(
+      "sweep", "Budget a sweep: configs x seeds runs, and how many the budget/deadline allow");
   cmd->add_option("--configs", f.configs, "Hyper-parameter configurations (default 1)");
   cmd->add_option("--seeds", f.seeds, "Seeds per configuration (default 1)");
   cmd->add_option("--hours-per-run", f.hours, "Hours one run takes: 2.5, 90m")->required();
@@ -91,12 +102,15 @@ void setup(CLI::App& root, Context& ctx) {
   cmd->add_option("--parallel", f.parallel, "Instances rented at once (default 1)");
   cmd->add_option("--budget", f.budget, "Budget in the chosen currency");
   cmd->add_option("--deadline", f.deadline, "Deadline: 48h, 2d");
-  cmd->add_option("--fixed", f.fixed, "Fixed cost per instance (default with --offer: setup, disk, transfer)");
+  cmd->add_option("--fixed", f.fixed,
+                  "Fixed cost per instance (default with --offer: setup, disk, transfer)");
   cmd->add_option("--usd-cny", f.usd_cny, "Exchange rate, CNY per USD");
   add_format_option(cmd, f.format, {"table", "json", "csv", "md"});
   cmd->footer(
-      "\nExit 1 when the sweep does not fit the budget or the deadline (the output says how many runs do).\n\n"
-      "Examples:\n  gpuwise sweep --configs 12 --seeds 3 --hours-per-run 2.5 --offer autodl-cn-rtx-3090-x1 --budget 150\n"
+      "\nExit 1 when the sweep does not fit the budget or the deadline (the output says how many runs "
+      "do).\n\n"
+      "Examples:\n  gpuwise sweep --configs 12 --seeds 3 --hours-per-run 2.5 --offer autodl-cn-rtx-3090-x1 "
+      "--budget 150\n"
       "  gpuwise sweep --configs 20 --seeds 5 --hours-per-run 1 --price 1.32 --parallel 4 --deadline 24h");
   cmd->callback([&ctx] { run(f, ctx); });
 }

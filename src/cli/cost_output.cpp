@@ -10,14 +10,19 @@ namespace gw::cli {
 using nlohmann::json;
 
 namespace {
-double num(double v) { return std::isfinite(v) ? v : 0.0; }
+double num(double v) {
+  return std::isfinite(v) ? v : 0.0;
+}
 }  // namespace
 
-json range_json(const Range& r) { return {{"low", num(r.low)}, {"likely", num(r.likely)}, {"high", num(r.high)}}; }
+json range_json(const Range& r) {
+  return {{"low", num(r.low)}, {"likely", num(r.likely)}, {"high", num(r.high)}};
+}
 
 json explain_json(const Explain& e, Lang lang) {
   json inputs = json::array();
-  for (const ExplainInput& in : e.inputs) inputs.push_back({{"name", in.name}, {"value", num(in.value)}, {"unit", in.unit}});
+  for (const ExplainInput& in : e.inputs)
+    inputs.push_back({{"name", in.name}, {"value", num(in.value)}, {"unit", in.unit}});
   return {{"formula", e.formula.in(lang)}, {"inputs", inputs}, {"note", e.note.in(lang)}};
 }
 
@@ -31,7 +36,8 @@ json bill_json(const Bill& b, Lang lang) {
                      {"price_date", l.price_date}});
   json programs = json::array();
   for (const AppliedProgram& p : b.programs)
-    programs.push_back({{"id", p.id}, {"name", p.name.in(lang)}, {"kind", p.kind}, {"saving", num(p.saving)}});
+    programs.push_back(
+        {{"id", p.id}, {"name", p.name.in(lang)}, {"kind", p.kind}, {"saving", num(p.saving)}});
   json notes = json::array();
   for (const Text& t : b.notes) notes.push_back(t.in(lang));
   return {{"currency", b.currency},
@@ -151,9 +157,13 @@ std::string bill_text(const Bill& b, Lang lang, bool with_formulas) {
       std::string f = l.explain.formula.in(lang);
       std::string inputs;
       for (const ExplainInput& in : l.explain.inputs)
-        inputs += (inputs.empty() ? "" : ", ") + in.name + " " + format_number(in.value, std::fabs(in.value) < 10 ? 3 : std::fabs(in.value) < 1000 ? 2 : 0) +
+        inputs += (inputs.empty() ? "" : ", ") + in.name + " " +
+                  format_number(in.value, std::fabs(in.value) < 10     ? 3
+                                          : std::fabs(in.value) < 1000 ? 2
+                                                                       : 0) +
                   (in.unit.empty() ? "" : " " + in.unit);
-      if (!l.price_date.empty()) inputs += (inputs.empty() ? "" : "; ") + std::string(zh ? "价格日期 " : "price date ") + l.price_date;
+      if (!l.price_date.empty())
+        inputs += (inputs.empty() ? "" : "; ") + std::string(zh ? "价格日期 " : "price date ") + l.price_date;
       row.push_back(f + " [" + inputs + "]");
     }
     t.rows.push_back(std::move(row));
@@ -185,7 +195,8 @@ const Offer& cheapest_offer_matching(const Catalog& cat, const std::string& flag
   const GpuMatch m = find_gpu(cat, query);
   std::vector<const Gpu*> gpus = m.candidates;
   if (m.gpu) gpus = {m.gpu};
-  if (gpus.empty()) throw Exit(kUsage, flag + ": '" + query + "' matches no GPU in the catalog (see 'gpuwise catalog gpus')");
+  if (gpus.empty())
+    throw Exit(kUsage, flag + ": '" + query + "' matches no GPU in the catalog (see 'gpuwise catalog gpus')");
   const Offer* best = nullptr;
   for (const Gpu* g : gpus) {
     double p = 0;
@@ -195,7 +206,8 @@ const Offer& cheapest_offer_matching(const Catalog& cat, const std::string& flag
       per_card_price = p;
     }
   }
-  if (!best) throw Exit(kUsage, flag + ": the catalog has no offer for '" + query + "'; give the price by hand");
+  if (!best)
+    throw Exit(kUsage, flag + ": the catalog has no offer for '" + query + "'; give the price by hand");
   return *best;
 }
 

@@ -1,15 +1,18 @@
 // Lab co-rental, rent-or-buy and sweep budgeting. Each result carries its formula and inputs.
+#include "engine/calculators.hpp"
+
 #include <algorithm>
 #include <cmath>
 
-#include "engine/calculators.hpp"
 #include "engine/cost.hpp"
 
 namespace gw {
 
 namespace {
 
-double fin(double v) { return std::isfinite(v) ? v : 0; }
+double fin(double v) {
+  return std::isfinite(v) ? v : 0;
+}
 
 // Integer counts from doubles without overflow: a billion runs is beyond any sweep.
 int to_count(double v) {
@@ -21,21 +24,26 @@ void need(std::vector<Problem>& out, bool ok, const char* field, const char* msg
   if (!ok) out.push_back({field, msg});
 }
 
-bool pos(double v) { return std::isfinite(v) && v > 0; }
-bool nonneg(double v) { return std::isfinite(v) && v >= 0; }
+bool pos(double v) {
+  return std::isfinite(v) && v > 0;
+}
+bool nonneg(double v) {
+  return std::isfinite(v) && v >= 0;
+}
 
 }  // namespace
 
 std::vector<Problem> validate(const LabInputs& in) {
   std::vector<Problem> p;
   need(p, in.people >= 1 && in.people <= 10000, "people", "people must be between 1 and 10000");
-  need(p, in.server_cards >= 1 && in.server_cards <= 64, "server_cards", "server cards must be between 1 and 64");
+  need(p, in.server_cards >= 1 && in.server_cards <= 64, "server_cards",
+       "server cards must be between 1 and 64");
   need(p, pos(in.server_price_per_year) && in.server_price_per_year < 1e12, "server_price_per_year",
        "the server's yearly price must be a positive number");
   need(p, pos(in.hourly_price_per_card) && in.hourly_price_per_card < 1e6, "hourly_price_per_card",
        "the hourly price per card must be a positive number");
-  need(p, nonneg(in.hours_per_person_per_day) && in.hours_per_person_per_day <= 24, "hours_per_person_per_day",
-       "hours per person per day must be between 0 and 24");
+  need(p, nonneg(in.hours_per_person_per_day) && in.hours_per_person_per_day <= 24,
+       "hours_per_person_per_day", "hours per person per day must be between 0 and 24");
   need(p, pos(in.cards_per_person) && in.cards_per_person <= 64, "cards_per_person",
        "cards per person must be between 0 and 64");
   return p;
@@ -74,25 +82,29 @@ LabResult lab_corental(const LabInputs& in) {
                            "% of the server's card-hours: people will queue.",
                        "实验室需要服务器 " + format_number(r.utilization * 100, 0) + "% 的卡时：需要排队。"});
   if (r.utilization < r.break_even_utilization)
-    r.notes.push_back({"Below " + format_number(r.break_even_utilization * 100, 0) +
-                           "% utilization, renting by the hour is cheaper.",
-                       "利用率低于 " + format_number(r.break_even_utilization * 100, 0) + "% 时，按时租更便宜。"});
+    r.notes.push_back(
+        {"Below " + format_number(r.break_even_utilization * 100, 0) +
+             "% utilization, renting by the hour is cheaper.",
+         "利用率低于 " + format_number(r.break_even_utilization * 100, 0) + "% 时，按时租更便宜。"});
   return r;
 }
 
 std::vector<Problem> validate(const BuyInputs& in) {
   std::vector<Problem> p;
-  need(p, pos(in.card_price) && in.card_price < 1e9, "card_price", "the card price must be a positive number");
+  need(p, pos(in.card_price) && in.card_price < 1e9, "card_price",
+       "the card price must be a positive number");
   need(p, nonneg(in.resale_fraction) && in.resale_fraction <= 1, "resale_fraction",
        "the resale fraction must be between 0 and 1");
   need(p, pos(in.horizon_years) && in.horizon_years <= 20, "horizon_years", "the horizon must be 0-20 years");
   need(p, nonneg(in.gpu_hours_per_year) && in.gpu_hours_per_year <= 8784, "gpu_hours_per_year",
        "GPU hours per year must be between 0 and 8784");
-  need(p, pos(in.hourly_rent) && in.hourly_rent < 1e6, "hourly_rent", "the hourly rent must be a positive number");
+  need(p, pos(in.hourly_rent) && in.hourly_rent < 1e6, "hourly_rent",
+       "the hourly rent must be a positive number");
   need(p, nonneg(in.power_watts) && in.power_watts <= 10000, "power_watts", "power must be 0-10000 W");
   need(p, nonneg(in.electricity_per_kwh) && in.electricity_per_kwh < 1000, "electricity_per_kwh",
        "the electricity price must be a non-negative number");
-  need(p, nonneg(in.host_cost) && in.host_cost < 1e9, "host_cost", "the host cost must be a non-negative number");
+  need(p, nonneg(in.host_cost) && in.host_cost < 1e9, "host_cost",
+       "the host cost must be a non-negative number");
   return p;
 }
 
@@ -100,7 +112,8 @@ BuyResult rent_or_buy(const BuyInputs& in) {
   BuyResult r;
   const double hours = std::max(0.0, fin(in.gpu_hours_per_year));
   const double horizon = std::max(1e-6, fin(in.horizon_years));
-  const double kw_cost = std::max(0.0, fin(in.power_watts)) / 1000.0 * std::max(0.0, fin(in.electricity_per_kwh));
+  const double kw_cost =
+      std::max(0.0, fin(in.power_watts)) / 1000.0 * std::max(0.0, fin(in.electricity_per_kwh));
   const double outlay = std::max(0.0, fin(in.card_price)) + std::max(0.0, fin(in.host_cost));
   const double resale = std::clamp(fin(in.resale_fraction), 0.0, 1.0) * std::max(0.0, fin(in.card_price));
   r.rent_per_year = hours * fin(in.hourly_rent);
@@ -115,23 +128,29 @@ BuyResult rent_or_buy(const BuyInputs& in) {
   const double margin = fin(in.hourly_rent) - kw_cost;
   r.break_even_hours_per_year = margin > 0 ? fin((outlay - resale) / horizon / margin) : 0;
   r.explain.formula = {
-      "months to break even = (card + host - resale) / ((rent per hour - power x electricity) x hours per year / 12); "
+      "months to break even = (card + host - resale) / ((rent per hour - power x electricity) x hours per "
+      "year / 12); "
       "owning per year = (card + host - resale) / years + electricity",
       "回本月数 = (显卡 + 主机 − 残值) ÷ ((每小时租金 − 功耗 × 电价) × 每年小时 ÷ 12)；"
       "每年持有成本 = (显卡 + 主机 − 残值) ÷ 年数 + 电费"};
-  r.explain.inputs = {{"card price", in.card_price, ""},       {"host cost", in.host_cost, ""},
-                      {"resale", resale, ""},                  {"years", horizon, ""},
-                      {"GPU hours per year", hours, "h"},      {"hourly rent", in.hourly_rent, ""},
-                      {"power", in.power_watts, "W"},          {"electricity", in.electricity_per_kwh, "/kWh"}};
+  r.explain.inputs = {{"card price", in.card_price, ""},
+                      {"host cost", in.host_cost, ""},
+                      {"resale", resale, ""},
+                      {"years", horizon, ""},
+                      {"GPU hours per year", hours, "h"},
+                      {"hourly rent", in.hourly_rent, ""},
+                      {"power", in.power_watts, "W"},
+                      {"electricity", in.electricity_per_kwh, "/kWh"}};
   if (saved_per_month <= 0)
     r.notes.push_back({"At these hours, electricity costs as much as renting: buying never pays back.",
                        "按这个用量，电费与租金相当：买卡永远回不了本。"});
   else if (!r.breaks_even)
     r.notes.push_back({"Buying pays back only after the " + format_number(horizon, 1) + "-year horizon.",
                        "买卡要超过 " + format_number(horizon, 1) + " 年才能回本。"});
-  r.notes.push_back({"Owning also costs your time for maintenance and gives no burst to many cards; renting "
-                     "scales out for a deadline.",
-                     "自购还要花时间维护，且无法临时扩到多卡；租用可以在截止前临时扩容。"});
+  r.notes.push_back(
+      {"Owning also costs your time for maintenance and gives no burst to many cards; renting "
+       "scales out for a deadline.",
+       "自购还要花时间维护，且无法临时扩到多卡；租用可以在截止前临时扩容。"});
   return r;
 }
 
@@ -139,13 +158,16 @@ std::vector<Problem> validate(const SweepInputs& in) {
   std::vector<Problem> p;
   need(p, in.configs >= 1 && in.configs <= 1000000, "configs", "configs must be between 1 and 1000000");
   need(p, in.seeds >= 1 && in.seeds <= 10000, "seeds", "seeds must be between 1 and 10000");
-  need(p, pos(in.hours_per_run) && in.hours_per_run <= 1e5, "hours_per_run", "hours per run must be positive");
+  need(p, pos(in.hours_per_run) && in.hours_per_run <= 1e5, "hours_per_run",
+       "hours per run must be positive");
   need(p, nonneg(in.price_per_hour) && in.price_per_hour < 1e6, "price_per_hour",
        "the price per hour must be a non-negative number");
   need(p, nonneg(in.fixed_cost_per_instance) && in.fixed_cost_per_instance < 1e9, "fixed_cost_per_instance",
        "the fixed cost must be a non-negative number");
-  need(p, in.parallel >= 1 && in.parallel <= 10000, "parallel", "parallel instances must be between 1 and 10000");
-  need(p, !in.budget || (nonneg(*in.budget) && *in.budget < 1e12), "budget", "the budget must be non-negative");
+  need(p, in.parallel >= 1 && in.parallel <= 10000, "parallel",
+       "parallel instances must be between 1 and 10000");
+  need(p, !in.budget || (nonneg(*in.budget) && *in.budget < 1e12), "budget",
+       "the budget must be non-negative");
   need(p, !in.deadline_hours || (pos(*in.deadline_hours) && *in.deadline_hours < 1e6), "deadline",
        "the deadline must be positive");
   return p;
@@ -166,7 +188,9 @@ SweepResult sweep_budget(const SweepInputs& in) {
   const double per_run = h * price;
   if (in.budget) {
     const double left = *in.budget - fixed * instances;
-    r.runs_within_budget = left <= 0 ? 0 : per_run > 0 ? to_count(std::floor(left / per_run + 1e-9)) : to_count(1e9);
+    r.runs_within_budget = left <= 0     ? 0
+                           : per_run > 0 ? to_count(std::floor(left / per_run + 1e-9))
+                                         : to_count(1e9);
     r.fits_budget = r.total_cost <= *in.budget + 1e-9;
   } else {
     r.runs_within_budget = r.runs;
@@ -183,17 +207,21 @@ SweepResult sweep_budget(const SweepInputs& in) {
       "wall clock = ceil(runs / parallel) x hours per run",
       "运行数 = 配置数 × 种子数；费用 = 运行数 × 每次小时 × 单价 + 固定费 × 实例数；"
       "墙钟时间 = 向上取整(运行数 ÷ 并行数) × 每次小时"};
-  r.explain.inputs = {{"configs", static_cast<double>(in.configs), ""}, {"seeds", static_cast<double>(in.seeds), ""},
-                      {"hours per run", h, "h"},                          {"price per hour", price, ""},
-                      {"fixed per instance", fixed, ""},                  {"parallel", par, ""}};
+  r.explain.inputs = {{"configs", static_cast<double>(in.configs), ""},
+                      {"seeds", static_cast<double>(in.seeds), ""},
+                      {"hours per run", h, "h"},
+                      {"price per hour", price, ""},
+                      {"fixed per instance", fixed, ""},
+                      {"parallel", par, ""}};
   if (!r.fits_budget)
     r.notes.push_back({"The budget pays for " + std::to_string(r.runs_within_budget) + " of " +
                            std::to_string(r.runs) + " runs: cut configs or seeds, or use a cheaper card.",
-                       "预算只够 " + std::to_string(r.runs) + " 次中的 " + std::to_string(r.runs_within_budget) +
-                           " 次：减少配置或种子，或换更便宜的卡。"});
+                       "预算只够 " + std::to_string(r.runs) + " 次中的 " +
+                           std::to_string(r.runs_within_budget) + " 次：减少配置或种子，或换更便宜的卡。"});
   if (!r.fits_deadline)
     r.notes.push_back({"At " + std::to_string(static_cast<int>(par)) + " at a time, only " +
-                           std::to_string(r.runs_within_deadline) + " runs finish by the deadline: rent more "
+                           std::to_string(r.runs_within_deadline) +
+                           " runs finish by the deadline: rent more "
                            "instances in parallel.",
                        "同时跑 " + std::to_string(static_cast<int>(par)) + " 个，截止前只能完成 " +
                            std::to_string(r.runs_within_deadline) + " 次：增加并行实例。"});

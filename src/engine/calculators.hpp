@@ -15,19 +15,19 @@ namespace gw {
 struct LabInputs {
   int people = 8;
   int server_cards = 8;
-  double server_price_per_year = 0;  // the whole machine
-  double hourly_price_per_card = 0;  // renting one card by the hour
+  double server_price_per_year = 0;     // the whole machine
+  double hourly_price_per_card = 0;     // renting one card by the hour
   double hours_per_person_per_day = 8;  // GPU hours each person would rent
   double cards_per_person = 1;          // cards each person uses at once
 };
 struct LabResult {
   double shared_per_person_per_day = 0;
   double hourly_per_person_per_day = 0;
-  double saving_fraction = 0;          // 1 - shared / hourly (negative: sharing costs more)
-  double utilization = 0;              // share of the server's card-hours the lab uses
-  double break_even_utilization = 0;   // sharing pays off at or above this
+  double saving_fraction = 0;         // 1 - shared / hourly (negative: sharing costs more)
+  double utilization = 0;             // share of the server's card-hours the lab uses
+  double break_even_utilization = 0;  // sharing pays off at or above this
   double break_even_hours_per_person_per_day = 0;
-  bool over_capacity = false;          // the lab wants more card-hours than the server has
+  bool over_capacity = false;  // the lab wants more card-hours than the server has
   Explain explain;
   std::vector<Text> notes;
 };
@@ -36,21 +36,21 @@ LabResult lab_corental(const LabInputs&);
 
 // ---- rent or buy one card.
 struct BuyInputs {
-  double card_price = 0;            // new or used
-  double resale_fraction = 0;       // of the card price, recovered when sold after `horizon_years`
+  double card_price = 0;       // new or used
+  double resale_fraction = 0;  // of the card price, recovered when sold after `horizon_years`
   double horizon_years = 3;
-  double gpu_hours_per_year = 0;    // what the user would otherwise rent
-  double hourly_rent = 0;           // price of renting that card by the hour
-  double power_watts = 0;           // card + share of the host while running
+  double gpu_hours_per_year = 0;  // what the user would otherwise rent
+  double hourly_rent = 0;         // price of renting that card by the hour
+  double power_watts = 0;         // card + share of the host while running
   double electricity_per_kwh = 0;
-  double host_cost = 0;             // the PC/PSU the card needs, if not already owned
+  double host_cost = 0;  // the PC/PSU the card needs, if not already owned
 };
 struct BuyResult {
   double rent_per_year = 0;
-  double own_running_per_year = 0;  // electricity
-  double own_per_year = 0;          // (card + host - resale) / horizon + electricity
-  double months_to_break_even = 0;  // rent saved per month pays back the outlay net of resale; 0 = never
-  bool breaks_even = false;         // within the horizon
+  double own_running_per_year = 0;       // electricity
+  double own_per_year = 0;               // (card + host - resale) / horizon + electricity
+  double months_to_break_even = 0;       // rent saved per month pays back the outlay net of resale; 0 = never
+  bool breaks_even = false;              // within the horizon
   double break_even_hours_per_year = 0;  // hours at which owning over the horizon costs the same
   Explain explain;
   std::vector<Text> notes;

@@ -1,9 +1,9 @@
 // The bill for one offer and one job. Each amount is computed at three points (low, likely, high hours
 // and prices) so the total is a range; the text is built only when asked, the numbers never depend on it.
+#include "engine/cost.hpp"
+
 #include <algorithm>
 #include <cmath>
-
-#include "engine/cost.hpp"
 
 namespace gw {
 
@@ -11,23 +11,31 @@ namespace {
 
 double granularity_seconds(Granularity g) {
   switch (g) {
-    case Granularity::second: return 1;
-    case Granularity::minute: return 60;
-    case Granularity::hour: return 3600;
+    case Granularity::second:
+      return 1;
+    case Granularity::minute:
+      return 60;
+    case Granularity::hour:
+      return 3600;
   }
   return 1;
 }
 
 Text granularity_text(Granularity g) {
   switch (g) {
-    case Granularity::second: return {"per second", "按秒"};
-    case Granularity::minute: return {"per minute", "按分钟"};
-    case Granularity::hour: return {"per hour", "按小时"};
+    case Granularity::second:
+      return {"per second", "按秒"};
+    case Granularity::minute:
+      return {"per minute", "按分钟"};
+    case Granularity::hour:
+      return {"per hour", "按小时"};
   }
   return {};
 }
 
-double clamp0(double v) { return std::isfinite(v) && v > 0 ? v : 0; }
+double clamp0(double v) {
+  return std::isfinite(v) && v > 0 ? v : 0;
+}
 
 // Seconds billed for a session of `hours`: rounded up to the granularity, never below the minimum.
 double billed_hours(double hours, const Provider& p) {
@@ -42,7 +50,7 @@ double billed_hours(double hours, const Provider& p) {
 // Every number of one point of the bill.
 struct Point {
   double run = 0, setup = 0, upload = 0, idle = 0;  // GPU amounts
-  double gpu_hours = 0;                              // billed
+  double gpu_hours = 0;                             // billed
   double run_billed_hours = 0;
   double storage_running = 0, storage_stopped = 0, extras = 0, ingress = 0, egress = 0;
   double discount = 0;  // saving >= 0
@@ -106,7 +114,8 @@ Point compute(const Context& x, double run_hours, double price_offer_currency, b
     // Hosts that bill bandwidth both ways (Vast.ai) charge the upload at the same per-GB price.
     if (!p.ingress_free) pt.ingress = clamp0(c.dataset_gb) * per_gb;
     const bool internal = c.internal_network && p.internal_network_free;
-    if (!internal) pt.egress = std::max(0.0, clamp0(c.egress_gb) - clamp0(p.egress_free_gb_per_month)) * per_gb;
+    if (!internal)
+      pt.egress = std::max(0.0, clamp0(c.egress_gb) - clamp0(p.egress_free_gb_per_month)) * per_gb;
   }
 
   DiscountInput din;
@@ -126,10 +135,12 @@ Range range_of(const Point (&pts)[3], double (*get)(const Point&)) {
   return r;
 }
 
-ExplainInput in(std::string name, double value, std::string unit) { return {std::move(name), value, std::move(unit)}; }
+ExplainInput in(std::string name, double value, std::string unit) {
+  return {std::move(name), value, std::move(unit)};
+}
 
-void add_line(Bill& bill, std::string kind, Text label, Range amount, Text formula, std::vector<ExplainInput> inputs,
-              const std::string& date, Text note = {}) {
+void add_line(Bill& bill, std::string kind, Text label, Range amount, Text formula,
+              std::vector<ExplainInput> inputs, const std::string& date, Text note = {}) {
   CostLine line;
   line.kind = std::move(kind);
   line.label = std::move(label);
@@ -154,8 +165,8 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
            range_of(pts, [](const Point& q) { return q.run; }),
            {"billed hours x price per hour; each session is rounded up " + gran.en + ", minimum " +
                 format_number(p.min_billed_seconds, 0) + " s",
-            "计费时长 × 每小时价格；每次开机" + gran.zh + "向上取整，最少 " + format_number(p.min_billed_seconds, 0) +
-                " 秒"},
+            "计费时长 × 每小时价格；每次开机" + gran.zh + "向上取整，最少 " +
+                format_number(p.min_billed_seconds, 0) + " 秒"},
            {in("job hours", m.run_billed_hours > 0 ? x.req.run_hours.likely : 0, "h"),
             in("billed hours", m.run_billed_hours, "h"), in("sessions", std::max(1.0, x.req.sessions), ""),
             in("price per hour", m.price, per_h)},
@@ -169,7 +180,8 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
   if (m.upload > 0)
     add_line(bill, "gpu_upload", {"Dataset upload while the instance runs", "上传数据集期间实例在计费"},
              range_of(pts, [](const Point& q) { return q.upload; }),
-             {"dataset GB x 8000 / upload Mbps / 3600 x price per hour", "数据集 GB × 8000 ÷ 上行 Mbps ÷ 3600 × 每小时价格"},
+             {"dataset GB x 8000 / upload Mbps / 3600 x price per hour",
+              "数据集 GB × 8000 ÷ 上行 Mbps ÷ 3600 × 每小时价格"},
              {in("dataset", c.dataset_gb, "GB"), in("upload speed", c.upload_mbps, "Mbps"),
               in("price per hour", m.price, per_h)},
              gpu_date);
@@ -196,7 +208,8 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
               "计费 GB × 关机时每 GB 月价 × 关机小时 ÷ 720"},
              {in("billable", gb, "GB"),
               in("price",
-                 x.to_user(p.disk_stopped_per_gb_month.value_or(p.disk_running_per_gb_month.value_or(0)), p.currency),
+                 x.to_user(p.disk_stopped_per_gb_month.value_or(p.disk_running_per_gb_month.value_or(0)),
+                           p.currency),
                  cur + "/GB-month"),
               in("stopped hours", m.storage_hours - running_h, "h")},
              p.source_date);
@@ -204,13 +217,15 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
     add_line(bill, "extras", {"Add-ons (e.g. provisioned IOPS)", "附加项（如预置 IOPS）"},
              range_of(pts, [](const Point& q) { return q.extras; }),
              {"add-ons per month x months the disk exists", "每月附加费 × 云盘存在月数"},
-             {in("add-ons per month", c.extras_per_month, cur), in("months", m.storage_hours / kHoursPerMonth, "")},
+             {in("add-ons per month", c.extras_per_month, cur),
+              in("months", m.storage_hours / kHoursPerMonth, "")},
              "");
   const double per_gb = p.egress_per_gb ? x.to_user(*p.egress_per_gb, p.currency) : 0;
   if (m.ingress > 0)
     add_line(bill, "ingress", {"Upload traffic (ingress)", "上传流量费"},
              range_of(pts, [](const Point& q) { return q.ingress; }),
-             {"dataset GB x price per GB (this provider bills traffic both ways)", "数据集 GB × 每 GB 流量价（该平台双向计费）"},
+             {"dataset GB x price per GB (this provider bills traffic both ways)",
+              "数据集 GB × 每 GB 流量价（该平台双向计费）"},
              {in("dataset", c.dataset_gb, "GB"), in("price", per_gb, cur + "/GB")}, p.source_date);
   if (m.egress > 0)
     add_line(bill, "egress", {"Downloading results (public egress)", "下载结果（公网出流量）"},
@@ -245,8 +260,9 @@ Bill price_bill(const Provider& provider, const Constraints& c, double usd_cny, 
   Context x{provider, c, usd_cny, req};
   const Range& h = req.run_hours;
   const Range& pr = req.price_per_hour;
-  const Point pts[3] = {compute(x, h.low, pr.low, false), compute(x, h.likely, pr.likely, with_lines),
-                        compute(x, h.high, pr.high, false)};
+  const Point likely = compute(x, h.likely, pr.likely, with_lines);
+  const Point pts[3] = {req.likely_only ? likely : compute(x, h.low, pr.low, false), likely,
+                        req.likely_only ? likely : compute(x, h.high, pr.high, false)};
   Bill bill;
   bill.currency = c.currency;
   bill.usd_cny = usd_cny;
@@ -268,28 +284,33 @@ Bill price_bill(const Provider& provider, const Constraints& c, double usd_cny, 
   build_lines(bill, x, pts);
   bill.notes = pts[1].discounts.notes;
   if (!provider.bills_from_creation && (c.setup_hours > 0 || bill.upload_hours > 0))
-    bill.notes.push_back({"Setup and upload hours are not billed here: billing starts when the instance is ready.",
-                          "这里的配置与上传时间不计费：实例就绪后才开始计费。"});
+    bill.notes.push_back(
+        {"Setup and upload hours are not billed here: billing starts when the instance is ready.",
+         "这里的配置与上传时间不计费：实例就绪后才开始计费。"});
   if (!provider.disk_running_per_gb_month && c.disk_gb > provider.free_disk_gb)
-    bill.notes.push_back({"The catalog has no disk price for " + provider.name.en + ": storage is counted as 0.",
-                          "目录中没有" + provider.name.in(Lang::zh) + "的云盘价格：存储费按 0 计。"});
+    bill.notes.push_back(
+        {"The catalog has no disk price for " + provider.name.en + ": storage is counted as 0.",
+         "目录中没有" + provider.name.in(Lang::zh) + "的云盘价格：存储费按 0 计。"});
   if (provider.disk_running_per_gb_month && !provider.disk_stopped_per_gb_month && pts[1].storage_stopped > 0)
-    bill.notes.push_back({"A stopped disk is billed at the running rate (the usual rule; no stopped rate listed).",
-                          "关机后云盘按运行时单价计费（通常如此；目录未列关机价）。"});
+    bill.notes.push_back(
+        {"A stopped disk is billed at the running rate (the usual rule; no stopped rate listed).",
+         "关机后云盘按运行时单价计费（通常如此；目录未列关机价）。"});
   if (provider.free_disk_gb > 0)
-    bill.notes.push_back({format_number(provider.free_disk_gb, 0) + " GB of disk is free on " + provider.name.en + ".",
-                          provider.name.in(Lang::zh) + "免费提供 " + format_number(provider.free_disk_gb, 0) +
-                              " GB 云盘。"});
+    bill.notes.push_back(
+        {format_number(provider.free_disk_gb, 0) + " GB of disk is free on " + provider.name.en + ".",
+         provider.name.in(Lang::zh) + "免费提供 " + format_number(provider.free_disk_gb, 0) + " GB 云盘。"});
   if (!provider.egress_per_gb && c.egress_gb > 0)
-    bill.notes.push_back({"The catalog has no egress price for " + provider.name.en + ": downloads are counted as 0.",
-                          "目录中没有" + provider.name.in(Lang::zh) + "的出流量价格：下载费按 0 计。"});
+    bill.notes.push_back(
+        {"The catalog has no egress price for " + provider.name.en + ": downloads are counted as 0.",
+         "目录中没有" + provider.name.in(Lang::zh) + "的出流量价格：下载费按 0 计。"});
   if (c.internal_network && provider.internal_network_free && provider.egress_per_gb)
     bill.notes.push_back({"Results move over the free internal network, so no egress fee.",
                           "结果走免费内网传输，不收出流量费。"});
   if (!c.internal_network && pts[1].egress > 0 && provider.internal_network_free)
-    bill.notes.push_back({"Moving results over the internal network (e.g. to object storage in the same region) "
-                          "avoids the egress fee.",
-                          "改用内网传输（如同地域对象存储）可免出流量费。"});
+    bill.notes.push_back(
+        {"Moving results over the internal network (e.g. to object storage in the same region) "
+         "avoids the egress fee.",
+         "改用内网传输（如同地域对象存储）可免出流量费。"});
   return bill;
 }
 
@@ -321,7 +342,8 @@ OfferPrice offer_price(const Offer& offer, const Provider& provider, Pricing pri
     out.available = true;
     return out;
   }
-  if (provider.spot_discount_fraction && *provider.spot_discount_fraction > 0 && *provider.spot_discount_fraction < 1) {
+  if (provider.spot_discount_fraction && *provider.spot_discount_fraction > 0 &&
+      *provider.spot_discount_fraction < 1) {
     const double f = 1 - *provider.spot_discount_fraction;
     out.per_hour = {od.low * f, od.likely * f, od.high * f};
     out.available = od.likely > 0;

@@ -26,9 +26,9 @@ double exchange_rate(const Constraints&, const Catalog&);
 double convert_money(double amount, std::string_view from, std::string_view to, double usd_cny);
 
 // Plain formatting used in the engine's sentences (and by front ends that want the same look).
-std::string format_number(double v, int decimals);         // "12.30", never "-0.00", "nan" or "inf"
+std::string format_number(double v, int decimals);                   // "12.30", never "-0.00", "nan" or "inf"
 std::string format_money(double amount, std::string_view currency);  // "¥12.30", "$4.10", "¥1,234"
-std::string format_hours(double hours);                     // "36 min", "4.2 h", "3.1 d"
+std::string format_hours(double hours);                              // "36 min", "4.2 h", "3.1 d"
 
 // "2026-08" or "2026-08-13" -> months since year 0; false when it is neither.
 bool parse_year_month(std::string_view date, int& months);
@@ -53,21 +53,21 @@ struct AppliedProgram {
 };
 
 struct Bill {
-  std::string currency;  // the user's
-  double usd_cny = 0;    // the rate every conversion used
+  std::string currency;         // the user's
+  double usd_cny = 0;           // the rate every conversion used
   std::vector<CostLine> lines;  // empty when not requested
   Range total;                  // what the user pays, after discounts
   Range total_before_discount;
-  Range gpu;       // GPU meter before discounts
-  Range storage;   // disks at running and stopped rates
-  Range extras;    // monthly add-ons such as provisioned IOPS
-  Range transfer;  // ingress + egress fees
-  Range discount;  // savings, >= 0
-  Range billed_gpu_hours;             // hours the GPU meter runs, after rounding
-  double price_per_hour_before = 0;   // whole rental, user's currency, likely price
-  double price_per_hour_after = 0;    // after rate discounts (coupons are fixed amounts, not in here)
-  double upload_hours = 0;            // dataset upload at the user's bandwidth
-  double storage_hours = 0;           // how long the disk exists
+  Range gpu;                         // GPU meter before discounts
+  Range storage;                     // disks at running and stopped rates
+  Range extras;                      // monthly add-ons such as provisioned IOPS
+  Range transfer;                    // ingress + egress fees
+  Range discount;                    // savings, >= 0
+  Range billed_gpu_hours;            // hours the GPU meter runs, after rounding
+  double price_per_hour_before = 0;  // whole rental, user's currency, likely price
+  double price_per_hour_after = 0;   // after rate discounts (coupons are fixed amounts, not in here)
+  double upload_hours = 0;           // dataset upload at the user's bandwidth
+  double storage_hours = 0;          // how long the disk exists
   std::vector<AppliedProgram> programs;
   std::vector<Text> notes;  // missing prices, free allowances, what was not billed and why
 };
@@ -79,22 +79,25 @@ struct BillRequest {
   std::string price_currency;
   std::string price_date;
   Pricing pricing = Pricing::on_demand;
-  double sessions = 1;  // separately billed sessions (spot: 1 + expected interruptions); each is rounded
+  double sessions = 1;       // separately billed sessions (spot: 1 + expected interruptions); each is rounded
+  bool likely_only = false;  // price the likely case only, copied to low and high (screening many offers)
 };
 
 // The bill. `with_lines` = false skips the text (the recommender's fast path); numbers are identical.
-Bill price_bill(const Provider&, const Constraints&, double usd_cny, const BillRequest&, bool with_lines = true);
+Bill price_bill(const Provider&, const Constraints&, double usd_cny, const BillRequest&,
+                bool with_lines = true);
 
 // On-demand price of an offer after the user's edits (Scenario::price_overrides): the whole offer, offer
 // currency, as a range. Spot: the listed spot price, else the provider's typical discount (marked derived).
 struct OfferPrice {
   bool available = false;  // false: no spot for this offer
   Range per_hour;
-  bool derived = false;    // spot price worked out from the provider's typical discount
-  bool edited = false;     // the user overrode the on-demand price
-  bool estimate = false;   // the source gave a range or "~x"
+  bool derived = false;   // spot price worked out from the provider's typical discount
+  bool edited = false;    // the user overrode the on-demand price
+  bool estimate = false;  // the source gave a range or "~x"
 };
-OfferPrice offer_price(const Offer&, const Provider&, Pricing, const std::map<std::string, double>& overrides);
+OfferPrice offer_price(const Offer&, const Provider&, Pricing,
+                       const std::map<std::string, double>& overrides);
 
 // ---- discounts (discounts.cpp)
 // Which programmes apply and what they save. Rate discounts (student, member, percentage coupons) cut

@@ -7,7 +7,9 @@
 
 namespace gw {
 
-std::string_view to_string(Pricing p) { return p == Pricing::spot ? "spot" : "on-demand"; }
+std::string_view to_string(Pricing p) {
+  return p == Pricing::spot ? "spot" : "on-demand";
+}
 
 bool parse_pricing(std::string_view s, Pricing& out) {
   if (s == "spot" || s == "preemptible") {

@@ -21,7 +21,9 @@ bool holds(const std::vector<std::string>& ids, const std::string& id) {
   return std::find(ids.begin(), ids.end(), id) != ids.end();
 }
 
-double nonneg(double v) { return std::isfinite(v) && v > 0 ? v : 0; }
+double nonneg(double v) {
+  return std::isfinite(v) && v > 0 ? v : 0;
+}
 
 struct Outcome {
   double saving = 0;
@@ -85,7 +87,8 @@ Text why_not(const Program& p, const Constraints& c) {
     return {n_en + " is a credit you apply for; add it with --credit " + p.id + " once awarded.",
             n_zh + "需申请获批；获批后用 --credit " + p.id + " 计入。"};
   if (!p.discount_fraction && !p.amount)
-    return {n_en + ": its amount is not in the catalog, so it is not counted.", n_zh + "：目录中没有金额，未计入。"};
+    return {n_en + ": its amount is not in the catalog, so it is not counted.",
+            n_zh + "：目录中没有金额，未计入。"};
   if (p.needs_student && !c.student)
     return {n_en + " needs student verification (--student).", n_zh + "需要学生认证（--student）。"};
   if (p.new_users_only && !c.new_user)
@@ -132,11 +135,13 @@ DiscountResult apply_discounts(const Provider& provider, const Constraints& c, d
           {(p.name.en.empty() ? p.id : p.name.en) + " did not pay off: its minimum spend is " +
                format_money(convert_money(*p.min_spend, p.currency.empty() ? provider.currency : p.currency,
                                           c.currency, usd_cny),
-                            c.currency) + ".",
+                            c.currency) +
+               ".",
            (p.name.in(Lang::zh).empty() ? p.id : p.name.in(Lang::zh)) + "不划算：最低消费 " +
                format_money(convert_money(*p.min_spend, p.currency.empty() ? provider.currency : p.currency,
                                           c.currency, usd_cny),
-                            c.currency) + "。"});
+                            c.currency) +
+               "。"});
       continue;
     }
     result.notes.push_back(why_not(p, c));

@@ -166,15 +166,31 @@ SpotInputs spot_inputs(const Context& x, const Candidate& k) {
   return si;
 }
 
-BillRequest bill_request(const Candidate& k) {
+namespace {
+BillRequest bill_request(const Context& x, const Candidate& k, const Range& hours, const Range& price) {
+  const Offer& o = x.offer(k);
   BillRequest req;
-  req.run_hours = k.hours;
-  req.price_per_hour = k.price.per_hour;
-  req.price_currency = k.o->currency;
-  req.price_date = k.o->price_date;
+  req.run_hours = hours;
+  req.price_per_hour = price;
+  req.price_currency = o.currency;
+  req.price_date = o.price_date;
   req.pricing = k.pricing;
   req.sessions = k.sessions;
   return req;
+}
+}  // namespace
+
+Priced price_candidate(const Context& x, const Candidate& k, bool with_lines) {
+  Priced out;
+  const GpuEstimate& e = x.est(k);
+  out.price = offer_price(x.offer(k), x.provider(k), k.pricing, x.scenario.price_overrides);
+  if (e.work_known)
+    out.hours = {e.hours.low * k.spot_factor, e.hours.likely * k.spot_factor, e.hours.high * k.spot_factor};
+  out.finish = {x.fixed_hours + out.hours.low, x.fixed_hours + out.hours.likely,
+                x.fixed_hours + out.hours.high};
+  out.bill = price_bill(x.provider(k), x.c(), x.usd_cny, bill_request(x, k, out.hours, out.price.per_hour),
+                        with_lines);
+  return out;
 }
 
 namespace {
@@ -191,6 +207,30 @@ int cached_estimate(Context& x, std::size_t gpu_index, int cards, double derate,
   const int idx = static_cast<int>(x.estimates.size() - 1);
   x.estimate_index.emplace(key, idx);
   return idx;
+}
+
+// The base estimate's fit advice is cumulative and may include extra reductions (a smaller batch), so
+// its memory after a step is at most what our variant needs: when even that does not fit, the variant
+// cannot, and its estimate is skipped. A step the advice never reached proves nothing.
+bool hopeless(const GpuEstimate& base, const std::string& kind) {
+  const char* step = kind == "amp"                                            ? "amp"
+                     : kind == "amp+checkpointing" || kind == "checkpointing" ? "checkpointing"
+                     : kind == "int8" || kind == "int4"                       ? "quantize"
+                                                                              : nullptr;
+  if (!step) return false;
+  int quantize_seen = 0;
+  for (const FitAdvice& a : base.advice) {
+    if (a.kind != step) continue;
+    // int4 is the second quantize step when the weights started above 8 bits.
+    if (kind == "int4" && quantize_seen++ == 0) {
+      bool second = false;
+      for (const FitAdvice& b : base.advice) second = second || (&b != &a && b.kind == "quantize");
+      if (second) continue;
+    }
+    // fits_after is false for a tight fit too; only memory beyond the card proves it hopeless.
+    return a.total_gib_after > base.vram_gib;
+  }
+  return false;
 }
 
 // Exclusion tokens match a provider id, an offer id, a GPU id, or a GPU family: "a100" drops every
@@ -245,9 +285,14 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
   std::unordered_map<std::string_view, std::size_t> gpu_at, provider_at;
   for (std::size_t i = 0; i < catalog.gpus.size(); ++i) gpu_at.emplace(catalog.gpus[i].id, i);
   for (std::size_t i = 0; i < catalog.providers.size(); ++i) provider_at.emplace(catalog.providers[i].id, i);
-  std::unordered_set<std::string_view> excluded_gpus;
-  for (const Gpu& g : catalog.gpus)
-    if (gpu_excluded(g.id, c.exclude)) excluded_gpus.insert(g.id);
+  // Filters decided once per GPU and provider, not once per offer.
+  std::vector<char> gpu_out(catalog.gpus.size()), provider_out(catalog.providers.size());
+  for (std::size_t i = 0; i < catalog.gpus.size(); ++i)
+    gpu_out[i] = gpu_excluded(catalog.gpus[i].id, c.exclude);
+  for (std::size_t i = 0; i < catalog.providers.size(); ++i) {
+    const std::string& id = catalog.providers[i].id;
+    provider_out[i] = (!c.providers.empty() && !contains(c.providers, id)) || contains(c.exclude, id);
+  }
   const std::unordered_set<std::string> excluded_ids(c.exclude.begin(), c.exclude.end());
 
   const bool fp64 = needs_fp64(scenario.workload);
@@ -277,8 +322,8 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
       const OfferPrice price = offer_price(o, p, pricing, scenario.price_overrides);
       if (!price.available) continue;  // no spot for this offer: not a candidate at all
       ++report.considered;
-      if ((!c.providers.empty() && !contains(c.providers, o.provider)) || excluded_ids.count(o.provider) ||
-          excluded_ids.count(o.id) || excluded_gpus.count(g.id)) {
+      if (provider_out[pi->second] || gpu_out[gi->second] ||
+          (!excluded_ids.empty() && excluded_ids.count(o.id))) {
         drop(i, pricing, cards, DropReason::filtered);
         continue;
       }
@@ -304,15 +349,21 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
       }
       if (x.estimates[static_cast<std::size_t>(ei)].fit == Fit::no_fit) {
         const double need = x.estimates[static_cast<std::size_t>(ei)].memory.total_gib();
-        int found = -1;
-        for (int v = 1; v < static_cast<int>(x.variants.size()) && found < 0; ++v) {
+        // The first change that fits comfortably wins; else the first that fits at all (tight).
+        int found = -1, found_ei = ei;
+        bool comfortable = false;
+        for (int v = 1; v < static_cast<int>(x.variants.size()) && !comfortable; ++v) {
+          if (hopeless(x.estimates[static_cast<std::size_t>(ei)],
+                       x.variants[static_cast<std::size_t>(v)].kind))
+            continue;
           const int ev = cached_estimate(x, gi->second, cards, o.derate, v);
           const GpuEstimate& e = x.estimates[static_cast<std::size_t>(ev)];
-          if (e.supported && e.fit != Fit::no_fit) {
-            found = v;
-            ei = ev;
-          }
+          if (!e.supported || e.fit == Fit::no_fit || (found >= 0 && e.fit == Fit::tight)) continue;
+          found = v;
+          found_ei = ev;
+          comfortable = e.fit == Fit::fits;
         }
+        ei = found_ei;
         if (found < 0) {
           drop(i, pricing, cards, DropReason::no_fit, need, g.vram_gib);
           continue;
@@ -322,15 +373,13 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
       const GpuEstimate& e = x.estimates[static_cast<std::size_t>(ei)];
 
       Candidate k;
-      k.offer = i;
-      k.o = &o;
-      k.p = &p;
-      k.g = &g;
+      k.offer = static_cast<std::uint32_t>(i);
+      k.provider = static_cast<std::uint32_t>(pi->second);
+      k.gpu = static_cast<std::uint32_t>(gi->second);
       k.pricing = pricing;
-      k.variant = variant;
+      k.variant = static_cast<std::uint8_t>(variant);
       k.estimate = ei;
-      k.price = price;
-      k.hours = e.work_known ? e.hours : Range{};
+      const double work = e.work_known ? e.hours.likely : 0;
       if (pricing == Pricing::spot) {
         k.interruptions_assumed = !c.interruptions_per_hour && !p.spot_interruptions_per_hour;
         // One interruption every 20 h when neither the user nor the catalog gives a rate (said in the row).
@@ -338,26 +387,28 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
                                                             : p.spot_interruptions_per_hour.value_or(0.05);
         const SpotResult sr = simulate_spot(spot_inputs(x, k));
         if (!sr.practical) {
-          drop(i, pricing, cards, DropReason::spot_impractical, sr.expected_hours, k.hours.likely);
+          drop(i, pricing, cards, DropReason::spot_impractical, sr.expected_hours, work);
           continue;
         }
-        const double factor = k.hours.likely > 0 ? sr.expected_hours / k.hours.likely : 1.0;
-        k.hours = {k.hours.low * factor, k.hours.likely * factor, k.hours.high * factor};
+        k.spot_factor = work > 0 ? sr.expected_hours / work : 1.0;
         k.sessions = 1 + sr.expected_interruptions;
       }
-      k.finish = {x.fixed_hours + k.hours.low, x.fixed_hours + k.hours.likely, x.fixed_hours + k.hours.high};
-      if (c.deadline_hours && k.finish.likely > *c.deadline_hours + 1e-9) {
-        drop(i, pricing, cards, DropReason::deadline, k.finish.likely, *c.deadline_hours);
+      const double hours = work * k.spot_factor;
+      k.finish = x.fixed_hours + hours;
+      if (c.deadline_hours && k.finish > *c.deadline_hours + 1e-9) {
+        drop(i, pricing, cards, DropReason::deadline, k.finish, *c.deadline_hours);
         Dropped& d = report.dropped.back();
         if (!report.closest_over_deadline || d.need < report.closest_over_deadline->need)
           report.closest_over_deadline = d;
         continue;
       }
-      const Bill bill = price_bill(p, c, x.usd_cny, bill_request(k), false);
-      k.cost = bill.total;
+      BillRequest req = bill_request(x, k, {hours, hours, hours}, price.per_hour);
+      req.likely_only = true;
+      const Bill bill = price_bill(p, c, x.usd_cny, req, false);
+      k.cost = bill.total.likely;
       k.price_after = bill.price_per_hour_after;
-      if (c.budget && k.cost.likely > *c.budget + 1e-9) {
-        drop(i, pricing, cards, DropReason::budget, k.cost.likely, *c.budget);
+      if (c.budget && k.cost > *c.budget + 1e-9) {
+        drop(i, pricing, cards, DropReason::budget, k.cost, *c.budget);
         Dropped& d = report.dropped.back();
         if (!report.closest_over_budget || d.need < report.closest_over_budget->need)
           report.closest_over_budget = d;

@@ -63,8 +63,8 @@ struct Dropped {
 
 // One ranked option.
 struct Row {
-  int rank = 0;                 // 1 = the pick; rows are sorted by it
-  int tier = 0;                 // 0: runs the job as given; 1: tight, or training changed to fit (ranks after)
+  int rank = 0;  // 1 = the pick; rows are sorted by it
+  int tier = 0;  // 0: runs the job as given; 1: tight, or training changed to fit (ranks after)
   std::size_t offer_index = 0;  // into Catalog::offers
   std::string offer;            // Offer::id
   std::string gpu;              // Gpu::id
@@ -106,6 +106,7 @@ struct Row {
   bool price_stale = false;
   bool price_estimate = false;  // a range or "~x" in the source, or a derived spot price
   bool price_edited = false;    // Scenario::price_overrides
+  bool price_derived = false;   // a spot price worked out from the provider's typical discount
 
   std::optional<SpotResult> spot;  // spot rows
 
@@ -147,10 +148,10 @@ struct Report {
 };
 
 struct RecommendOptions {
-  std::size_t max_rows = 500;       // rows kept (Pareto-front rows always kept too); 0 = all
-  std::size_t detailed_rows = 100;  // rows that get text, explains and bill lines; 0 = all
-  int monte_carlo_trials = 2000;    // per detailed spot row
-  int stale_after_months = 6;       // a price older than this (vs the catalog date) is flagged
+  std::size_t max_rows = 500;      // rows kept (Pareto-front rows always kept too); 0 = all
+  std::size_t detailed_rows = 10;  // rows that get text, explains, bill lines and Monte Carlo; 0 = all
+  int monte_carlo_trials = 1000;   // per detailed spot row (the others carry the normal approximation)
+  int stale_after_months = 6;      // a price older than this (vs the catalog date) is flagged
 };
 
 // Range checks on the constraints; each Problem names its field.

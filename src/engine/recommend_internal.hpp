@@ -1,6 +1,7 @@
 #pragma once
 // Shared between recommend.cpp (enumerate and filter), recommend_rank.cpp (rank and build rows) and
 // recommend_text.cpp (sentences). Not part of the engine's public interface.
+#include <cstdint>
 #include <map>
 #include <string>
 #include <tuple>
@@ -26,26 +27,31 @@ bool needs_fp64(const Workload&);
 // "A40 or A6000 for OpenFOAM" says; a compute-bound one (molecular dynamics, FEA) does not.
 bool lacks_fp64(const Workload&, const Gpu&);
 
-// A candidate that passed every filter.
+// A candidate that passed every filter. Kept small on purpose: 100,000 offers make ~170,000 of these, and
+// screening prices only the likely case; rows rebuild the ranges, the bill and the spot result from it.
 struct Candidate {
-  std::size_t offer = 0;
-  const Offer* o = nullptr;
-  const Provider* p = nullptr;
-  const Gpu* g = nullptr;
+  std::uint32_t offer = 0;     // into Catalog::offers
+  std::uint32_t provider = 0;  // into Catalog::providers
+  std::uint32_t gpu = 0;       // into Catalog::gpus
+  std::int32_t estimate = 0;   // into Context::estimates
   Pricing pricing = Pricing::on_demand;
-  int variant = 0;
-  int estimate = 0;  // index into Context::estimates
+  std::uint8_t variant = 0;  // into Context::variants
+  bool interruptions_assumed = false;
+  bool pareto = false;
+  double spot_factor = 1;  // expected / uninterrupted hours (spot)
+  double sessions = 1;     // billed sessions (spot: 1 + expected interruptions)
+  double interruptions_per_hour = 0;
+  double cost = 0;         // likely total, user's currency
+  double finish = 0;       // likely hours from now
+  double price_after = 0;  // per hour after rate discounts
+};
+
+// Everything a row needs about the money and time of a candidate, ranges included.
+struct Priced {
   OfferPrice price;
   Range hours;   // the job (spot: expected)
   Range finish;  // + upload and setup
-  Range cost;    // the bill's total
-  double price_after = 0;  // per hour, after rate discounts, user's currency
-  double sessions = 1;     // billed sessions (spot: 1 + expected interruptions)
-  double interruptions_per_hour = 0;
-  bool interruptions_assumed = false;
-  bool pareto = false;
-  // Kept small on purpose: a catalog of 100,000 offers makes ~170,000 of these. Rows rebuild the bill and
-  // the spot result from these inputs.
+  Bill bill;
 };
 
 struct Context {
@@ -62,11 +68,15 @@ struct Context {
 
   const Constraints& c() const { return scenario.constraints; }
   const GpuEstimate& est(const Candidate& k) const { return estimates[static_cast<std::size_t>(k.estimate)]; }
+  const Offer& offer(const Candidate& k) const { return catalog.offers[k.offer]; }
+  const Provider& provider(const Candidate& k) const { return catalog.providers[k.provider]; }
+  const Gpu& gpu(const Candidate& k) const { return catalog.gpus[k.gpu]; }
+  const Variant& variant(const Candidate& k) const { return variants[k.variant]; }
 };
 
-// recommend.cpp: the inputs both the screening pass and the row builder price a candidate with.
+// recommend.cpp: how a candidate is priced, by the screening pass (likely case) and by rows (ranges).
 SpotInputs spot_inputs(const Context&, const Candidate&);
-BillRequest bill_request(const Candidate&);
+Priced price_candidate(const Context&, const Candidate&, bool with_lines);
 
 // recommend_rank.cpp
 void rank_and_build(Context&, std::vector<Candidate>&, Report&);

@@ -53,7 +53,7 @@ Key key_for(const Context& x, const Candidate& k, bool work_known) {
         return {tier, price / thr, price};
     }
   }
-  const double cost = k.cost.likely, finish = k.finish.likely;
+  const double cost = k.cost, finish = k.finish;
   switch (goal) {
     case Goal::cheapest:
       return {tier, cost, finish};
@@ -66,20 +66,23 @@ Key key_for(const Context& x, const Candidate& k, bool work_known) {
 }
 
 void mark_pareto(std::vector<Candidate>& cands) {
-  std::vector<std::size_t> order(cands.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const Candidate &p = cands[a], &q = cands[b];
-    if (p.finish.likely != q.finish.likely) return p.finish.likely < q.finish.likely;
-    if (p.cost.likely != q.cost.likely) return p.cost.likely < q.cost.likely;
-    return a < b;
+  struct Point {
+    double finish, cost;
+    std::size_t i;
+  };
+  std::vector<Point> pts(cands.size());
+  for (std::size_t i = 0; i < cands.size(); ++i) pts[i] = {cands[i].finish, cands[i].cost, i};
+  std::sort(pts.begin(), pts.end(), [](const Point& p, const Point& q) {
+    if (p.finish != q.finish) return p.finish < q.finish;
+    if (p.cost != q.cost) return p.cost < q.cost;
+    return p.i < q.i;
   });
   double best_cost = INFINITY;
-  for (std::size_t i : order) {
+  for (const Point& p : pts) {
     // Strictly cheaper than everything at least as fast: nobody dominates it. Exact duplicates keep one.
-    if (cands[i].cost.likely < best_cost) {
-      cands[i].pareto = true;
-      best_cost = cands[i].cost.likely;
+    if (p.cost < best_cost) {
+      cands[p.i].pareto = true;
+      best_cost = p.cost;
     }
   }
 }
@@ -90,7 +93,7 @@ int months_between(const std::string& earlier, const std::string& later) {
   return std::max(0, b - a);
 }
 
-void compute_risk(const Context& x, const Candidate& k, Row& row, bool text) {
+void compute_risk(const Context& x, Row& row, bool text) {
   const Constraints& c = x.c();
   int level = 0;
   auto add = [&](int lvl, Text why) {
@@ -110,13 +113,13 @@ void compute_risk(const Context& x, const Candidate& k, Row& row, bool text) {
                   " times expected)",
               "竞价实例：可能被中断（预计约 " + fmt(row.spot->expected_interruptions, 1) + " 次）"});
   }
-  if (c.deadline_hours && row.work_known && k.finish.high > *c.deadline_hours)
-    add(k.finish.low > *c.deadline_hours * 0.8 ? 2 : 1,
-        {"the slow end of the estimate (" + format_hours(k.finish.high) + ") is past the deadline",
-         "估计的慢端（" + format_hours(k.finish.high) + "）超过截止时间"});
-  if (c.budget && k.cost.high > *c.budget)
-    add(1, {"the high end of the cost (" + format_money(k.cost.high, c.currency) + ") is over budget",
-            "费用高端（" + format_money(k.cost.high, c.currency) + "）超出预算"});
+  if (c.deadline_hours && row.work_known && row.finish_hours.high > *c.deadline_hours)
+    add(row.finish_hours.low > *c.deadline_hours * 0.8 ? 2 : 1,
+        {"the slow end of the estimate (" + format_hours(row.finish_hours.high) + ") is past the deadline",
+         "估计的慢端（" + format_hours(row.finish_hours.high) + "）超过截止时间"});
+  if (c.budget && row.cost.high > *c.budget)
+    add(1, {"the high end of the cost (" + format_money(row.cost.high, c.currency) + ") is over budget",
+            "费用高端（" + format_money(row.cost.high, c.currency) + "）超出预算"});
   if (row.fit == Fit::tight)
     add(1, {"memory is tight: a longer input or allocator churn can run out of memory",
             "显存偏紧：输入稍长或显存碎片就可能溢出"});
@@ -129,45 +132,54 @@ void compute_risk(const Context& x, const Candidate& k, Row& row, bool text) {
   row.risk = level >= 2 ? Risk::high : level == 1 ? Risk::medium : Risk::low;
 }
 
-Row make_row(const Context& x, const Candidate& k, int rank) {
+Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   const GpuEstimate& e = x.est(k);
-  const Variant& v = x.variants[static_cast<std::size_t>(k.variant)];
+  const Variant& v = x.variant(k);
+  const Offer& o = x.offer(k);
+  const Gpu& g = x.gpu(k);
   Row r;
   r.rank = rank;
   r.tier = tier_of(x, k);
   r.offer_index = k.offer;
-  r.offer = k.o->id;
-  r.gpu = k.g->id;
-  r.gpu_name = k.g->name;
-  r.provider = k.p->id;
-  r.provider_name = k.p->name;
-  r.region = k.o->region;
+  r.offer = o.id;
+  r.gpu = g.id;
+  r.gpu_name = g.name;
+  r.provider = x.provider(k).id;
+  r.provider_name = x.provider(k).name;
+  r.region = o.region;
   r.pricing = k.pricing;
-  r.cards = std::max(1, k.o->gpu_count);
+  r.cards = std::max(1, o.gpu_count);
   r.change = v.kind;
   r.change_text = v.label;
   r.fit = e.fit;
-  r.memory = e.memory;
+  // The numbers only: the rules (text) come with the details.
+  r.memory.weights_gib = e.memory.weights_gib;
+  r.memory.gradients_gib = e.memory.gradients_gib;
+  r.memory.optimizer_gib = e.memory.optimizer_gib;
+  r.memory.activations_gib = e.memory.activations_gib;
+  r.memory.kv_cache_gib = e.memory.kv_cache_gib;
+  r.memory.overhead_gib = e.memory.overhead_gib;
   r.vram_gib = e.vram_gib;
   r.need_gib = e.memory.total_gib();
   r.headroom_gib = e.headroom_gib;
   r.work_known = e.work_known;
-  r.hours = k.hours;
-  r.finish_hours = k.finish;
-  r.speedup = multi_gpu_speedup(*k.g, r.cards);
+  r.hours = pr.hours;
+  r.finish_hours = pr.finish;
+  r.speedup = multi_gpu_speedup(g, r.cards);
   r.scaling_efficiency = e.scaling_efficiency;
   r.unit_used = e.unit_used;
-  r.bill = price_bill(*k.p, x.c(), x.usd_cny, bill_request(k), false);
+  r.bill = pr.bill;
   r.cost = r.bill.total;
   r.price_per_hour = r.bill.price_per_hour_before;
   r.price_per_hour_after = r.bill.price_per_hour_after;
-  r.value_coefficient = value_coefficient(k.g->fp32_tflops.value_or(0) * r.cards, r.price_per_hour_after,
+  r.value_coefficient = value_coefficient(g.fp32_tflops.value_or(0) * r.cards, r.price_per_hour_after,
                                           e.scaling_efficiency * e.derate);
-  r.price_date = k.o->price_date;
-  r.price_age_months = months_between(k.o->price_date, x.catalog.catalog_date);
+  r.price_date = o.price_date;
+  r.price_age_months = months_between(o.price_date, x.catalog.catalog_date);
   r.price_stale = r.price_age_months > x.options.stale_after_months;
-  r.price_estimate = k.price.estimate;
-  r.price_edited = k.price.edited;
+  r.price_estimate = pr.price.estimate;
+  r.price_edited = pr.price.edited;
+  r.price_derived = pr.price.derived;
   if (k.pricing == Pricing::spot) r.spot = simulate_spot(spot_inputs(x, k));
   r.pareto = k.pareto;
   return r;
@@ -177,7 +189,8 @@ void detail(const Context& x, const Candidate& k, Row& r) {
   const Constraints& c = x.c();
   const GpuEstimate& e = x.est(k);
   r.detailed = true;
-  r.bill = price_bill(*k.p, c, x.usd_cny, bill_request(k), true);
+  r.bill = price_candidate(x, k, true).bill;
+  r.memory.rules = e.memory.rules;
   r.time_explain = e.time_explain;
   r.memory_explain = e.memory_explain;
   r.notes = e.notes;
@@ -186,8 +199,10 @@ void detail(const Context& x, const Candidate& k, Row& r) {
     SpotInputs si = spot_inputs(x, k);
     si.explain = true;
     // Each offer gets its own stream from the user's seed, so adding an offer never changes another's draw.
-    si.seed = c.seed ^ fnv1a(k.o->id + (k.pricing == Pricing::spot ? "#spot" : ""));
-    si.trials = x.options.monte_carlo_trials;
+    si.seed = c.seed ^ fnv1a(x.offer(k).id + "#spot");
+    // The draw decides only the chance of missing a deadline; without one the exact mean and the normal
+    // approximation's spread say all there is.
+    si.trials = c.deadline_hours ? x.options.monte_carlo_trials : 0;
     r.spot = simulate_spot(si);
     // Say the user's seed: the per-offer stream is derived from it.
     const std::string seed = std::to_string(c.seed);
@@ -231,26 +246,45 @@ void assign_fallbacks(Report& report) {
 
 void rank_and_build(Context& x, std::vector<Candidate>& cands, Report& report) {
   const bool work_known = report.work_known;
-  std::vector<Key> keys(cands.size());
-  for (std::size_t i = 0; i < cands.size(); ++i) keys[i] = key_for(x, cands[i], work_known);
-  std::vector<std::size_t> order(cands.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    if (keys[a].tier != keys[b].tier) return keys[a].tier < keys[b].tier;
-    if (keys[a].a != keys[b].a) return keys[a].a < keys[b].a;
-    if (keys[a].b != keys[b].b) return keys[a].b < keys[b].b;
-    if (cands[a].offer != cands[b].offer) return cands[a].offer < cands[b].offer;
-    return cands[a].pricing < cands[b].pricing;
-  });
+  // Sort small contiguous items, not the candidates: 170,000 of them must rank in milliseconds.
+  struct Item {
+    Key key;
+    std::uint32_t offer;
+    Pricing pricing;
+    std::uint32_t i;
+  };
+  auto less = [](const Item& p, const Item& q) {
+    if (p.key.tier != q.key.tier) return p.key.tier < q.key.tier;
+    if (p.key.a != q.key.a) return p.key.a < q.key.a;
+    if (p.key.b != q.key.b) return p.key.b < q.key.b;
+    if (p.offer != q.offer) return p.offer < q.offer;
+    return p.pricing < q.pricing;
+  };
+  std::vector<Item> items(cands.size());
+  for (std::size_t i = 0; i < cands.size(); ++i)
+    items[i] = {key_for(x, cands[i], work_known), cands[i].offer, cands[i].pricing,
+                static_cast<std::uint32_t>(i)};
   if (work_known) mark_pareto(cands);
 
-  const std::size_t max_rows = x.options.max_rows == 0 ? order.size() : x.options.max_rows;
-  const std::size_t detailed = x.options.detailed_rows == 0 ? order.size() : x.options.detailed_rows;
+  const std::size_t max_rows =
+      x.options.max_rows == 0 ? items.size() : std::min(items.size(), x.options.max_rows);
+  const std::size_t detailed = x.options.detailed_rows == 0 ? items.size() : x.options.detailed_rows;
+  std::partial_sort(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(max_rows), items.end(), less);
+  // Pareto-front rows beyond max_rows are kept too, so a scatter plot always has the whole front; they
+  // need their true rank, which only a sort of the rest gives.
+  bool front_beyond = false;
+  for (std::size_t pos = max_rows; pos < items.size() && !front_beyond; ++pos)
+    front_beyond = cands[items[pos].i].pareto;
+  if (front_beyond) std::sort(items.begin() + static_cast<std::ptrdiff_t>(max_rows), items.end(), less);
+
   std::vector<const Candidate*> kept;
-  for (std::size_t pos = 0; pos < order.size(); ++pos) {
-    const Candidate& k = cands[order[pos]];
+  kept.reserve(max_rows + 64);
+  report.rows.reserve(max_rows + 64);
+  for (std::size_t pos = 0; pos < items.size(); ++pos) {
+    const Candidate& k = cands[items[pos].i];
     if (pos >= max_rows && !k.pareto) continue;
-    report.rows.push_back(make_row(x, k, static_cast<int>(pos + 1)));
+    if (pos >= max_rows && !front_beyond) break;
+    report.rows.push_back(make_row(x, k, price_candidate(x, k, false), static_cast<int>(pos + 1)));
     kept.push_back(&k);
   }
   assign_fallbacks(report);
@@ -258,7 +292,7 @@ void rank_and_build(Context& x, std::vector<Candidate>& cands, Report& report) {
     Row& r = report.rows[i];
     const bool full = i < detailed;
     if (full) detail(x, *kept[i], r);
-    compute_risk(x, *kept[i], r, full);
+    compute_risk(x, r, full);
     if (full) add_row_warnings(x, *kept[i], r);
   }
   for (std::size_t i = 0; i < report.rows.size() && i < detailed; ++i)

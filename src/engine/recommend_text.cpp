@@ -136,8 +136,10 @@ Text reason_for(const Context& x, const Report& report, const Row& row) {
 }
 
 void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
+  const Offer& o = x.offer(k);
+  const Provider& p = x.provider(k);
   const Constraints& c = x.c();
-  const Gpu& g = *k.g;
+  const Gpu& g = x.gpu(k);
   auto warn = [&](std::string en, std::string zh) { r.warnings.push_back({std::move(en), std::move(zh)}); };
   // The article: the A100 is only worth its 2-3x premium when the job uses its tensor cores.
   if (g.segment == "datacenter" && g.tf32_tensor_tflops && !needs_fp64(x.scenario.workload) &&
@@ -178,21 +180,21 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
              "deadline.",
          "竞价实例赶紧迫的截止时间：有 " + fmt(r.spot->p_miss_deadline * 100, 0) +
              "% 的概率错过。原文建议重要 deadline 前不要完全依赖竞价实例。");
-  if (k.o->derate < 1)
-    warn(k.o->derate_note.en.empty() ? "A down-clocked variant: about " + fmt((1 - k.o->derate) * 100, 0) +
-                                           "% slower than the desktop card."
-                                     : k.o->derate_note.en,
-         k.o->derate_note.zh.empty() ? "降频版：比桌面版慢约 " + fmt((1 - k.o->derate) * 100, 0) + "%。"
-                                     : k.o->derate_note.zh);
+  if (o.derate < 1)
+    warn(o.derate_note.en.empty() ? "A down-clocked variant: about " + fmt((1 - o.derate) * 100, 0) +
+                                        "% slower than the desktop card."
+                                  : o.derate_note.en,
+         o.derate_note.zh.empty() ? "降频版：比桌面版慢约 " + fmt((1 - o.derate) * 100, 0) + "%。"
+                                  : o.derate_note.zh);
   if (r.change == "int8" || r.change == "int4")
     warn("Runs with " + r.change_text.en + ": check the output quality on your own prompts.",
          "需要" + r.change_text.in(Lang::zh) + "：请用自己的输入检查输出质量。");
-  if (k.price.derived)
+  if (r.price_derived)
     r.notes.push_back({"Spot price derived from " + r.provider_name.en + "'s typical discount.",
                        "竞价价格按" + r.provider_name.in(Lang::zh) + "的常见折扣推算。"});
-  if (k.price.edited) r.notes.push_back({"You edited this price.", "此价格已由你修改。"});
-  if (!k.p->billing_note.empty()) r.notes.push_back(k.p->billing_note);
-  if (!k.o->notes.empty()) r.notes.push_back(k.o->notes);
+  if (r.price_edited) r.notes.push_back({"You edited this price.", "此价格已由你修改。"});
+  if (!p.billing_note.empty()) r.notes.push_back(p.billing_note);
+  if (!o.notes.empty()) r.notes.push_back(o.notes);
 }
 
 void add_report_warnings(const Context& x, Report& report) {
@@ -205,9 +207,10 @@ void add_report_warnings(const Context& x, Report& report) {
          "FP64 任务：只有 A100/H100 级（以及较老的 V100/P100）有全速 FP64；GeForce 和多数推理卡只有 "
          "1/32–1/64，"
          "已排除。"});
-    report.warnings.push_back({"The article adds that finite-element analysis may well be cheaper on a CPU cluster than "
-                               "on any GPU.",
-                               "原文还提醒：有限元分析用 CPU 集群可能比任何 GPU 都划算。"});
+    report.warnings.push_back(
+        {"The article adds that finite-element analysis may well be cheaper on a CPU cluster than "
+         "on any GPU.",
+         "原文还提醒：有限元分析用 CPU 集群可能比任何 GPU 都划算。"});
   }
   if (!report.work_known)
     report.warnings.push_back(

@@ -5,11 +5,11 @@
 // restart). With N ~ Geometric failures before success and X the truncated-exponential time lost per
 // failure: E[Y] = T + E[N](E[X] + R) = (e^{lambda T} - 1)(1/lambda + R), and
 // Var[Y] = E[N] Var[X] + Var[N] (E[X] + R)^2.
+#include "engine/spot.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
-
-#include "engine/spot.hpp"
 
 namespace gw {
 
@@ -20,9 +20,13 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
 }
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+std::uint64_t rotl(std::uint64_t x, int k) {
+  return (x << k) | (x >> (64 - k));
+}
 
-double finite_or(double v, double fallback) { return std::isfinite(v) ? v : fallback; }
+double finite_or(double v, double fallback) {
+  return std::isfinite(v) ? v : fallback;
+}
 
 // Moments of one segment of length T (hours).
 struct Moments {
@@ -37,9 +41,9 @@ Moments segment(double T, double lambda, double R) {
   }
   // e^{50} failures per segment is already absurd; the clamp keeps every number finite.
   const double lt = std::min(lambda * T, 50.0);
-  const double en = std::expm1(lt);          // E[N]
-  const double vn = en * std::exp(lt);       // Var[N]
-  double ex, ex2;                            // truncated exponential on [0, T)
+  const double en = std::expm1(lt);     // E[N]
+  const double vn = en * std::exp(lt);  // Var[N]
+  double ex, ex2;                       // truncated exponential on [0, T)
   if (lt < 1e-5) {
     ex = T / 2;
     ex2 = T * T / 3;
@@ -73,7 +77,9 @@ std::uint64_t Rng::next() {
   return result;
 }
 
-double Rng::uniform() { return static_cast<double>((next() >> 11) + 1) * 0x1.0p-53; }
+double Rng::uniform() {
+  return static_cast<double>((next() >> 11) + 1) * 0x1.0p-53;
+}
 
 double det_log(double x) {
   if (!(x > 0) || !std::isfinite(x)) return 0;
@@ -83,13 +89,14 @@ double det_log(double x) {
     m *= 2;
     --e;
   }
-  const double s = (m - 1) / (m + 1);  // |s| <= 0.1716
+  const double s = (m - 1) / (m + 1);  // |s| <= 0.1716, so s^2 <= 0.0295
   const double s2 = s * s;
-  double term = s, sum = 0;
-  for (int n = 1; n <= 31; n += 2) {
-    sum += term / n;
-    term *= s2;
-  }
+  // atanh(s) = s (1 + s^2/3 + s^4/5 + ...); eleven terms leave an error below 1e-16 relative. Horner form.
+  static constexpr double inv[] = {1.0,      1.0 / 3,  1.0 / 5,  1.0 / 7,  1.0 / 9, 1.0 / 11,
+                                   1.0 / 13, 1.0 / 15, 1.0 / 17, 1.0 / 19, 1.0 / 21};
+  double poly = inv[10];
+  for (int k = 9; k >= 0; --k) poly = inv[k] + s2 * poly;
+  const double sum = s * poly;
   return e * 0.69314718055994530942 + 2 * sum;
 }
 
@@ -163,8 +170,10 @@ SpotResult simulate_spot(const SpotInputs& in) {
       times[static_cast<std::size_t>(t)] = clock;
       if (in.deadline_hours && clock > *in.deadline_hours + 1e-9) ++missed;
     }
-    std::sort(times.begin(), times.end());
-    r.p90_hours = times[static_cast<std::size_t>(std::min<long>(in.trials - 1, (in.trials * 9) / 10))];
+    // The 90th percentile only: a selection, not a sort.
+    const auto nth = times.begin() + std::min<long>(in.trials - 1, (in.trials * 9) / 10);
+    std::nth_element(times.begin(), nth, times.end());
+    r.p90_hours = *nth;
     if (in.deadline_hours) r.p_miss_deadline = static_cast<double>(missed) / in.trials;
     r.method = "monte-carlo (" + std::to_string(in.trials) + " trials, seed " + std::to_string(in.seed) + ")";
   }
@@ -186,9 +195,10 @@ SpotResult simulate_spot(const SpotInputs& in) {
                       {"expected hours", r.expected_hours, "h"}};
   r.explain.note = {"Probability of missing the deadline by " + r.method + ".",
                     "错过截止时间的概率：" +
-                        std::string(r.method == "normal approximation" ? "正态近似" : "蒙特卡洛模拟（" +
-                                                                              std::to_string(in.trials) + " 次，种子 " +
-                                                                              std::to_string(in.seed) + "）") +
+                        std::string(r.method == "normal approximation"
+                                        ? "正态近似"
+                                        : "蒙特卡洛模拟（" + std::to_string(in.trials) + " 次，种子 " +
+                                              std::to_string(in.seed) + "）") +
                         "。"};
   return r;
 }

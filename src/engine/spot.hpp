@@ -31,29 +31,29 @@ double det_log(double x);
 double young_daly_interval_hours(double checkpoint_hours, double interruptions_per_hour);
 
 struct SpotInputs {
-  double work_hours = 0;               // uninterrupted wall clock of the job
-  double interruptions_per_hour = 0;   // Poisson rate
-  double checkpoint_hours = 0;         // time to write one checkpoint (C)
+  double work_hours = 0;                 // uninterrupted wall clock of the job
+  double interruptions_per_hour = 0;     // Poisson rate
+  double checkpoint_hours = 0;           // time to write one checkpoint (C)
   std::optional<double> interval_hours;  // work between checkpoints (tau); default Young/Daly
-  double restart_hours = 0;            // reload data and checkpoint after an interruption (R)
+  double restart_hours = 0;              // reload data and checkpoint after an interruption (R)
   std::optional<double> deadline_hours;  // for the miss probability (counts the job only)
   std::uint64_t seed = 1;
-  int trials = 0;  // Monte Carlo trials; 0 = analytic (normal approximation) only
+  int trials = 0;       // Monte Carlo trials; 0 = analytic (normal approximation) only
   bool explain = true;  // false: skip building the explanation (screening many offers)
 };
 
 struct SpotResult {
-  double interval_hours = 0;      // tau actually used
+  double interval_hours = 0;        // tau actually used
   bool interval_is_default = true;  // Young/Daly
-  int checkpoints = 0;            // written during the job
-  double expected_hours = 0;      // wall clock incl. checkpoints, lost work and restarts
+  int checkpoints = 0;              // written during the job
+  double expected_hours = 0;        // wall clock incl. checkpoints, lost work and restarts
   double stddev_hours = 0;
-  double overhead_fraction = 0;   // expected / work - 1
+  double overhead_fraction = 0;  // expected / work - 1
   double expected_interruptions = 0;
-  double p_miss_deadline = 0;     // 0..1 (0 without a deadline)
-  double p90_hours = 0;           // Monte Carlo, else normal approximation
-  bool practical = true;          // false: interruptions outpace checkpointed progress
-  std::string method;             // "monte-carlo (N trials, seed S)" or "normal approximation"
+  double p_miss_deadline = 0;  // 0..1 (0 without a deadline)
+  double p90_hours = 0;        // Monte Carlo, else normal approximation
+  bool practical = true;       // false: interruptions outpace checkpointed progress
+  std::string method;          // "monte-carlo (N trials, seed S)" or "normal approximation"
   Explain explain;
 };
 

@@ -34,8 +34,8 @@ TEST_CASE("lab co-rental: 8 people sharing an 8xA100 server pay about 60% less t
 
 TEST_CASE("rent or buy: months to break even against yearly GPU hours") {
   gw::BuyInputs in;
-  in.card_price = 6000;       // a used 3090
-  in.hourly_rent = 1.32;      // AutoDL 3090
+  in.card_price = 6000;   // a used 3090
+  in.hourly_rent = 1.32;  // AutoDL 3090
   in.gpu_hours_per_year = 2000;
   in.power_watts = 400;
   in.electricity_per_kwh = 0.6;

@@ -21,11 +21,14 @@ bool finite_range(const gw::Range& r) {
 
 // Rows rank by the goal within a tier (see recommend.hpp): as given, then tight or changed training.
 bool lower_tier(const gw::Row& r) {
-  const bool lower = r.fit == gw::Fit::tight || (!r.change.empty() && r.change != "int8" && r.change != "int4");
+  const bool lower =
+      r.fit == gw::Fit::tight || (!r.change.empty() && r.change != "int8" && r.change != "int4");
   CHECK(r.tier == (lower ? 1 : 0));
   return lower;
 }
-bool same_tier(const gw::Row& a, const gw::Row& b) { return lower_tier(a) == lower_tier(b); }
+bool same_tier(const gw::Row& a, const gw::Row& b) {
+  return lower_tier(a) == lower_tier(b);
+}
 
 void check_finite(const gw::Report& rep) {
   for (const gw::Row& r : rep.rows) {
