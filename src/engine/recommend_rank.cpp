@@ -66,12 +66,24 @@ Key key_for(const Context& x, const Candidate& k, bool work_known) {
 }
 
 void mark_pareto(std::vector<Candidate>& cands) {
+  if (cands.empty()) return;
+  // Only points inside the box spanned by the cheapest and the fastest candidate can be on the front:
+  // anything slower than the cheapest or dearer than the fastest is dominated by it. The box is usually
+  // a small share of a big catalog, so only it is sorted.
+  const Candidate* cheapest = &cands.front();
+  const Candidate* fastest = &cands.front();
+  for (const Candidate& k : cands) {
+    if (k.cost < cheapest->cost || (k.cost == cheapest->cost && k.finish < cheapest->finish)) cheapest = &k;
+    if (k.finish < fastest->finish || (k.finish == fastest->finish && k.cost < fastest->cost)) fastest = &k;
+  }
   struct Point {
     double finish, cost;
     std::size_t i;
   };
-  std::vector<Point> pts(cands.size());
-  for (std::size_t i = 0; i < cands.size(); ++i) pts[i] = {cands[i].finish, cands[i].cost, i};
+  std::vector<Point> pts;
+  for (std::size_t i = 0; i < cands.size(); ++i)
+    if (cands[i].finish <= cheapest->finish && cands[i].cost <= fastest->cost)
+      pts.push_back({cands[i].finish, cands[i].cost, i});
   std::sort(pts.begin(), pts.end(), [](const Point& p, const Point& q) {
     if (p.finish != q.finish) return p.finish < q.finish;
     if (p.cost != q.cost) return p.cost < q.cost;
@@ -270,22 +282,36 @@ void rank_and_build(Context& x, std::vector<Candidate>& cands, Report& report) {
       x.options.max_rows == 0 ? items.size() : std::min(items.size(), x.options.max_rows);
   const std::size_t detailed = x.options.detailed_rows == 0 ? items.size() : x.options.detailed_rows;
   std::partial_sort(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(max_rows), items.end(), less);
-  // Pareto-front rows beyond max_rows are kept too, so a scatter plot always has the whole front; they
-  // need their true rank, which only a sort of the rest gives.
-  bool front_beyond = false;
-  for (std::size_t pos = max_rows; pos < items.size() && !front_beyond; ++pos)
-    front_beyond = cands[items[pos].i].pareto;
-  if (front_beyond) std::sort(items.begin() + static_cast<std::ptrdiff_t>(max_rows), items.end(), less);
-
   std::vector<const Candidate*> kept;
   kept.reserve(max_rows + 64);
   report.rows.reserve(max_rows + 64);
-  for (std::size_t pos = 0; pos < items.size(); ++pos) {
+  for (std::size_t pos = 0; pos < max_rows; ++pos) {
     const Candidate& k = cands[items[pos].i];
-    if (pos >= max_rows && !k.pareto) continue;
-    if (pos >= max_rows && !front_beyond) break;
     report.rows.push_back(make_row(x, k, price_candidate(x, k, false), static_cast<int>(pos + 1)));
     kept.push_back(&k);
+  }
+  // Pareto-front rows beyond max_rows are kept too, so a scatter plot always has the whole front. Their
+  // rank is max_rows + 1 + how many of the rest come before them: one pass with a binary search among
+  // the (few) front items, not a sort of the rest.
+  std::vector<Item> extra;
+  for (std::size_t pos = max_rows; pos < items.size(); ++pos)
+    if (cands[items[pos].i].pareto) extra.push_back(items[pos]);
+  if (!extra.empty()) {
+    std::sort(extra.begin(), extra.end(), less);
+    std::vector<std::size_t> before(extra.size() + 1, 0);  // difference array over the extras
+    for (std::size_t pos = max_rows; pos < items.size(); ++pos) {
+      const auto at = std::upper_bound(extra.begin(), extra.end(), items[pos], less);
+      ++before[static_cast<std::size_t>(at - extra.begin())];
+    }
+    std::size_t running = 0;
+    for (std::size_t j = 0; j < extra.size(); ++j) {
+      running += before[j];
+      const Candidate& k = cands[extra[j].i];
+      // running counts the items strictly before extra[j] (the extras themselves included once each).
+      report.rows.push_back(
+          make_row(x, k, price_candidate(x, k, false), static_cast<int>(max_rows + running + 1)));
+      kept.push_back(&k);
+    }
   }
   assign_fallbacks(report);
   for (std::size_t i = 0; i < report.rows.size(); ++i) {

@@ -174,8 +174,14 @@ TEST_CASE("the Pareto front is exactly the rows no other row beats on both time 
   few.max_rows = 3;
   const gw::Report cut = gw::recommend(scenario_for("gpt2-124m-train"), bundled_catalog(), few);
   int cut_front = 0;
-  for (const gw::Row& r : cut.rows) cut_front += r.pareto;
+  for (const gw::Row& r : cut.rows) {
+    cut_front += r.pareto;
+    // A kept front row carries its true rank, the same as in the full answer.
+    for (const gw::Row& full : rep.rows)
+      if (full.offer == r.offer && full.pricing == r.pricing) CHECK(full.rank == r.rank);
+  }
   CHECK(cut_front == front);
+  for (std::size_t i = 1; i < cut.rows.size(); ++i) CHECK(cut.rows[i - 1].rank < cut.rows[i].rank);
 }
 
 TEST_CASE("each row has a fallback on another provider, and the pick's fallback is the best of them") {
