@@ -22,7 +22,9 @@ json range_json(const Range& r) {
 json explain_json(const Explain& e, Lang lang) {
   json inputs = json::array();
   for (const ExplainInput& in : e.inputs)
-    inputs.push_back({{"name", in.name}, {"value", num(in.value)}, {"unit", in.unit}});
+    inputs.push_back({{"name", lang == Lang::zh && !in.name_zh.empty() ? in.name_zh : in.name},
+                      {"value", num(in.value)},
+                      {"unit", in.unit}});
   return {{"formula", e.formula.in(lang)}, {"inputs", inputs}, {"note", e.note.in(lang)}};
 }
 
@@ -157,7 +159,7 @@ std::string bill_text(const Bill& b, Lang lang, bool with_formulas) {
       std::string f = l.explain.formula.in(lang);
       std::string inputs;
       for (const ExplainInput& in : l.explain.inputs)
-        inputs += (inputs.empty() ? "" : ", ") + in.name + " " +
+        inputs += (inputs.empty() ? "" : ", ") + (zh && !in.name_zh.empty() ? in.name_zh : in.name) + " " +
                   format_number(in.value, std::fabs(in.value) < 10     ? 3
                                           : std::fabs(in.value) < 1000 ? 2
                                                                        : 0) +

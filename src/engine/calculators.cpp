@@ -71,12 +71,12 @@ LabResult lab_corental(const LabInputs& in) {
       "break-even utilization = (yearly price / 365) / (cards x 24 x price per card-hour)",
       "合租 = 年费 ÷ 365 ÷ 人数；按时租 = 每天小时 × 卡数 × 每卡时价；"
       "盈亏平衡利用率 = (年费 ÷ 365) ÷ (卡数 × 24 × 每卡时价)"};
-  r.explain.inputs = {{"people", people, ""},
-                      {"server cards", cards, ""},
-                      {"server price per year", in.server_price_per_year, ""},
-                      {"price per card-hour", price, ""},
-                      {"hours per person per day", hours, "h"},
-                      {"cards per person", cpp, ""}};
+  r.explain.inputs = {{"people", people, "", "人数"},
+                      {"server cards", cards, "", "服务器卡数"},
+                      {"server price per year", in.server_price_per_year, "", "服务器年费"},
+                      {"price per card-hour", price, "", "每卡时价"},
+                      {"hours per person per day", hours, "h", "每人每天小时"},
+                      {"cards per person", cpp, "", "每人卡数"}};
   if (r.over_capacity)
     r.notes.push_back({"The lab wants " + format_number(r.utilization * 100, 0) +
                            "% of the server's card-hours: people will queue.",
@@ -133,14 +133,14 @@ BuyResult rent_or_buy(const BuyInputs& in) {
       "owning per year = (card + host - resale) / years + electricity",
       "回本月数 = (显卡 + 主机 − 残值) ÷ ((每小时租金 − 功耗 × 电价) × 每年小时 ÷ 12)；"
       "每年持有成本 = (显卡 + 主机 − 残值) ÷ 年数 + 电费"};
-  r.explain.inputs = {{"card price", in.card_price, ""},
-                      {"host cost", in.host_cost, ""},
-                      {"resale", resale, ""},
-                      {"years", horizon, ""},
-                      {"GPU hours per year", hours, "h"},
-                      {"hourly rent", in.hourly_rent, ""},
-                      {"power", in.power_watts, "W"},
-                      {"electricity", in.electricity_per_kwh, "/kWh"}};
+  r.explain.inputs = {{"card price", in.card_price, "", "显卡价格"},
+                      {"host cost", in.host_cost, "", "主机费用"},
+                      {"resale", resale, "", "残值"},
+                      {"years", horizon, "", "年数"},
+                      {"GPU hours per year", hours, "h", "每年 GPU 小时"},
+                      {"hourly rent", in.hourly_rent, "", "每小时租金"},
+                      {"power", in.power_watts, "W", "功耗"},
+                      {"electricity", in.electricity_per_kwh, "/kWh", "电价"}};
   if (saved_per_month <= 0)
     r.notes.push_back({"At these hours, electricity costs as much as renting: buying never pays back.",
                        "按这个用量，电费与租金相当：买卡永远回不了本。"});
@@ -207,12 +207,12 @@ SweepResult sweep_budget(const SweepInputs& in) {
       "wall clock = ceil(runs / parallel) x hours per run",
       "运行数 = 配置数 × 种子数；费用 = 运行数 × 每次小时 × 单价 + 固定费 × 实例数；"
       "墙钟时间 = 向上取整(运行数 ÷ 并行数) × 每次小时"};
-  r.explain.inputs = {{"configs", static_cast<double>(in.configs), ""},
-                      {"seeds", static_cast<double>(in.seeds), ""},
-                      {"hours per run", h, "h"},
-                      {"price per hour", price, ""},
-                      {"fixed per instance", fixed, ""},
-                      {"parallel", par, ""}};
+  r.explain.inputs = {{"configs", static_cast<double>(in.configs), "", "配置数"},
+                      {"seeds", static_cast<double>(in.seeds), "", "种子数"},
+                      {"hours per run", h, "h", "每次小时"},
+                      {"price per hour", price, "", "每小时价格"},
+                      {"fixed per instance", fixed, "", "每实例固定费"},
+                      {"parallel", par, "", "并行数"}};
   if (!r.fits_budget)
     r.notes.push_back({"The budget pays for " + std::to_string(r.runs_within_budget) + " of " +
                            std::to_string(r.runs) + " runs: cut configs or seeds, or use a cheaper card.",

@@ -135,8 +135,33 @@ Range range_of(const Point (&pts)[3], double (*get)(const Point&)) {
   return r;
 }
 
+// Chinese names of the inputs below, so a Chinese bill reads in one language.
+std::string zh_input(const std::string& name) {
+  static const std::pair<const char*, const char*> names[] = {{"job hours", "任务时长"},
+                                                              {"billed hours", "计费时长"},
+                                                              {"sessions", "计费次数"},
+                                                              {"price per hour", "每小时价格"},
+                                                              {"setup hours", "配置时长"},
+                                                              {"dataset", "数据集"},
+                                                              {"upload speed", "上行带宽"},
+                                                              {"idle hours", "空转时长"},
+                                                              {"disk", "云盘"},
+                                                              {"free", "免费额度"},
+                                                              {"billable", "计费容量"},
+                                                              {"price", "单价"},
+                                                              {"running hours", "运行小时"},
+                                                              {"stopped hours", "关机小时"},
+                                                              {"add-ons per month", "每月附加费"},
+                                                              {"months", "月数"},
+                                                              {"egress", "出流量"}};
+  for (const auto& [en, zh] : names)
+    if (name == en) return zh;
+  return {};
+}
+
 ExplainInput in(std::string name, double value, std::string unit) {
-  return {std::move(name), value, std::move(unit)};
+  std::string zh = zh_input(name);
+  return {std::move(name), value, std::move(unit), std::move(zh)};
 }
 
 void add_line(Bill& bill, std::string kind, Text label, Range amount, Text formula,
@@ -167,9 +192,8 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
                 format_number(p.min_billed_seconds, 0) + " s",
             "计费时长 × 每小时价格；每次开机" + gran.zh + "向上取整，最少 " +
                 format_number(p.min_billed_seconds, 0) + " 秒"},
-           {in("job hours", m.run_billed_hours > 0 ? x.req.run_hours.likely : 0, "h"),
-            in("billed hours", m.run_billed_hours, "h"), in("sessions", std::max(1.0, x.req.sessions), ""),
-            in("price per hour", m.price, per_h)},
+           {in("job hours", x.req.run_hours.likely, "h"), in("billed hours", m.run_billed_hours, "h"),
+            in("sessions", std::max(1.0, x.req.sessions), ""), in("price per hour", m.price, per_h)},
            gpu_date);
   if (m.setup > 0 || pts[2].setup > 0)
     add_line(bill, "gpu_setup", {"Setup, install and debugging", "环境配置、安装与调试"},

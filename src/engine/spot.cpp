@@ -186,13 +186,13 @@ SpotResult simulate_spot(const SpotInputs& in) {
       "checkpoint interval tau = sqrt(2 x C / rate) (Young/Daly) unless set",
       "期望时长 = Σ 各段 (e^(中断率×T) − 1) × (1/中断率 + R)，T = 每段工作量 + C；"
       "检查点间隔 τ = √(2 × C ÷ 中断率)（Young/Daly），除非手动设置"};
-  r.explain.inputs = {{"work", W, "h"},
-                      {"interruptions per hour", lambda, "1/h"},
-                      {"checkpoint write C", C, "h"},
-                      {"checkpoint interval tau", r.interval_hours, "h"},
-                      {"restart R", R, "h"},
-                      {"expected interruptions", r.expected_interruptions, ""},
-                      {"expected hours", r.expected_hours, "h"}};
+  r.explain.inputs = {{"work", W, "h", "工作量"},
+                      {"interruptions per hour", lambda, "1/h", "每小时中断次数"},
+                      {"checkpoint write C", C, "h", "检查点写入 C"},
+                      {"checkpoint interval tau", r.interval_hours, "h", "检查点间隔 τ"},
+                      {"restart R", R, "h", "重启 R"},
+                      {"expected interruptions", r.expected_interruptions, "", "预计中断次数"},
+                      {"expected hours", r.expected_hours, "h", "预计时长"}};
   r.explain.note = {"Probability of missing the deadline by " + r.method + ".",
                     "错过截止时间的概率：" +
                         std::string(r.method == "normal approximation"
