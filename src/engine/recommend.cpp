@@ -35,8 +35,6 @@ std::string_view to_string(DropReason r) {
       return "unknown_gpu";
     case DropReason::no_precision:
       return "no_precision";
-    case DropReason::no_rate:
-      return "no_rate";
     case DropReason::no_fit:
       return "no_fit";
     case DropReason::spot_impractical:
@@ -344,7 +342,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
       int variant = 0;
       int ei = cached_estimate(x, gi->second, cards, o.derate, 0);
       if (!x.estimates[static_cast<std::size_t>(ei)].supported) {
-        drop(i, pricing, cards, fp64 ? DropReason::no_precision : DropReason::no_rate);
+        drop(i, pricing, cards, DropReason::no_precision);  // limit 0: the catalog lacks the rate
         continue;
       }
       if (x.estimates[static_cast<std::size_t>(ei)].fit == Fit::no_fit) {

@@ -40,14 +40,13 @@ enum class DropReason {
   card_count,        // the offer's card count is not among Constraints::card_counts
   spot_policy,       // on-demand under --spot only, spot under --spot deny
   unknown_gpu,       // the offer names a GPU or provider the catalog lacks
-  no_precision,      // needs FP64 this card's cut-down FP64 units cannot deliver
-  no_rate,           // the catalog lacks this card's throughput for the job's precision
+  no_precision,      // needs FP64 the card cannot deliver, or the catalog lacks its rate for this precision
   no_fit,            // does not fit, even with the changes tried
   spot_impractical,  // interruptions outpace checkpointed progress
   deadline,          // finishes after the deadline
   budget,            // costs more than the budget
 };
-inline constexpr int kDropReasons = 10;
+inline constexpr int kDropReasons = 9;
 std::string_view to_string(DropReason);
 
 // A candidate that was dropped. Lean on purpose (a catalog may hold 100,000 offers): describe() turns it

@@ -257,26 +257,31 @@ void set_summary(const Context& x, Report& report, const Catalog& catalog) {
   }
   Text why{"No offer satisfies the constraints.", "没有满足条件的方案。"};
   auto count = [&](DropReason r) { return report.drop_counts[static_cast<int>(r)]; };
+  // no_precision covers two cases: FP64 the card lacks (limit = its FP32 rate) and no rate in the catalog.
+  int no_rate = 0;
+  for (const Dropped& d : report.dropped) no_rate += d.reason == DropReason::no_precision && d.limit <= 0;
   struct Part {
-    DropReason r;
+    int n;
     const char* en;
     const char* zh;
   };
   const Part parts[] = {
-      {DropReason::no_fit, " do not fit in memory", "个放不进显存"},
-      {DropReason::no_precision, " lack the FP64 the job needs", "个缺少所需的 FP64 算力"},
-      {DropReason::no_rate, " have no throughput figures in the catalog", "个在目录中缺少算力数据"},
-      {DropReason::deadline, " miss the deadline", "个赶不上截止时间"},
-      {DropReason::budget, " are over budget", "个超出预算"},
-      {DropReason::spot_impractical, " are spot offers interrupted too often", "个竞价实例中断太频繁"},
-      {DropReason::filtered, " were filtered out", "个被筛选掉"},
-      {DropReason::spot_policy, " were excluded by --spot", "个被 --spot 排除"},
-      {DropReason::card_count, " have a card count not asked for", "个卡数不在所选范围"}};
+      {count(DropReason::no_fit), " do not fit in memory", "个放不进显存"},
+      {count(DropReason::no_precision) - no_rate, " lack the FP64 the job needs", "个缺少所需的 FP64 算力"},
+      {no_rate, " have no throughput figures in the catalog", "个在目录中缺少算力数据"},
+      {count(DropReason::deadline), " miss the deadline", "个赶不上截止时间"},
+      {count(DropReason::budget), " are over budget", "个超出预算"},
+      {count(DropReason::spot_impractical), " are spot offers interrupted too often", "个竞价实例中断太频繁"},
+      {count(DropReason::filtered), " were filtered out", "个被筛选掉"},
+      {count(DropReason::spot_policy), " were excluded by --spot", "个被 --spot 排除"},
+      {count(DropReason::card_count), " have a card count not asked for", "个卡数不在所选范围"},
+      {count(DropReason::unknown_gpu), " name a GPU or provider the catalog lacks",
+       "个引用了目录中没有的显卡或平台"}};
   std::string en, zh;
   for (const Part& part : parts) {
-    if (count(part.r) == 0) continue;
-    en += (en.empty() ? " " : ", ") + std::to_string(count(part.r)) + part.en;
-    zh += (zh.empty() ? "" : "，") + std::to_string(count(part.r)) + part.zh;
+    if (part.n <= 0) continue;
+    en += (en.empty() ? " " : ", ") + std::to_string(part.n) + part.en;
+    zh += (zh.empty() ? "" : "，") + std::to_string(part.n) + part.zh;
   }
   if (!en.empty()) {
     why.en += en + ".";
@@ -325,9 +330,6 @@ Text describe(const Dropped& d, const Report& report, const Catalog& catalog) {
                     fmt(d.limit, 1) + "）；该任务需要 FP64。"};
       return {who + ": the catalog lacks " + gpu + "'s FP64 rate, which this job needs.",
               who_zh + "：目录中缺少 " + gpu + " 的 FP64 算力，而该任务需要。"};
-    case DropReason::no_rate:
-      return {who + ": the catalog lacks " + gpu + "'s throughput for this job's precision.",
-              who_zh + "：目录中缺少 " + gpu + " 在该精度下的算力数据。"};
     case DropReason::no_fit:
       return {who + ": needs " + fmt(d.need, 1) + " GiB per card, " + gpu + " has " + fmt(d.limit, 0) +
                   " GiB (also with the changes tried).",
