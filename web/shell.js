@@ -41,6 +41,8 @@
     print: function (s) { console.log(s); },
     printErr: function (s) { console.warn(s); },
     onAbort: function (what) { fail('gpuwise stopped: ' + what + ' · 程序出错,请刷新页面。'); },
+    // Timings for scripts/bench: the wasm compiled and instantiated, then main() ran.
+    onRuntimeInitialized: function () { window.gwRuntimeAt = performance.now(); },
     // Called by src/platform/web.cpp after the first frame is on screen.
     gwFirstFrame: function () { loading.classList.add('done'); }
   };

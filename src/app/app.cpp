@@ -23,8 +23,6 @@ void load_bundled(AppState& s) {
   PresetLoad presets = load_presets(bundled_file("presets.json"));
   s.presets = std::move(presets.presets);
   for (const Problem& p : presets.problems) s.catalog_problems.push_back({"presets.json" + p.path, p.message});
-  GuideLoad guide = load_guide(bundled_file("guide.json"));
-  if (guide.guide) s.guide = std::move(*guide.guide);
 }
 
 void draw_top_bar(AppState& s) {
@@ -141,6 +139,7 @@ struct TabDef {
 }  // namespace
 
 void init(AppState& s) {
+  const double t0 = platform::now_seconds();
   load_bundled(s);
   const std::string saved = platform::setting("lang");
   if (saved == "zh" || saved == "en") {
@@ -150,6 +149,7 @@ void init(AppState& s) {
     set_language(s, platform::preferred_language() == "zh" ? Lang::zh : Lang::en, false);
   }
   if (s.catalog_ok) init_scenario(s);
+  s.init_ms = (platform::now_seconds() - t0) * 1000;
 }
 
 void shutdown(AppState&) {}
@@ -158,7 +158,9 @@ void frame(AppState& s) {
   begin_frame_rects();
   // Chinese is drawn only once its font is loaded, so no frame shows boxes or mixes languages.
   set_ui_lang(s.lang == Lang::zh && platform::cjk_font_ready() ? Lang::zh : Lang::en);
-  if (s.catalog_ok) update(s);
+  // The first frame shows the page at once; the engine's first run fills it in on the next one.
+  if (s.catalog_ok && s.frames_drawn > 0) update(s);
+  if (s.frames_drawn++ == 0) platform::request_frames();
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->Pos);

@@ -110,6 +110,9 @@ struct AppState {
 
   long engine_runs = 0;
   double engine_ms = 0;
+  double init_ms = 0;        // loading the bundled catalog and presets
+  long frames_drawn = 0;
+  bool guide_tried = false;  // the guide is parsed when its tab first opens
 };
 
 void init(AppState&);

@@ -18,7 +18,7 @@ enum class Kind { plain, count, hours };
 std::string show(double v, Kind kind) {
   switch (kind) {
     case Kind::count: return v >= 10000 ? count_text(v) : plain(v, 4);
-    case Kind::hours: return plain(v, 3) + "h";
+    case Kind::hours: return plain(v, v < 10 ? 2 : 1) + "h";
     case Kind::plain: break;
   }
   return plain(v, 6);
@@ -45,7 +45,8 @@ bool number_row(const char* label, const char* help, const char* id, double& v, 
   form_label(label, help);
   std::string typed;
   bool changed = false;
-  if (text_field(id, show(v, kind), typed)) {
+  const std::string shown = show(v, kind);
+  if (text_field(id, shown, typed) && typed != shown) {  // Enter on the rounded text keeps the exact value
     double x = 0;
     if (!parse(typed, kind, x)) {
       set_field_error(id, std::string(bad_text(kind)) + " (\"" + typed.substr(0, 24) + "\")");
@@ -88,7 +89,8 @@ bool field_optional(const char* label, const char* help, const char* id, std::op
   const Kind kind = duration ? Kind::hours : Kind::plain;
   std::string typed;
   bool changed = false;
-  if (text_field(id, v ? show(*v, kind) : std::string(), typed, empty_hint)) {
+  const std::string shown = v ? show(*v, kind) : std::string();
+  if (text_field(id, shown, typed, empty_hint) && typed != shown) {
     std::string t = typed;
     t.erase(0, t.find_first_not_of(' '));
     double x = 0;

@@ -1,6 +1,7 @@
 // Left panel, bottom: what the answer must respect. Budget, deadline, goal, spot, student status and
 // credits, card counts, providers, the hidden costs students forget, spot settings and the exchange rate.
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "app/app.hpp"
@@ -19,10 +20,12 @@ namespace {
 // A row of toggle buttons; returns the index clicked, or -1.
 int segmented_row(const char* id_prefix, const std::vector<Choice>& options, int active) {
   int clicked = -1;
+  // Equal widths filling the field column, so three labels never run past its edge.
+  const float w = std::floor(ImGui::GetContentRegionAvail().x / static_cast<float>(options.size()));
   for (std::size_t i = 0; i < options.size(); ++i) {
     if (i) ImGui::SameLine(0, 0);
     ImGui::PushID(static_cast<int>(i));
-    if (segmented(tr(options[i].en, options[i].zh), static_cast<int>(i) == active)) clicked = static_cast<int>(i);
+    if (segmented(tr(options[i].en, options[i].zh), static_cast<int>(i) == active, w)) clicked = static_cast<int>(i);
     ImGui::PopID();
     remember_rect((std::string(id_prefix) + std::to_string(i)).c_str());
   }

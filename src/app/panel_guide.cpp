@@ -7,6 +7,7 @@
 #include "app/i18n.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
+#include "engine/bundled.hpp"
 #include "imgui.h"
 
 namespace gw::app {
@@ -54,6 +55,11 @@ void draw_table(const GuideTable& t) {
 }  // namespace
 
 void draw_guide(AppState& s) {
+  if (!s.guide && !s.guide_tried) {
+    s.guide_tried = true;
+    GuideLoad load = load_guide(bundled_file("guide.json"));
+    if (load.guide) s.guide = std::move(*load.guide);
+  }
   if (!s.guide) {
     ImGui::TextColored(color_v(Tone::bad), "%s", tr("The guide did not load.", "指南加载失败。"));
     return;

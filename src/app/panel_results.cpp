@@ -383,6 +383,10 @@ void draw_toolbar(AppState& s, const std::vector<int>& shown) {
 }  // namespace
 
 void draw_results(AppState& s) {
+  if (s.engine_runs == 0) {
+    ImGui::TextColored(color_v(Tone::muted), "%s", tr("Ranking the options…", "正在计算各方案…"));
+    return;
+  }
   draw_summary(s);
   if (s.report.rows.empty()) return;
   if (s.res.order_dirty || s.res.order.size() != s.report.rows.size()) sort_rows(s);

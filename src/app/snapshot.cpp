@@ -29,7 +29,7 @@ std::string snapshot_json(const AppState& s) {
                   {"providers", s.catalog.providers.size()},
                   {"offers", s.catalog.offers.size()},
                   {"presets", s.presets.size()},
-                  {"guide", s.guide.has_value()}};
+                  {"guide", s.guide.has_value() || !s.guide_tried}};
 
   const Constraints& c = s.scenario.constraints;
   j["scenario"] = {{"preset", s.scenario.workload.preset},
@@ -109,6 +109,7 @@ std::string snapshot_json(const AppState& s) {
   j["rects"] = rects_json();
   j["engine_runs"] = s.engine_runs;
   j["engine_ms"] = s.engine_ms;
+  j["init_ms"] = s.init_ms;
   return j.dump();
 }
 

@@ -23,12 +23,12 @@ std::map<std::string, Rect> g_rects;  // this frame's named widgets (one app ins
 ImFont* font_heading() { return platform::font(platform::FontRole::heading); }
 ImFont* font_small() { return platform::font(platform::FontRole::small); }
 
-bool segmented(const char* label, bool active) {
+bool segmented(const char* label, bool active, float width) {
   if (active) {
     ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
   }
-  const bool clicked = ImGui::Button(label);
+  const bool clicked = ImGui::Button(label, ImVec2(width, 0));
   if (active) ImGui::PopStyleColor(2);
   return clicked && !active;
 }

@@ -13,7 +13,7 @@ ImFont* font_heading();
 ImFont* font_small();
 
 // A toggle button drawn as one segment of a group ("English | 中文").
-bool segmented(const char* label, bool active);
+bool segmented(const char* label, bool active, float width = 0);
 // "?" that shows a wrapped tooltip on hover.
 void help_marker(const char* text);
 // Wrapped tooltip for the last item.
