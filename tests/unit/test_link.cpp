@@ -161,12 +161,12 @@ TEST_CASE("link: unknown keys are ignored, so links from newer versions still op
 
 TEST_CASE("link: out-of-range values are clamped, each with a notice") {
   const gw::LinkDecode d =
-      decode("#v=1&preset=bert-base-finetune&budget=-5&batch=1e9&deadline=1e308h&fx=1000&cards=0,2,100"
+      decode("#v=1&preset=bert-base-finetune&budget=-5&batch=1e10&deadline=1e308h&fx=1000&cards=0,2,100"
              "&up=0&irate=1e308&seed=-3&dl=2&ref=rtx-3090:1000:0");
   CHECK(d.ok);
   const gw::Constraints& c = d.scenario.constraints;
   CHECK(*c.budget == 0);
-  CHECK(d.scenario.workload.micro_batch == 65536);
+  CHECK(d.scenario.workload.micro_batch == 100000000);
   CHECK(*c.deadline_hours == 24.0 * 365 * 5);
   CHECK(*c.usd_cny == 100);
   CHECK(c.card_counts == std::vector<int>{1, 2, 64});
