@@ -88,8 +88,10 @@ void draw_explain(const char* heading, const Explain& e) {
   ImGui::TextColored(color_v(Tone::accent), "%s", heading);
   ImGui::PushTextWrapPos(0);
   if (!e.formula.empty()) ImGui::TextWrapped("%s", tr(e.formula).c_str());
-  for (const ExplainInput& in : e.inputs)
-    ImGui::BulletText("%s = %s %s", in.name.c_str(), plain(in.value, 4).c_str(), in.unit.c_str());
+  for (const ExplainInput& in : e.inputs) {
+    const std::string& name = ui_lang() == Lang::zh && !in.name_zh.empty() ? in.name_zh : in.name;
+    ImGui::BulletText("%s = %s %s", name.c_str(), plain(in.value, 4).c_str(), in.unit.c_str());
+  }
   if (!e.note.empty()) ImGui::TextColored(color_v(Tone::muted), "%s", tr(e.note).c_str());
   ImGui::PopTextWrapPos();
 }
@@ -283,8 +285,12 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   }
   ImGui::TableSetColumnIndex(10);
   std::string date = (row.price_estimate ? "~" : "") + row.price_date;
+  if (row.price_derived) date += tr(" (derived)", "（推算）");
   ImGui::TextColored(color_v(row.price_stale ? Tone::warn : Tone::muted), "%s", date.c_str());
   if (row.price_stale) item_tooltip(tr("This price is old; check the provider's page.", "此价格较旧，请到平台官网核实。"));
+  if (row.price_derived)
+    item_tooltip(tr("Spot price worked out from the provider's typical discount, not listed.",
+                    "竞价价格按平台典型折扣推算，并非标价。"));
   if (row.price_edited) {
     ImGui::SameLine();
     ImGui::TextColored(color_v(Tone::accent), "%s", tr("edited", "已改"));
