@@ -233,9 +233,23 @@ Field id_list(const char* key, std::vector<std::string> Constraints::*m) {
           }};
 }
 
+// A job title in one language. Titles are free text a user typed, so the link carries them cleaned (see
+// echo) and cut to 160 bytes; a title that had to change is reported like a clamped number.
+Field title_field(const char* key, std::string Text::*m) {
+  return {key, [m](const Scenario& s) { return s.workload.title.*m; },
+          [m](Scenario& s, const std::string& v, bool& clamped) {
+            std::string clean = echo(v, 160);
+            if (clean != v) clamped = true;
+            s.workload.title.*m = std::move(clean);
+            return true;
+          }};
+}
+
 const std::vector<Field>& fields() {
   // Job ranges are validate_workload's (workload.cpp), so every valid job travels through a link unchanged.
   static const std::vector<Field> table = {
+      title_field("title", &Text::en),
+      title_field("title_zh", &Text::zh),
       enum_field("mode", &Workload::mode, &parse_mode),
       enum_field("arch", &Workload::arch, &parse_arch),
       num_field("params", &Workload::params, 0, 1e15),

@@ -65,7 +65,11 @@ for name in "${targets[@]}"; do
     echo
   else
     echo "fuzz: $name FAILED; log build/fuzz/$name.log, inputs in $artifacts/:" >&2
-    grep -E "ERROR|runtime error|invariant broken|Test unit written" "build/fuzz/$name.log" | head -20 >&2
+    # The detail lines under "invariant broken" and the input itself: a CI machine keeps no artifacts.
+    grep -A6 -E "ERROR|runtime error|invariant broken|Test unit written" "build/fuzz/$name.log" | head -40 >&2
+    for unit in $(grep -oE "Test unit written to [^ ]+" "build/fuzz/$name.log" | awk '{print $5}'); do
+      [ -f "$unit" ] && { echo "input ($unit), base64:" >&2; head -c 4096 "$unit" | base64 >&2; }
+    done
     failed+=("$name")
   fi
 done

@@ -389,6 +389,26 @@ TEST_CASE("link: a custom job (no preset) carries every field and round trips") 
   CHECK(diff_scenario(d.scenario, s) == "");
 }
 
+TEST_CASE("link: a renamed job keeps its title; a title with control bytes arrives cleaned, with a notice") {
+  gw::Scenario s = bert_scenario();
+  s.workload.title = {"My thesis run & co", "我的毕业论文实验"};
+  const std::string link = encode(s);
+  CAPTURE(link);
+  CHECK(link.find("title=My%20thesis%20run%20%26%20co") != std::string::npos);
+  const gw::LinkDecode d = decode(link);
+  CHECK(d.notices.empty());
+  CHECK(diff_scenario(d.scenario, s) == "");
+  // The preset's own title is not repeated in the link.
+  CHECK(encode(bert_scenario()).find("title") == std::string::npos);
+
+  const gw::LinkDecode dirty = decode("#v=1&preset=bert&title=a%1B%5B31mb");
+  CHECK(dirty.scenario.workload.title.en == "a?[31mb");
+  CHECK(has_notice(dirty, "title"));
+  const gw::LinkDecode long_title = decode("#v=1&preset=bert&title=" + std::string(500, 'x'));
+  CHECK(long_title.scenario.workload.title.en.size() == 160);
+  CHECK(has_notice(long_title, "title"));
+}
+
 TEST_CASE("link: percent-encoding, '+' and repeated keys") {
   CHECK(*decode("#v=1&budget=1e%2B3").scenario.constraints.budget == 1000);
   CHECK(*decode("#v=1&budget=1&budget=2").scenario.constraints.budget == 2);  // the last one wins
