@@ -40,6 +40,9 @@ struct CommandRegistrar {
 };
 std::vector<std::pair<int, CommandSetup>>& command_registry();
 
+// help.cpp: names every option's value (FILE, DURATION, SIZE ...) once all commands are registered.
+void finish_help(CLI::App& root);
+
 // ---- output
 enum class Format { table, json, csv, md };
 // Adds `--format` with the given choices to a subcommand.
@@ -52,7 +55,13 @@ struct Table {
   std::vector<bool> right_align;  // per column; missing = left
 };
 // table: aligned with CJK double width; csv: RFC 4180; md: a pipe table; json: array of objects.
-std::string render(const Table& table, Format format);
+// Headers are stable English identifiers: json and csv print them as they are, table and md show them
+// (and word cells such as yes/no, spot, fits) in `lang` through tr_header / tr_cell.
+std::string render(const Table& table, Format format, Lang lang = Lang::en);
+// glossary.cpp: a header or word cell in the user's language; unknown words come back unchanged.
+std::string tr_header(const std::string& key, Lang lang);
+std::string tr_cell(const std::string& cell, Lang lang);
+bool word_column(const std::string& key);  // cells of this column are enum words tr_cell may translate
 // Columns a terminal needs to show this UTF-8 text (CJK and fullwidth count 2).
 int display_width(const std::string& utf8);
 bool use_color();  // stdout is a TTY and NO_COLOR is unset

@@ -36,7 +36,12 @@ Lang Context::lang() const {
 const Catalog& Context::catalog() {
   if (catalog_) return *catalog_;
   const bool user = !catalog_path.empty();
-  const std::string text = user ? read_input(catalog_path) : std::string(bundled_file("catalog.json"));
+  std::string text;
+  try {
+    text = user ? read_input(catalog_path) : std::string(bundled_file("catalog.json"));
+  } catch (const Exit& e) {
+    throw Exit(e.code, std::string("--catalog: ") + e.what());
+  }
   CatalogLoad load = load_catalog(text);
   if (!load.catalog) {
     std::string msg = (user ? catalog_path : std::string("bundled catalog")) + ": " +
@@ -63,8 +68,10 @@ std::string read_input(const std::string& path) {
 void add_format_option(CLI::App* cmd, std::string& target, const std::vector<std::string>& choices) {
   std::string list;
   for (const auto& c : choices) list += (list.empty() ? "" : "|") + c;
-  cmd->add_option("--format", target, "Output format: " + list)
-      ->check(CLI::IsMember(choices))
+  // The set is the value's name in help; IsMember still rejects anything else (exit 2, naming the choices).
+  cmd->add_option("--format", target, "Output format (json/csv keys are stable English identifiers)")
+      ->type_name(list)
+      ->check(CLI::IsMember(choices).description(""))
       ->default_val(choices.front());
 }
 
@@ -125,8 +132,17 @@ static std::string md_field(const std::string& s) {
   return out;
 }
 
-std::string render(const Table& t, Format format) {
+std::string render(const Table& in, Format format, Lang lang) {
   std::string out;
+  Table shown;
+  if (lang != Lang::en && (format == Format::table || format == Format::md)) {
+    shown = in;
+    for (auto& row : shown.rows)
+      for (std::size_t i = 0; i < row.size() && i < in.headers.size(); ++i)
+        if (word_column(in.headers[i])) row[i] = tr_cell(row[i], lang);
+    for (std::string& h : shown.headers) h = tr_header(h, lang);
+  }
+  const Table& t = lang != Lang::en && (format == Format::table || format == Format::md) ? shown : in;
   const std::size_t n = t.headers.size();
   auto cell = [&](const std::vector<std::string>& row, std::size_t i) -> const std::string& {
     static const std::string empty;

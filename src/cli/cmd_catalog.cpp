@@ -69,11 +69,18 @@ void setup(CLI::App& root, Context& ctx) {
     CLI::App* sub = cmd->add_subcommand(what, std::string("List the catalog's ") + what);
     add_format_option(sub, format, {"table", "json", "csv", "md"});
     const std::string kind = what;
+    sub->footer("\nExamples:\n  gpuwise catalog " + kind + "\n  gpuwise --lang zh catalog " + kind +
+                " --format md\n  gpuwise catalog " + kind + " --format csv > " + kind +
+                ".csv    # json/csv keys stay English\n  gpuwise --catalog my-catalog.json catalog " + kind);
     sub->callback([&ctx, kind] {
       const Catalog& c = ctx.catalog();
       Table t = kind == "gpus" ? gpu_table(c) : kind == "providers" ? provider_table(c, ctx.lang()) : offer_table(c);
-      std::cout << render(t, parse_format(format));
-      if (parse_format(format) == Format::table)
+      std::cout << render(t, parse_format(format), ctx.lang());
+      if (parse_format(format) != Format::table) return;
+      if (ctx.lang() == Lang::zh)
+        std::cout << "\n共 " << t.rows.size() << (kind == "gpus" ? " 种 GPU" : kind == "providers" ? " 个平台" : " 条报价")
+                  << " · 价目表 " << c.catalog_version << "（" << c.catalog_date << "）\n";
+      else
         std::cout << "\n" << t.rows.size() << " " << kind << " · catalog " << c.catalog_version << " ("
                   << c.catalog_date << ")\n";
     });
@@ -82,6 +89,9 @@ void setup(CLI::App& root, Context& ctx) {
   static std::string file;
   CLI::App* validate = cmd->add_subcommand("validate", "Check a catalog JSON file; lists every problem with its path");
   validate->add_option("FILE", file, "Catalog JSON file, or - for stdin")->required();
+  validate->footer(
+      "\nEvery problem is listed with its JSON path; exit 3 when there is any.\n\nExamples:\n"
+      "  gpuwise catalog validate my-catalog.json\n  gpuwise catalog export | gpuwise catalog validate -");
   validate->callback([] {
     const CatalogLoad load = load_catalog(read_input(file));
     if (load.catalog) {
@@ -97,6 +107,9 @@ void setup(CLI::App& root, Context& ctx) {
   static std::string out_file;
   CLI::App* exp = cmd->add_subcommand("export", "Write the catalog in use (bundled by default) as JSON to start your own");
   exp->add_option("FILE", out_file, "Output file (default: stdout)");
+  exp->footer(
+      "\nExamples:\n  gpuwise catalog export my-catalog.json\n"
+      "  gpuwise --catalog my-catalog.json catalog export > copy.json   # the catalog in use, re-serialised");
   exp->callback([&ctx] {
     const std::string json = catalog_to_json(ctx.catalog());
     if (out_file.empty() || out_file == "-") {

@@ -11,14 +11,20 @@
 namespace gw::cli {
 namespace {
 
-// The choices CLI11's IsMember puts in an option's type name ("TEXT:{zh,en}"); empty when free-form.
+// An option's choices: the set CLI11's IsMember puts in its type name ("TEXT:{zh,en}"), or a value
+// named as the choices themselves ("table|json|csv|md", help.cpp); empty when free-form.
 std::vector<std::string> choices(const CLI::Option* opt) {
   const std::string type = opt->get_type_name();
-  const std::size_t open = type.find('{'), close = type.find('}', open);
+  std::size_t open = type.find('{'), close = type.find('}', open);
+  char sep = ',';
+  if (open == std::string::npos || close == std::string::npos) {
+    if (type.find('|') == std::string::npos) return {};
+    open = static_cast<std::size_t>(-1), close = type.find(':'), sep = '|';
+    if (close == std::string::npos) close = type.size();
+  }
   std::vector<std::string> out;
-  if (open == std::string::npos || close == std::string::npos) return out;
   std::stringstream list(type.substr(open + 1, close - open - 1));
-  for (std::string item; std::getline(list, item, ',');)
+  for (std::string item; std::getline(list, item, sep);)
     if (!item.empty() && item.find_first_of(" \t'\"\\$`") == std::string::npos) out.push_back(item);
   return out;
 }

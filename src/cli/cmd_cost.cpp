@@ -111,7 +111,7 @@ void run(const CostFlags& f, Context& ctx) {
                         fmt_num(l.amount.high, 2), bill.currency, l.explain.formula.in(lang), l.price_date});
     t.rows.push_back({"total", zh ? "合计" : "total", fmt_num(bill.total.low, 2),
                       fmt_num(bill.total.likely, 2), fmt_num(bill.total.high, 2), bill.currency, "", ""});
-    std::cout << render(t, format);
+    std::cout << render(t, format, lang);
     return;
   }
   std::string out;

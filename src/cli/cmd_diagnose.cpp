@@ -191,7 +191,7 @@ void setup(CLI::App& root, Context& ctx) {
         t.rows.push_back({severity_name(x.severity), gpu_ranges(r, x, lang), x.check, x.title.in(lang),
                           x.evidence.line ? std::to_string(x.evidence.line) : "", x.evidence.section, x.evidence.text,
                           x.meaning.in(lang), x.action.in(lang)});
-      std::cout << render(t, f);
+      std::cout << render(t, f, lang);
     }
     if (!r.found_gpu())
       throw Exit(kBadInput, (file == "-" ? std::string("stdin") : "'" + file + "'") + ": no GPU found in this text");

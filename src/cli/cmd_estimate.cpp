@@ -148,10 +148,11 @@ void setup(CLI::App& root, Context& ctx) {
   cmd->add_option("--derate", derate, "Down-clock factor of a cloud variant, e.g. 0.85");
   cmd->add_flag("--explain", explain, "Show the breakdown and the time formula for every GPU");
   cmd->add_flag("--list-presets", list, "List the presets and exit");
-  add_format_option(cmd, format, {"table", "json"});
+  add_format_option(cmd, format, {"table", "json", "csv", "md"});
   cmd->footer(
       "\nExamples:\n  gpuwise estimate --preset bert-large-train --gpu 3090\n"
       "  gpuwise estimate --preset llama2-13b-fp16 --format json\n"
+      "  gpuwise --lang zh estimate --preset qlora-7b --format md\n"
       "  gpuwise estimate --preset bert-base-finetune --reference-gpu \"GTX 1080\" --reference-hours 72\n"
       "  gpuwise estimate --mode train --params 340M --layers 24 --hidden 1024 --heads 16 --vocab 30522 \\\n"
       "                   --seq 512 --batch 4 --precision amp --samples 100K --epochs 3 --gpu "
@@ -181,6 +182,23 @@ void setup(CLI::App& root, Context& ctx) {
       for (std::size_t i = 0; i < ests.size(); ++i) arr.push_back(to_json(ests[i], *chosen[i], lang));
       out["gpus"] = arr;
       std::cout << out.dump(2) << "\n";
+      return;
+    }
+    if (parse_format(format) == Format::csv || parse_format(format) == Format::md) {
+      Table t{{"gpu", "cards", "vram_gib", "need_gib", "verdict", "runs_on", "throughput", "throughput_unit",
+               "hours_low", "hours_likely", "hours_high"},
+              {},
+              {false, true, true, true, false, false, true, false, true, true, true}};
+      for (std::size_t i = 0; i < ests.size(); ++i) {
+        const GpuEstimate& e = ests[i];
+        const bool show = e.supported && e.work_known && e.fit != Fit::no_fit;
+        t.rows.push_back({chosen[i]->id, std::to_string(n), fmt_num(e.vram_gib, 0), fmt_num(e.memory.total_gib(), 2),
+                          std::string(to_string(e.fit)), e.supported ? e.unit_used : "",
+                          e.supported ? fmt_num(e.throughput, 3) : "", e.supported ? e.throughput_unit : "",
+                          show ? fmt_num(e.hours.low, 2) : "", show ? fmt_num(e.hours.likely, 2) : "",
+                          show ? fmt_num(e.hours.high, 2) : ""});
+      }
+      std::cout << render(t, parse_format(format), lang);
       return;
     }
     const bool zh = lang == Lang::zh;

@@ -285,9 +285,9 @@ void setup(CLI::App& root, Context& ctx) {
     const Guide& g = *load.guide;
     const Lang lang = ctx.lang();
     if (list) {
-      Table t{{lang == Lang::zh ? "章节" : "section", lang == Lang::zh ? "标题" : "title"}, {}, {}};
+      Table t{{"section", "title"}, {}, {}};
       for (const GuideSection& s : g.sections) t.rows.push_back({s.id, s.title.in(lang)});
-      std::cout << render(t, parse_format(format));
+      std::cout << render(t, parse_format(format), lang);
       return;
     }
     std::vector<const GuideSection*> chosen;

@@ -45,6 +45,9 @@ nlohmann::json constraints_json(const Constraints& c) {
 void setup(CLI::App& root, Context& ctx) {
   CLI::App* cmd = root.add_subcommand("link", "Make or read a share link (the web page's #v=1&... fragment), offline");
   cmd->require_subcommand(1);
+  cmd->footer(
+      "\nExamples:\n  gpuwise link encode --preset bert-base-finetune --budget 300 --deadline 48h\n"
+      "  gpuwise link decode '#v=1&preset=bert-base-finetune&budget=300' --format table");
 
   static WorkloadFlags wflags;
   static ScenarioFlags sflags;
@@ -52,7 +55,8 @@ void setup(CLI::App& root, Context& ctx) {
   CLI::App* enc = cmd->add_subcommand("encode", "Print the share link for a job and its constraints");
   add_workload_flags(enc, wflags);
   add_scenario_flags(enc, sflags);
-  enc->add_option("--base", base, "Page address to put before the fragment, e.g. http://127.0.0.1:8080/");
+  enc->add_option("--base", base, "Page address to put before the fragment, e.g. http://127.0.0.1:8080/")
+      ->type_name("URL");
   enc->footer(
       "\nExamples:\n  gpuwise link encode --preset bert-base-finetune --budget 300 --deadline 48h\n"
       "  gpuwise link encode --preset qlora-7b --currency USD --spot deny --base http://127.0.0.1:8080/");
@@ -71,9 +75,11 @@ void setup(CLI::App& root, Context& ctx) {
   static std::string link;
   static std::string format;
   CLI::App* dec = cmd->add_subcommand("decode", "Show the scenario a share link holds, and any notices");
-  dec->add_option("LINK", link, "The link: a whole URL, #fragment or v=1&...")->required();
-  add_format_option(dec, format, {"json", "table"});
-  dec->footer("\nExample:\n  gpuwise link decode 'http://127.0.0.1:8080/#v=1&preset=bert-base-finetune&budget=300&deadline=48h'");
+  dec->add_option("LINK", link, "The link: a whole URL, #fragment or v=1&...")->required()->type_name("URL");
+  add_format_option(dec, format, {"json", "table", "csv", "md"});
+  dec->footer(
+      "\nExamples:\n  gpuwise link decode 'http://127.0.0.1:8080/#v=1&preset=bert-base-finetune&budget=300&deadline=48h'\n"
+      "  gpuwise --lang zh link decode '#v=1&preset=qlora-7b&budget=200' --format table");
   dec->callback([&ctx] {
     const auto& presets = bundled_presets();
     const Catalog& catalog = ctx.catalog();
@@ -104,8 +110,11 @@ void setup(CLI::App& root, Context& ctx) {
         if (k != "title" && k != "preset") t.rows.push_back({"workload." + k, v.is_string() ? v.get<std::string>() : v.dump()});
       for (const auto& [k, v] : constraints.items()) t.rows.push_back({k, v.is_string() ? v.get<std::string>() : v.dump()});
       for (const auto& [offer, price] : d.scenario.price_overrides) t.rows.push_back({"price." + offer, fmt_num(price, 4)});
-      std::cout << render(t, Format::table);
-      for (const LinkNotice& n : d.notices) std::cout << "notice: " << n.message.in(lang) << "\n";
+      const Format f = parse_format(format);
+      std::cout << render(t, f, lang);
+      // csv stays one table; its notices go to stderr.
+      for (const LinkNotice& n : d.notices)
+        (f == Format::csv ? std::cerr : std::cout) << (lang == Lang::zh ? "提示：" : "notice: ") << n.message.in(lang) << "\n";
     }
     if (!d.ok) throw Exit(kUsage, "the link holds no usable scenario; the defaults are shown");
   });

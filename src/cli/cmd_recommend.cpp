@@ -137,7 +137,7 @@ std::string drops_text(const Report& r, const Catalog& cat, Lang lang, bool each
   bool first = true;
   for (int i = 0; i < kDropReasons; ++i) {
     if (!r.drop_counts[i]) continue;
-    out += std::string(first ? " " : ", ") + to_string(static_cast<DropReason>(i)).data() + " " +
+    out += std::string(first ? " " : ", ") + tr_cell(std::string(to_string(static_cast<DropReason>(i))), lang) + " " +
            std::to_string(r.drop_counts[i]);
     first = false;
   }
@@ -280,7 +280,7 @@ void run(RecFlags& f, Context& ctx) {
   } else if (format == Format::table) {
     std::cout << table_text(r, n, cat, f, lang);
   } else {
-    std::cout << render(flat_table(r, n, lang), format);
+    std::cout << render(flat_table(r, n, lang), format, lang);
   }
   if (r.rows.empty()) {
     if (format != Format::table) std::cerr << "gpuwise: " << r.summary.in(lang) << "\n";

@@ -29,13 +29,16 @@ void setup(CLI::App& root, Context& ctx) {
   static bool quiet = false;
   CLI::App* cmd =
       root.add_subcommand("validate", "Accuracy report: estimates against published measurements");
-  cmd->add_option("--cases", cases, "Validation cases JSON (default: tests/validation/validation-dev.json)");
+  cmd->add_option("--cases", cases, "Validation cases JSON (default: tests/validation/validation-dev.json)")
+      ->type_name("FILE");
   cmd->add_flag("--summary", quiet, "Only the summary lines");
   add_format_option(cmd, format, {"table", "json", "csv", "md"});
   cmd->footer(
       "\nGoals (issue 3): memory median |error| <= 10%; every fit/OOM verdict right; speed-ratio median "
       "|error|\n"
-      "<= 15% and at most half the naive FP32-TFLOPS baseline's. Exit 1 when a goal is missed.");
+      "<= 15% and at most half the naive FP32-TFLOPS baseline's. Exit 1 when a goal is missed.\n\n"
+      "Examples:\n  gpuwise validate --summary\n  gpuwise validate --cases my-measurements.json --format csv\n"
+      "  gpuwise --lang zh validate --format md > validation.md");
   cmd->callback([&ctx] {
     const std::string path = cases.empty() ? default_cases() : cases;
     const std::string text = read_input(path);
@@ -45,6 +48,8 @@ void setup(CLI::App& root, Context& ctx) {
       throw Exit(kBadInput, path + ": " + rep.problems.front().path + ": " + rep.problems.front().message);
     const ValidationSummary& s = rep.summary;
     const Format f = parse_format(format);
+    const Lang lang = ctx.lang();
+    const bool zh = lang == Lang::zh;
     if (f == Format::json) {
       nlohmann::ordered_json o;
       nlohmann::ordered_json rows = nlohmann::ordered_json::array();
@@ -84,23 +89,36 @@ void setup(CLI::App& root, Context& ctx) {
                verdict ? (r.error == 0 ? "right" : "WRONG") : pct(r.error),
                r.naive_error ? pct(*r.naive_error) : "", verdict ? "" : r.note});
         }
-        std::cout << render(t, f);
+        std::cout << render(t, f, lang);
         if (f == Format::table && !rep.skipped.empty()) {
-          std::cout << "\nNot applicable (" << rep.skipped.size() << "):\n";
+          std::cout << (zh ? "\n不适用（" : "\nNot applicable (") << rep.skipped.size() << (zh ? "）：\n" : "):\n");
           for (const ValidationSkip& k : rep.skipped)
             std::cout << "  " << k.case_id << ": " << k.reason << "\n";
         }
         std::cout << "\n";
       }
-      auto mark = [](bool ok) { return ok ? "  [goal met]" : "  [GOAL MISSED]"; };
-      std::cout << "memory:   median |error| " << fmt_num(s.memory_median_abs_error * 100, 1) << "% over "
-                << s.memory_cases << " cases (goal <= 10%)" << mark(s.memory_ok()) << "\n";
-      std::cout << "verdicts: " << s.verdicts_right << " of " << s.verdicts
-                << " fit/OOM verdicts right (goal: all)" << mark(s.verdicts_ok()) << "\n";
-      std::cout << "speed:    median |error| " << fmt_num(s.speed_median_abs_error * 100, 1) << "% over "
-                << s.speed_cases << " ratios; naive FP32-TFLOPS baseline "
-                << fmt_num(s.naive_median_abs_error * 100, 1) << "% (goal <= 15% and <= half the baseline)"
-                << mark(s.speed_ok()) << "\n";
+      auto mark = [zh](bool ok) {
+        return ok ? (zh ? "  [达标]" : "  [goal met]") : (zh ? "  [未达标]" : "  [GOAL MISSED]");
+      };
+      const std::string mem = fmt_num(s.memory_median_abs_error * 100, 1) + "%";
+      const std::string speed = fmt_num(s.speed_median_abs_error * 100, 1) + "%";
+      const std::string naive = fmt_num(s.naive_median_abs_error * 100, 1) + "%";
+      if (zh) {
+        std::cout << "显存：   |误差| 中位数 " << mem << "，共 " << s.memory_cases << " 例（目标 <= 10%）"
+                  << mark(s.memory_ok()) << "\n";
+        std::cout << "判断：   " << s.verdicts << " 个装得下/OOM 判断中对了 " << s.verdicts_right
+                  << " 个（目标：全对）" << mark(s.verdicts_ok()) << "\n";
+        std::cout << "速度：   |误差| 中位数 " << speed << "，共 " << s.speed_cases << " 个比值；朴素 FP32-TFLOPS 基线 "
+                  << naive << "（目标 <= 15% 且不超过基线的一半）" << mark(s.speed_ok()) << "\n";
+      } else {
+        std::cout << "memory:   median |error| " << mem << " over " << s.memory_cases << " cases (goal <= 10%)"
+                  << mark(s.memory_ok()) << "\n";
+        std::cout << "verdicts: " << s.verdicts_right << " of " << s.verdicts
+                  << " fit/OOM verdicts right (goal: all)" << mark(s.verdicts_ok()) << "\n";
+        std::cout << "speed:    median |error| " << speed << " over " << s.speed_cases
+                  << " ratios; naive FP32-TFLOPS baseline " << naive
+                  << " (goal <= 15% and <= half the baseline)" << mark(s.speed_ok()) << "\n";
+      }
     }
     if (!s.memory_ok() || !s.verdicts_ok() || !s.speed_ok()) throw Exit(kNoOffer, "");
   });

@@ -47,7 +47,7 @@ void setup(CLI::App& root, Context& ctx) {
       const double v = value_coefficient(*m.gpu->fp32_tflops, price, util);
       t.rows.push_back({m.gpu->name, fmt_num(*m.gpu->fp32_tflops, 1), fmt_num(price, 2), fmt_num(util, 2), fmt_num(v, 1)});
     }
-    std::cout << render(t, parse_format(format));
+    std::cout << render(t, parse_format(format), ctx.lang());
   });
 }
 

@@ -239,9 +239,9 @@ std::string render_key_values(const KeyValues& kv, const Explain& explain, const
     return j.dump(2) + "\n";
   }
   const bool zh = lang == Lang::zh;
-  Table t{{zh ? "项目" : "quantity", zh ? "数值" : "value"}, {}, {false, true}};
+  Table t{{"quantity", "value"}, {}, {false, true}};
   for (const auto& [k, v] : kv.rows) t.rows.push_back({k, v});
-  std::string out = render(t, f);
+  std::string out = render(t, f, lang);
   if (f != Format::table) return out;
   out += "\n" + explain_text(explain, lang);
   for (const Text& n : notes) out += (zh ? "注：" : "note: ") + n.in(lang) + "\n";

@@ -1,0 +1,5 @@
+--catalog
+tests/golden/data/broken-catalog.json
+recommend
+--preset
+bert-base-finetune

@@ -1,0 +1,4 @@
+--catalog
+tests/golden/no-such-catalog.json
+catalog
+gpus

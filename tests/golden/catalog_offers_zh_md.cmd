@@ -1,0 +1,6 @@
+--lang
+zh
+catalog
+offers
+--format
+md

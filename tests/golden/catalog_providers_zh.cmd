@@ -1,0 +1,4 @@
+--lang
+zh
+catalog
+providers

@@ -1,0 +1,9 @@
+--lang
+zh
+cost
+--offer
+autodl-cn-rtx-3090-x1
+--hours
+20
+--format
+md

@@ -1,0 +1,11 @@
+--lang
+zh
+estimate
+--preset
+qlora-7b
+--gpu
+3090
+--gpu
+t4
+--format
+md

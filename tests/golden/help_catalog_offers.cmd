@@ -1,0 +1,3 @@
+catalog
+offers
+--help

@@ -1,0 +1,3 @@
+link
+decode
+--help

@@ -1,0 +1,13 @@
+--lang
+zh
+lab
+--people
+8
+--cards
+8
+--gpu
+a100
+--server-price
+96710
+--hours-per-day
+24

@@ -1,0 +1,11 @@
+--lang
+zh
+recommend
+--preset
+bert-base-finetune
+--top
+3
+--currency
+USD
+--format
+md

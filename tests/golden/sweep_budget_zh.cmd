@@ -1,0 +1,17 @@
+--lang
+zh
+sweep
+--configs
+12
+--seeds
+3
+--hours-per-run
+2.5
+--offer
+autodl-cn-rtx-3090-x1
+--budget
+100
+--parallel
+4
+--deadline
+20h

@@ -1,0 +1,5 @@
+--currency
+EUR
+recommend
+--preset
+bert-base-finetune

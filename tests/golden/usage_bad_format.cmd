@@ -1,0 +1,4 @@
+catalog
+gpus
+--format
+xml

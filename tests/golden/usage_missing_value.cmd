@@ -1,0 +1,3 @@
+cost
+--offer
+autodl-cn-rtx-3090-x1

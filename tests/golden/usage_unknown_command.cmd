@@ -1,0 +1,3 @@
+recomend
+--preset
+bert-base-finetune
