@@ -17,8 +17,8 @@ file(GLOB GW_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/*.cpp")
 file(GLOB GW_PLATFORM_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/*.cpp")
 add_executable(gpuwise-gui ${GW_APP_SOURCES} ${GW_PLATFORM_SOURCES})
 target_link_libraries(gpuwise-gui PRIVATE gpuwise_engine gw_imgui gw_fonts)
-target_compile_definitions(gpuwise-gui PRIVATE
-  GPUWISE_FONT_DIR="${GW_FONT_DIR}"
-  GPUWISE_INSTALL_FONT_DIR="${CMAKE_INSTALL_PREFIX}/share/gpuwise/fonts")
+# Installed, the window finds its font as <exe>/../share/gpuwise/fonts (any prefix, the .deb); the build
+# tree's folder is only the last fallback (src/platform/native.cpp, font_dirs).
+target_compile_definitions(gpuwise-gui PRIVATE GPUWISE_FONT_DIR="${GW_FONT_DIR}")
 install(TARGETS gpuwise-gui RUNTIME DESTINATION bin)
 install(FILES "${GW_FONT_DIR}/cjk.otf" DESTINATION share/gpuwise/fonts)

@@ -31,6 +31,8 @@ if(GPUWISE_BUILD_TESTS)
   add_test(NAME completion_bash
            COMMAND bash "${CMAKE_SOURCE_DIR}/tests/package/completion.sh" "${GPUWISE_COMPLETION}"
                    $<TARGET_FILE:gpuwise>)
+  # Colour only on a TTY and never with NO_COLOR; Chinese tables aligned; --help with examples everywhere.
+  add_test(NAME cli_output COMMAND bash "${CMAKE_SOURCE_DIR}/tests/package/cli_output.sh" $<TARGET_FILE:gpuwise>)
 endif()
 
 # ---- CPack: one .deb with the CLI, the desktop window when built, the data and the completion

@@ -54,15 +54,25 @@ const Catalog& Context::catalog() {
 }
 
 std::string read_input(const std::string& path) {
-  std::ostringstream ss;
-  if (path == "-") {
-    ss << std::cin.rdbuf();
-    return ss.str();
+  // Every input gpuwise reads (catalog, workload, nvidia-smi text) is far below this; reading stops one
+  // byte past it, so a huge file or an endless pipe is refused without filling memory.
+  constexpr std::size_t kMaxInputBytes = kMaxCatalogBytes;
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) throw Exit(kBadInput, "cannot read file '" + path + "'");
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Exit(kBadInput, "cannot read file '" + path + "'");
-  ss << in.rdbuf();
-  return ss.str();
+  std::istream& in = path == "-" ? std::cin : file;
+  std::string text;
+  char buf[1 << 16];
+  while (in && text.size() <= kMaxInputBytes) {
+    in.read(buf, sizeof buf);
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+  }
+  if (text.size() > kMaxInputBytes)
+    throw Exit(kBadInput, (path == "-" ? std::string("standard input") : "'" + path + "'") + " is larger than " +
+                              std::to_string(kMaxInputBytes >> 20) + " MiB, more than gpuwise reads");
+  return text;
 }
 
 void add_format_option(CLI::App* cmd, std::string& target, const std::vector<std::string>& choices) {

@@ -92,8 +92,13 @@ void setup(CLI::App& root, Context& ctx) {
   validate->footer(
       "\nEvery problem is listed with its JSON path; exit 3 when there is any.\n\nExamples:\n"
       "  gpuwise catalog validate my-catalog.json\n  gpuwise catalog export | gpuwise catalog validate -");
-  validate->callback([] {
+  validate->callback([&ctx] {
     const CatalogLoad load = load_catalog(read_input(file));
+    if (load.catalog && ctx.lang() == Lang::zh) {
+      std::cout << file << "：没有问题（" << load.catalog->gpus.size() << " 种 GPU，" << load.catalog->providers.size()
+                << " 个平台，" << load.catalog->offers.size() << " 条报价）\n";
+      return;
+    }
     if (load.catalog) {
       std::cout << file << ": ok (" << load.catalog->gpus.size() << " GPUs, " << load.catalog->providers.size()
                 << " providers, " << load.catalog->offers.size() << " offers)\n";

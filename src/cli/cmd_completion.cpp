@@ -12,13 +12,16 @@ namespace gw::cli {
 namespace {
 
 // An option's choices: the set CLI11's IsMember puts in its type name ("TEXT:{zh,en}"), or a value
-// named as the choices themselves ("table|json|csv|md", help.cpp); empty when free-form.
+// named as the choices themselves ("table|json|csv|md", "bash"); empty when free-form.
 std::vector<std::string> choices(const CLI::Option* opt) {
   const std::string type = opt->get_type_name();
   std::size_t open = type.find('{'), close = type.find('}', open);
   char sep = ',';
   if (open == std::string::npos || close == std::string::npos) {
-    if (type.find('|') == std::string::npos) return {};
+    // Value names (FILE, N[,N...]) are upper case; choices are lower-case words joined by '|'.
+    const bool words = !type.empty() && type.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-|") ==
+                                            std::string::npos;
+    if (!words && type.find('|') == std::string::npos) return {};
     open = static_cast<std::size_t>(-1), close = type.find(':'), sep = '|';
     if (close == std::string::npos) close = type.size();
   }
@@ -169,7 +172,8 @@ void setup(CLI::App& root, Context&) {
   CLI::App* cmd = root.add_subcommand("completion", "Print a shell completion script for gpuwise");
   cmd->add_option("SHELL", shell, "Shell to complete for (only bash so far)")
       ->required()
-      ->check(CLI::IsMember({"bash"}));
+      ->type_name("bash")
+      ->check(CLI::IsMember({"bash"}).description(""));
   cmd->add_option("-o,--output", output, "Write the script to FILE instead of stdout")->type_name("FILE");
   cmd->footer(
       "\nThe script is generated from gpuwise's own command tree, so it always matches this binary.\n\n"

@@ -268,7 +268,11 @@ void setup(CLI::App& root, Context& ctx) {
   if (load.guide)
     for (const GuideSection& s : load.guide->sections) ids.push_back(s.id);
   CLI::Option* pos = cmd->add_option("SECTION", section, "Show only this section (default: the whole guide)");
-  if (!ids.empty()) pos->check(CLI::IsMember(ids));
+  if (!ids.empty()) {
+    std::string names;
+    for (const auto& id : ids) names += (names.empty() ? "" : "|") + id;
+    pos->type_name(names)->check(CLI::IsMember(ids).description(""));
+  }
   cmd->add_flag("--list", list, "List the sections and their titles");
   add_format_option(cmd, format, {"table", "md", "json"});
   cmd->footer(

@@ -62,7 +62,7 @@ const std::unordered_map<std::string, std::string>& cell_zh() {
       {"memory", "显存"},  {"speed", "速度"},    {"verdict", "判断"},    {"info", "提示"},    {"warn", "警告"},     {"warning", "警告"},  {"critical", "严重"},   {"error", "错误"},
       // recommend's drop reasons (DropReason)
       {"filtered", "被筛除"}, {"card_count", "卡数不符"}, {"spot_policy", "竞价策略"}, {"unknown_gpu", "未知 GPU"},
-      {"no_precision", "不支持该精度"}, {"spot_impractical", "竞价不划算"}, {"deadline", "赶不上截止"},
+      {"no_precision", "缺少该精度算力"}, {"spot_impractical", "竞价不划算"}, {"deadline", "赶不上截止"},
       {"budget", "超预算"},
   };
   return m;

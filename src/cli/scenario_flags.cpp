@@ -1,5 +1,6 @@
 #include "cli/scenario_flags.hpp"
 
+#include <cmath>
 #include <iostream>
 
 #include "engine/bundled.hpp"
@@ -20,6 +21,17 @@ std::vector<std::string> split_ids(const std::string& s) {
     }
   }
   return out;
+}
+
+// The engine's limit for a constraint (gw::limits), checked on the value after its unit is applied, so
+// "--disk 5PB" is refused naming --disk and the range, with the wording a link's notice uses.
+double checked(const std::string& flag, const std::string& text, double v, const Limit& limit) {
+  if (!within(v, limit)) throw Exit(kUsage, flag + ": " + text + " is out of range (" + describe_limit(limit) + ")");
+  return v;
+}
+
+double number(const std::string& flag, const std::string& text, const Limit& limit) {
+  return checked(flag, text, parse_number(flag, text, -1e308, 1e308), limit);
 }
 
 }  // namespace
@@ -57,39 +69,44 @@ void add_scenario_flags(CLI::App* cmd, ScenarioFlags& f) {
 }
 
 void apply_scenario_flags(const ScenarioFlags& f, const Context& ctx, Constraints& c) {
-  if (!f.budget.empty()) c.budget = parse_number("--budget", f.budget, 0, 1e9);
-  if (!f.deadline.empty()) c.deadline_hours = parse_hours("--deadline", f.deadline);
+  if (!f.budget.empty()) c.budget = number("--budget", f.budget, limits::budget);
+  if (!f.deadline.empty()) c.deadline_hours = checked("--deadline", f.deadline, parse_hours("--deadline", f.deadline), limits::deadline_hours);
   if (!f.goal.empty() && !parse_goal(f.goal, c.goal))
     throw Exit(kUsage, "--goal: '" + f.goal + "' is not one of cheapest, fastest, value");
   if (!f.spot.empty() && !parse_spot_policy(f.spot, c.spot))
     throw Exit(kUsage, "--spot: '" + f.spot + "' is not one of allow, deny, only");
   if (!f.providers.empty()) c.providers = split_ids(f.providers);
   if (!f.exclude.empty()) c.exclude = split_ids(f.exclude);
-  if (!f.usd_cny.empty()) c.usd_cny = parse_number("--usd-cny", f.usd_cny, 0.1, 100);
+  if (!f.usd_cny.empty()) c.usd_cny = number("--usd-cny", f.usd_cny, limits::usd_cny);
   if (!f.cards.empty()) {
     c.card_counts.clear();
-    for (const std::string& n : split_ids(f.cards))
-      c.card_counts.push_back(static_cast<int>(parse_number("--cards", n, 1, 64)));
+    for (const std::string& n : split_ids(f.cards)) {
+      const double count = number("--cards", n, limits::cards);
+      if (count != std::floor(count)) throw Exit(kUsage, "--cards: " + n + " is not a whole number of cards");
+      c.card_counts.push_back(static_cast<int>(count));
+    }
     if (c.card_counts.empty()) throw Exit(kUsage, "--cards: give at least one count, e.g. 1,2,4");
   }
   if (f.student) c.student = true;
   if (f.new_user) c.new_user = true;
   if (f.internal) c.internal_network = true;
-  if (!f.setup_hours.empty()) c.setup_hours = parse_number("--setup-hours", f.setup_hours, 0, 1000);
-  if (!f.idle_hours.empty()) c.idle_tail_hours = parse_number("--idle-hours", f.idle_hours, 0, 1000);
-  if (!f.disk.empty()) c.disk_gb = parse_gb("--disk", f.disk);
-  if (!f.storage_months.empty()) c.storage_months = parse_number("--storage-months", f.storage_months, 0, 120);
-  if (!f.dataset.empty()) c.dataset_gb = parse_gb("--dataset", f.dataset);
-  if (!f.upload_mbps.empty()) c.upload_mbps = parse_number("--upload-mbps", f.upload_mbps, 0.1, 1e5);
-  if (!f.egress.empty()) c.egress_gb = parse_gb("--egress", f.egress);
-  if (!f.extras.empty()) c.extras_per_month = parse_number("--extras", f.extras, 0, 1e7);
-  if (!f.interruptions.empty()) c.interruptions_per_hour = parse_number("--interruptions", f.interruptions, 0, 10);
+  if (!f.setup_hours.empty()) c.setup_hours = number("--setup-hours", f.setup_hours, limits::setup_hours);
+  if (!f.idle_hours.empty()) c.idle_tail_hours = number("--idle-hours", f.idle_hours, limits::idle_tail_hours);
+  if (!f.disk.empty()) c.disk_gb = checked("--disk", f.disk, parse_gb("--disk", f.disk), limits::disk_gb);
+  if (!f.storage_months.empty()) c.storage_months = number("--storage-months", f.storage_months, limits::storage_months);
+  if (!f.dataset.empty()) c.dataset_gb = checked("--dataset", f.dataset, parse_gb("--dataset", f.dataset), limits::dataset_gb);
+  if (!f.upload_mbps.empty()) c.upload_mbps = number("--upload-mbps", f.upload_mbps, limits::upload_mbps);
+  if (!f.egress.empty()) c.egress_gb = checked("--egress", f.egress, parse_gb("--egress", f.egress), limits::egress_gb);
+  if (!f.extras.empty()) c.extras_per_month = number("--extras", f.extras, limits::extras_per_month);
+  if (!f.interruptions.empty()) c.interruptions_per_hour = number("--interruptions", f.interruptions, limits::interruptions_per_hour);
   if (!f.checkpoint_write.empty())
-    c.checkpoint_write_minutes = parse_number("--checkpoint-write", f.checkpoint_write, 0, 600);
+    c.checkpoint_write_minutes = number("--checkpoint-write", f.checkpoint_write, limits::checkpoint_write_minutes);
   if (!f.checkpoint_interval.empty())
-    c.checkpoint_interval_hours = parse_hours("--checkpoint-interval", f.checkpoint_interval);
-  if (!f.restart.empty()) c.restart_minutes = parse_number("--restart", f.restart, 0, 600);
-  if (!f.seed.empty()) c.seed = static_cast<std::uint64_t>(parse_number("--seed", f.seed, 0, 9007199254740992.0));
+    c.checkpoint_interval_hours = checked("--checkpoint-interval", f.checkpoint_interval,
+                                          parse_hours("--checkpoint-interval", f.checkpoint_interval),
+                                          limits::checkpoint_interval_hours);
+  if (!f.restart.empty()) c.restart_minutes = number("--restart", f.restart, limits::restart_minutes);
+  if (!f.seed.empty()) c.seed = static_cast<std::uint64_t>(number("--seed", f.seed, limits::seed));
   if (!ctx.currency_flag.empty()) c.currency = ctx.currency_flag;
 }
 

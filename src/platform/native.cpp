@@ -1,5 +1,6 @@
 // The desktop side of the platform layer: settings in $XDG_CONFIG_HOME/gpuwise/settings.json, the
-// scenario fragment kept as a setting (or given with --link), files saved next to the settings.
+// scenario fragment kept as a setting (or given with --link), files saved next to the settings, and the
+// CJK font found relative to the executable so any install prefix (and the .deb) works.
 #ifndef __EMSCRIPTEN__
 #include <GLFW/glfw3.h>
 
@@ -12,6 +13,8 @@
 #include <sstream>
 #include <string>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -20,9 +23,6 @@
 
 #ifndef GPUWISE_FONT_DIR
 #define GPUWISE_FONT_DIR ""
-#endif
-#ifndef GPUWISE_INSTALL_FONT_DIR
-#define GPUWISE_INSTALL_FONT_DIR "/usr/share/gpuwise/fonts"
 #endif
 
 namespace gw::platform {
@@ -54,17 +54,70 @@ std::string read_file(const std::string& path) {
   return ss.str();
 }
 
+std::string exe_dir() {
+  char buf[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return {};
+  std::string path(buf, static_cast<std::size_t>(n));
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+bool exists(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+std::string normalized(const std::string& path) {
+  char buf[4096];
+  return ::realpath(path.c_str(), buf) ? std::string(buf) : path;
+}
+
+// Where fonts/cjk.otf may be, in order: <prefix>/share next to <prefix>/bin (any `cmake --install
+// --prefix` and the .deb's /usr), the build tree next to the binary, the configured build tree.
+// $GPUWISE_FONT_DIR replaces the search (and lets a test take the font away).
+std::vector<std::string> font_dirs() {
+  std::vector<std::string> dirs;
+  if (const char* env = std::getenv("GPUWISE_FONT_DIR"); env && *env) return {env};
+  if (const std::string exe = exe_dir(); !exe.empty()) {
+    dirs.push_back(normalized(exe + "/..") + "/share/gpuwise/fonts");  // bin/gpuwise-gui in any prefix
+    dirs.push_back(exe + "/fonts");                                     // the build tree
+  }
+  if (*GPUWISE_FONT_DIR) dirs.push_back(GPUWISE_FONT_DIR);  // the build tree, if the binary was copied away
+  return dirs;
+}
+
+std::string found_cjk_font() {
+  for (const std::string& dir : font_dirs())
+    if (exists(dir + "/cjk.otf")) return normalized(dir + "/cjk.otf");
+  return {};
+}
+
+// Moves an unusable settings file aside (settings.json.bad, .bad.1, ...) so saving defaults loses nothing.
+std::string keep_bad_copy(const std::string& path) {
+  std::string bad = path + ".bad";
+  for (int i = 1; exists(bad) && i < 100; ++i) bad = path + ".bad." + std::to_string(i);
+  return std::rename(path.c_str(), bad.c_str()) == 0 ? bad : std::string();
+}
+
 void load_settings() {
-  const std::string text = read_file(g_dir + "/settings.json");
+  const std::string path = g_dir + "/settings.json";
+  const std::string text = read_file(path);
   if (text.empty()) return;
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (!j.is_object()) {
-    std::fprintf(stderr, "gpuwise-gui: %s/settings.json is not a JSON object; starting from defaults\n",
-                 g_dir.c_str());
-    return;
-  }
-  for (auto it = j.begin(); it != j.end(); ++it)
-    if (it.value().is_string()) g_settings[it.key()] = it.value().get<std::string>();
+  std::string problem;
+  if (j.is_discarded()) problem = "is not valid JSON";
+  else if (!j.is_object()) problem = "is not a JSON object";
+  else
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      if (it.value().is_string()) g_settings[it.key()] = it.value().get<std::string>();
+      else if (problem.empty()) problem = "has a non-text value at '" + it.key() + "'";
+    }
+  if (problem.empty()) return;
+  const std::string bad = keep_bad_copy(path);
+  std::fprintf(stderr, "gpuwise-gui: %s %s; %s\n", path.c_str(), problem.c_str(),
+               bad.empty() ? "starting from defaults" : ("kept it as " + bad + ", starting from defaults").c_str());
+  g_settings.clear();
 }
 
 void save_settings() {
@@ -169,8 +222,9 @@ void native_init(int argc, char** argv) {
           "gpuwise-gui: the gpuwise window (the web app, offline).\n"
           "  --link URL   open a shared scenario (a gpuwise link or its #fragment)\n"
           "  --screenshot FILE   save the window as a PPM image once drawn, print the snapshot, quit\n"
-          "Settings: %s/settings.json\n",
-          g_dir.c_str());
+          "Settings: %s/settings.json\n"
+          "CJK font: %s\n",
+          g_dir.c_str(), found_cjk_font().empty() ? "not found (Chinese needs it)" : found_cjk_font().c_str());
       std::exit(0);
     }
   }
@@ -179,11 +233,16 @@ void native_init(int argc, char** argv) {
 }
 
 std::string native_cjk_font_bytes() {
-  for (const char* dir : {GPUWISE_FONT_DIR, GPUWISE_INSTALL_FONT_DIR}) {
-    if (!*dir) continue;
-    std::string bytes = read_file(std::string(dir) + "/cjk.otf");
+  for (const std::string& dir : font_dirs()) {
+    std::string bytes = read_file(dir + "/cjk.otf");
     if (!bytes.empty()) return bytes;
   }
+  std::string looked;
+  for (const std::string& dir : font_dirs()) looked += "\n  " + dir + "/cjk.otf";
+  std::fprintf(stderr,
+               "gpuwise-gui: the Chinese (CJK) font was not found, so the window stays in English. Looked in:%s\n"
+               "  Reinstall gpuwise, or set GPUWISE_FONT_DIR to the folder holding cjk.otf.\n",
+               looked.c_str());
   return {};
 }
 

@@ -72,6 +72,35 @@ sc = s["scenario"]
 sys.exit(0 if sc["preset"] == "bert-base-finetune" and sc["budget"] == 300 and sc["goal"] == "fastest" else 1)
 PY
 command -v convert >/dev/null && convert "$shots/gui-link.ppm" "$shots/gui-link.png" 2>/dev/null
+# Chinese: the CJK font loads from the build tree and the app draws in Chinese.
+XDG_CONFIG_HOME="$tmp/config-zh" LANG=zh_CN.UTF-8 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
+  "$gui" --screenshot "$shots/gui-zh.ppm" >"$tmp/snapshot.json" 2>"$tmp/stderr.txt"
+check "in Chinese (LANG=zh_CN.UTF-8) it loads the CJK font and draws in Chinese" python3 - "$tmp/snapshot.json" <<'PY'
+import json, sys
+s = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
+print("    snapshot: cjk_font %s, lang %s" % (s.get("cjk_font"), s.get("lang", s.get("scenario", {}).get("lang"))))
+sys.exit(0 if s.get("cjk_font") == "ready" and s["report"]["count"] > 0 else 1)
+PY
+command -v convert >/dev/null && convert "$shots/gui-zh.ppm" "$shots/gui-zh.png" 2>/dev/null
+
+# A corrupt settings file: a message on stderr, defaults, and the old file kept as settings.json.bad.
+mkdir -p "$tmp/config-bad/gpuwise"
+printf '{"lang": "zh", broken' >"$tmp/config-bad/gpuwise/settings.json"
+XDG_CONFIG_HOME="$tmp/config-bad" LANG=C.UTF-8 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
+  "$gui" --screenshot "$tmp/bad.ppm" >"$tmp/snapshot.json" 2>"$tmp/stderr.txt"
+status=$?
+check "a corrupt settings.json still opens (exit $status)" test "$status" -eq 0
+check "it says so on stderr, naming the file" grep -q 'settings.json is not valid JSON; kept it as .*settings.json.bad' "$tmp/stderr.txt"
+check "the corrupt file is kept as settings.json.bad, byte for byte" \
+  test "$(cat "$tmp/config-bad/gpuwise/settings.json.bad" 2>/dev/null)" = '{"lang": "zh", broken'
+check "the new settings.json is a valid JSON object" python3 -c \
+  'import json,sys; sys.exit(0 if isinstance(json.load(open(sys.argv[1])), dict) else 1)' "$tmp/config-bad/gpuwise/settings.json"
+printf '["not", "an object"]' >"$tmp/config-bad/gpuwise/settings.json"
+XDG_CONFIG_HOME="$tmp/config-bad" LANG=C.UTF-8 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
+  "$gui" --screenshot "$tmp/bad.ppm" >"$tmp/snapshot.json" 2>"$tmp/stderr.txt"
+check "a second bad file goes to settings.json.bad.1, the first one is not overwritten" \
+  test "$(cat "$tmp/config-bad/gpuwise/settings.json.bad.1" 2>/dev/null)" = '["not", "an object"]'
+
 echo "screenshots: $shots"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -80,4 +80,28 @@ expect "gpuwise guide --list --format json " ""
 # after the section is given, nothing more to suggest but options
 expect "gpuwise guide scenarios " ""
 
+# Every subcommand, and every flag each command's --help lists, is offered.
+expect "gpuwise link " "decode encode"
+expect "gpuwise link decode --format " "csv json md table"
+expect "gpuwise recommend --goal " "cheapest fastest value"
+expect "gpuwise recommend --spot " "allow deny only"
+expect "gpuwise --currency " "CNY USD"
+contains "gpuwise validate --cases " gpuwise
+contains "gpuwise recommend --workload " gpuwise
+expect "gpuwise recommend --budget " ""
+flags_missing=0
+for c in $("$gpuwise" --help | subcommands); do
+  paths=$c
+  for s in $("$gpuwise" "$c" --help | subcommands); do paths+=$'\n'"$c $s"; done
+  while IFS= read -r p; do
+    # shellcheck disable=SC2086
+    want_flags=$("$gpuwise" $p --help | grep -oE '^  (-[a-z],)?--[a-z0-9-]+' | sed 's/.*--/--/' | sort -u)
+    got=" $(complete_line "gpuwise $p --") "
+    for f in $want_flags; do
+      [[ $got == *" $f "* ]] || { echo "FAIL: 'gpuwise $p --' does not offer $f"; fail=1; flags_missing=1; }
+    done
+  done <<<"$paths"
+done
+[[ $flags_missing -eq 0 ]] && echo "ok: every command and subcommand offers every flag its --help lists"
+
 exit $fail

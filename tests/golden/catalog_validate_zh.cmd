@@ -1,0 +1,5 @@
+--lang
+zh
+catalog
+validate
+data/catalog.json

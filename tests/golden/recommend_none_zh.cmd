@@ -1,0 +1,9 @@
+--lang
+zh
+recommend
+--preset
+llama2-13b-fp16
+--budget
+1
+--deadline
+1h
