@@ -76,6 +76,25 @@ void draw_top_bar(AppState& s) {
   }
 }
 
+// The browser refused to store settings (quota, private mode): say so once; withdraw it if saving recovers.
+void note_unsaved_settings(AppState& s) {
+  const bool unsaved = platform::settings_unsaved();
+  if (unsaved == s.unsaved_shown) return;
+  s.unsaved_shown = unsaved;
+  if (unsaved) {
+    add_banner(s, {BannerKind::warn,
+                   {"Settings could not be saved in this browser (storage is full or blocked).",
+                    "无法在此浏览器中保存设置（存储空间已满或被禁用）。"},
+                   {{"Your changes stay on this page until it is closed; Copy link keeps them.",
+                     "你的修改会保留到关闭本页为止；用“复制链接”可以保存它们。"}},
+                   "storage_save"});
+  } else {
+    s.banners.erase(std::remove_if(s.banners.begin(), s.banners.end(),
+                                   [](const Banner& b) { return b.id == "storage_save"; }),
+                    s.banners.end());
+  }
+}
+
 void draw_banners(AppState& s) {
   for (std::size_t i = 0; i < s.banners.size();) {
     const Banner& b = s.banners[i];
@@ -161,6 +180,7 @@ void frame(AppState& s) {
   // The first frame shows the page at once; the engine's first run fills it in on the next one.
   if (s.catalog_ok && s.frames_drawn > 0) update(s);
   if (s.frames_drawn++ == 0) platform::request_frames();
+  note_unsaved_settings(s);
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->Pos);

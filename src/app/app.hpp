@@ -113,6 +113,7 @@ struct AppState {
   double init_ms = 0;        // loading the bundled catalog and presets
   long frames_drawn = 0;
   bool guide_tried = false;  // the guide is parsed when its tab first opens
+  bool unsaved_shown = false;  // the "settings could not be saved" banner was raised
 };
 
 void init(AppState&);

@@ -55,7 +55,10 @@ void pick_preset(AppState& s, const Preset& p) {
 void draw_preset_picker(AppState& s) {
   Workload& w = s.scenario.workload;
   const Preset* cur = find_preset(s.presets, w.preset);
-  const std::string label = cur ? tr(cur->title) : std::string(tr("Custom job", "自定义任务"));
+  // A job's own title (typed, or from a link) names it; it is plain text, drawn as text.
+  const bool own_title = (!w.title.en.empty() || !w.title.zh.empty()) &&
+                         !(cur && w.title.en == cur->title.en && w.title.zh == cur->title.zh);
+  const std::string label = own_title ? tr(w.title) : cur ? tr(cur->title) : std::string(tr("Custom job", "自定义任务"));
   ImGui::SetNextItemWidth(-FLT_MIN);
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const ImVec2 size(ImGui::GetContentRegionAvail().x, ImGui::GetFrameHeight());

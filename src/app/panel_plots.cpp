@@ -223,6 +223,7 @@ void draw_scatter(AppState& s, ImVec2 size) {
 std::vector<const Row*> compared_rows(const AppState& s) {
   std::vector<const Row*> out;
   for (int i : s.res.order) {
+    if (static_cast<std::size_t>(i) >= s.report.rows.size()) continue;
     const Row& r = s.report.rows[static_cast<std::size_t>(i)];
     if (s.res.selected.count(row_key(r))) out.push_back(&r);
   }

@@ -33,6 +33,7 @@ std::string snapshot_json(const AppState& s) {
 
   const Constraints& c = s.scenario.constraints;
   j["scenario"] = {{"preset", s.scenario.workload.preset},
+                   {"title", tr(s.scenario.workload.title)},
                    {"budget", opt(c.budget)},
                    {"deadline_hours", opt(c.deadline_hours)},
                    {"currency", c.currency},
@@ -60,7 +61,8 @@ std::string snapshot_json(const AppState& s) {
   }
   json shown = json::array();
   for (std::size_t i = 0; i < s.res.order.size() && i < 40; ++i)
-    shown.push_back(row_key(s.report.rows[static_cast<std::size_t>(s.res.order[i])]));
+    if (static_cast<std::size_t>(s.res.order[i]) < s.report.rows.size())
+      shown.push_back(row_key(s.report.rows[static_cast<std::size_t>(s.res.order[i])]));
   json problems = json::array();
   for (const Problem& p : s.report.problems) problems.push_back({{"path", p.path}, {"message", p.message}});
   j["report"] = {{"rows", rows},
@@ -86,6 +88,7 @@ std::string snapshot_json(const AppState& s) {
                        {"details", d}});
   }
   j["banners"] = banners;
+  j["settings_saved"] = !platform::settings_unsaved();
   j["status"] = platform::now_seconds() < s.res.status_until ? s.res.status : "";
 
   json gpu_rows = json::array();
@@ -110,7 +113,8 @@ std::string snapshot_json(const AppState& s) {
   j["engine_runs"] = s.engine_runs;
   j["engine_ms"] = s.engine_ms;
   j["init_ms"] = s.init_ms;
-  return j.dump();
+  // Typed text may hold invalid UTF-8 (a cut character); it must not stop the hook.
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace gw::app

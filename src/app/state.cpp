@@ -88,6 +88,9 @@ void run_engine(AppState& s) {
   s.report = recommend(s.scenario, s.catalog, opts);
   s.engine_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   ++s.engine_runs;
+  // The old order indexes the old rows: drop it now, not when the table is next drawn (another tab may
+  // be open, or the new report may be empty, and the plots and the test hook read the order too).
+  s.res.order.clear();
   s.res.order_dirty = true;
   // Keep expanded/selected rows that still exist.
   std::set<std::string> keys;
@@ -143,7 +146,7 @@ void save_price_edits(const AppState& s) {
   nlohmann::json j = nlohmann::json::object();
   for (const auto& [offer, price] : s.scenario.price_overrides) j[offer] = price;
   if (j.empty()) platform::remove_setting("prices");
-  else platform::set_setting("prices", j.dump());
+  else platform::set_setting("prices", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 void commit(AppState& s) {

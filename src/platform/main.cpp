@@ -195,7 +195,7 @@ std::string snapshot_json() {
   j["height"] = g->height;
   j["scale"] = g->scale;
   j["cjk_font"] = g->cjk_in_atlas ? "ready" : g->cjk_failed ? "failed" : g->cjk.empty() ? "absent" : "loading";
-  return j.dump();
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 void set_cjk_font(std::string bytes) {
@@ -214,6 +214,10 @@ void cjk_font_failed() {
 namespace gw::platform {
 bool cjk_font_ready() { return shell::g && shell::g->cjk_in_atlas; }
 float ui_scale() { return shell::g ? shell::g->scale : 1.0f; }
+#ifndef __EMSCRIPTEN__
+// The desktop's settings file reports no write failures yet (native.cpp); the web's are in web.cpp.
+bool settings_unsaved() { return false; }
+#endif
 }  // namespace gw::platform
 
 int main(int argc, char** argv) {

@@ -10,6 +10,9 @@ namespace gw::platform {
 std::string setting(const std::string& key);  // "" when absent or unreadable
 void set_setting(const std::string& key, const std::string& value);
 void remove_setting(const std::string& key);
+// True while some setting could not be written (storage full, blocked, private mode): the app's state
+// then lives only in memory, and the app says so.
+bool settings_unsaved();
 
 // ---- the shareable scenario: the URL fragment on the web (without '#'), a remembered string natively
 std::string fragment();

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <string>
 
 #include "platform/platform.hpp"
@@ -81,21 +82,29 @@ EM_JS(char*, gw_js_dup, (const char* what), {
   return p;
 });
 
-EM_JS(char*, gw_js_storage_get, (const char* key), {
+// With its length: a corrupt value may hold NUL characters, and cutting it there could turn garbage
+// into a valid-looking setting.
+EM_JS(char*, gw_js_storage_get, (const char* key, int* out_len), {
   var s = null;
   try { s = localStorage.getItem(UTF8ToString(key)); } catch (e) { s = null; }
   if (s === null) return 0;
   var n = lengthBytesUTF8(s) + 1;
   var p = _malloc(n);
+  if (!p) return 0;
   stringToUTF8(s, p, n);
+  HEAP32[out_len >> 2] = n - 1;
   return p;
 });
 
-EM_JS(void, gw_js_storage_set, (const char* key, const char* value, int remove), {
+// Returns 0 when the browser refused (private mode, quota, blocked storage): the caller reports it.
+EM_JS(int, gw_js_storage_set, (const char* key, const char* value, int remove), {
   try {
     if (remove) localStorage.removeItem(UTF8ToString(key));
     else localStorage.setItem(UTF8ToString(key), UTF8ToString(value));
-  } catch (e) { /* private mode or quota: settings just do not persist */ }
+    return 1;
+  } catch (e) {
+    return 0;
+  }
 });
 
 EM_JS(int, gw_js_take_hash_change, (), {
@@ -205,11 +214,27 @@ EMSCRIPTEN_KEEPALIVE void gw_cjk_font_failed() { gw::platform::shell::cjk_font_f
 
 namespace gw::platform {
 
-std::string setting(const std::string& key) { return take(gw_js_storage_get(("gpuwise." + key).c_str())); }
-void set_setting(const std::string& key, const std::string& value) {
-  gw_js_storage_set(("gpuwise." + key).c_str(), value.c_str(), 0);
+namespace {
+std::set<std::string> g_unsaved;  // settings whose last write the browser refused
+void note_write(const std::string& key, int ok) {
+  if (ok) g_unsaved.erase(key);
+  else g_unsaved.insert(key);
 }
-void remove_setting(const std::string& key) { gw_js_storage_set(("gpuwise." + key).c_str(), "", 1); }
+}  // namespace
+
+std::string setting(const std::string& key) {
+  int len = 0;
+  char* p = gw_js_storage_get(("gpuwise." + key).c_str(), &len);
+  if (!p) return {};
+  std::string s(p, static_cast<std::size_t>(len));
+  std::free(p);
+  return s;
+}
+void set_setting(const std::string& key, const std::string& value) {
+  note_write(key, gw_js_storage_set(("gpuwise." + key).c_str(), value.c_str(), 0));
+}
+void remove_setting(const std::string& key) { note_write(key, gw_js_storage_set(("gpuwise." + key).c_str(), "", 1)); }
+bool settings_unsaved() { return !g_unsaved.empty(); }
 
 std::string fragment() { return take(gw_js_dup("hash")); }
 void set_fragment(const std::string& f, bool push) { gw_js_set_hash(f.c_str(), push ? 1 : 0); }

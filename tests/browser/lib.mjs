@@ -3,6 +3,7 @@
 import {mkdtempSync, mkdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {inflateSync} from 'node:zlib';
 import {chromium} from 'playwright-core';
 
 export const CHROMIUM = process.env.GPUWISE_CHROMIUM || '/usr/bin/chromium';
@@ -124,4 +125,85 @@ export function ensureDir(d) {
 
 export function assert(cond, msg) {
   if (!cond) throw new Error(msg);
+}
+
+// ---- pixels: a minimal PNG reader (8-bit RGB/RGBA, not interlaced: what Chromium's screenshots are),
+// so tests can check that the canvas drew something without an image package.
+export function decodePng(buf) {
+  assert(buf.readUInt32BE(0) === 0x89504e47, 'not a PNG');
+  let pos = 8, width = 0, height = 0, channels = 0;
+  const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos), type = buf.toString('latin1', pos + 4, pos + 8);
+    const body = buf.subarray(pos + 8, pos + 8 + len);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      assert(body[8] === 8 && body[12] === 0 && (body[9] === 2 || body[9] === 6), `unsupported PNG (depth ${body[8]}, colour ${body[9]})`);
+      channels = body[9] === 6 ? 4 : 3;
+    } else if (type === 'IDAT') {
+      idat.push(body);
+    }
+    pos += 12 + len;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels, out = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; ++y) {
+    const f = raw[y * (stride + 1)], src = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    const row = out.subarray(y * stride, (y + 1) * stride), prev = y ? out.subarray((y - 1) * stride, y * stride) : null;
+    for (let x = 0; x < stride; ++x) {
+      const a = x >= channels ? row[x - channels] : 0, b = prev ? prev[x] : 0, c = prev && x >= channels ? prev[x - channels] : 0;
+      let p = 0;
+      if (f === 1) p = a;
+      else if (f === 2) p = b;
+      else if (f === 3) p = (a + b) >> 1;
+      else if (f === 4) {
+        const pa = Math.abs(b - c), pb = Math.abs(a - c), pc = Math.abs(a + b - 2 * c);
+        p = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      row[x] = (src[x] + p) & 255;
+    }
+  }
+  return {width, height, channels, data: out};
+}
+
+// Share of pixels that differ clearly from the most common colour (the background): ~0 for a blank canvas.
+export function inkShare(png) {
+  const {width, height, channels, data} = png;
+  const counts = new Map();
+  for (let i = 0; i < width * height; i += 7) {
+    const o = i * channels, k = (data[o] << 16) | (data[o + 1] << 8) | data[o + 2];
+    counts.set(k, (counts.get(k) || 0) + 1);
+  }
+  let bg = 0, best = -1;
+  for (const [k, n] of counts) if (n > best) { best = n; bg = k; }
+  const br = bg >> 16, bgc = (bg >> 8) & 255, bb = bg & 255;
+  let ink = 0;
+  for (let i = 0; i < width * height; ++i) {
+    const o = i * channels;
+    if (Math.abs(data[o] - br) + Math.abs(data[o + 1] - bgc) + Math.abs(data[o + 2] - bb) > 48) ++ink;
+  }
+  return ink / (width * height);
+}
+
+// A screenshot of the page (optionally saved), checked to show more than a plain background.
+export async function assertDrawn(page, what, path) {
+  const buf = await page.screenshot(path ? {path} : {});
+  const share = inkShare(decodePng(buf));
+  assert(share > 0.01, `${what}: the canvas looks blank (${(share * 100).toFixed(2)}% non-background pixels)`);
+  return share;
+}
+
+// Launches a browser, opens one watched page, runs fn(page, w), checks the console stayed clean (unless
+// told otherwise) and closes everything.
+export async function withPage(opts, fn, {cleanConsole = true} = {}) {
+  const {context, close} = await launch(opts);
+  try {
+    const page = await context.newPage();
+    const w = watch(page);
+    await fn(page, w);
+    if (cleanConsole) assert(!w.errors.length, `console errors: ${w.errors.join(' | ')}`);
+  } finally {
+    await close();
+  }
 }

@@ -44,7 +44,9 @@ for (const f of files) {
     console.log(`ok    ${mod.name || f} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
   } catch (e) {
     failed++;
-    console.log(`FAIL  ${mod.name || f}: ${e && e.stack ? e.stack.split('\n').slice(0, 4).join('\n      ') : e}`);
+    // The whole message (the monkey's replay log is several lines), then where it was thrown.
+    const where = e && e.stack ? e.stack.split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 3) : [];
+    console.log(`FAIL  ${mod.name || f}: ${e && e.message ? e.message : e}${where.length ? '\n      ' + where.join('\n      ') : ''}`);
   } finally {
     clearTimeout(timer);
     server.server.closeAllConnections?.();
