@@ -20,7 +20,8 @@ prefix=$tmp/prefix
 cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" || { cat "$tmp/install.log"; fail "cmake --install"; }
 want=(bin/gpuwise share/gpuwise/catalog.json share/gpuwise/guide.json share/bash-completion/completions/gpuwise
       share/doc/gpuwise/README.md)
-[ $gui = yes ] && want+=(bin/gpuwise-gui share/applications/gpuwise.desktop share/icons/hicolor/scalable/apps/gpuwise.svg)
+[ $gui = yes ] && want+=(bin/gpuwise-gui share/gpuwise/fonts/cjk.otf share/applications/gpuwise.desktop
+                         share/icons/hicolor/scalable/apps/gpuwise.svg)
 for f in "${want[@]}"; do
   [ -e "$prefix/$f" ] || fail "cmake --install did not install $f"
 done
@@ -36,6 +37,40 @@ if [ $gui = yes ]; then
   for key in '^\[Desktop Entry\]$' '^Type=Application$' '^Exec=gpuwise-gui$' '^Icon=gpuwise$' '^Name=' '^Categories=.*;$'; do
     grep -q "$key" "$desktop" || fail "desktop file lacks $key"
   done
+fi
+# The installed window finds its CJK font next to its own prefix (not the build tree it came from), opens
+# under Xvfb in Chinese with it, and without any font still opens (in English) saying why on stderr.
+gui_font() {  # gui_font BIN: the font path the window reports in --help (needs no display)
+  "$1" --help | sed -n 's/^CJK font: //p'
+}
+gui_run() {  # gui_run BIN OUT.json ERR.txt [ENV...]: a screenshot run under Xvfb, in Chinese
+  local bin=$1 out=$2 err=$3
+  shift 3
+  env XDG_CONFIG_HOME="$tmp/config" LANG=zh_CN.UTF-8 "$@" timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
+    "$bin" --screenshot "$tmp/shot.ppm" >"$out" 2>"$err"
+}
+snapshot_field() {  # snapshot_field FILE KEY: a top-level field of the window's last snapshot line
+  python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])[sys.argv[2]])' "$1" "$2"
+}
+if [ $gui = yes ]; then
+  real_prefix=$(cd "$prefix" && pwd -P)
+  [ "$(gui_font "$prefix/bin/gpuwise-gui")" = "$real_prefix/share/gpuwise/fonts/cjk.otf" ] ||
+    fail "installed gpuwise-gui looks for its font at '$(gui_font "$prefix/bin/gpuwise-gui")', not under the prefix"
+  echo "ok: installed gpuwise-gui finds share/gpuwise/fonts/cjk.otf relative to itself"
+  GPUWISE_FONT_DIR="$tmp/no-fonts" "$prefix/bin/gpuwise-gui" --help | grep -q '^CJK font: not found' ||
+    fail "gpuwise-gui --help should say when the CJK font is missing"
+  if command -v xvfb-run >/dev/null; then
+    gui_run "$prefix/bin/gpuwise-gui" "$tmp/gui.json" "$tmp/gui.err" || { cat "$tmp/gui.err"; fail "installed gpuwise-gui under Xvfb"; }
+    [ "$(snapshot_field "$tmp/gui.json" cjk_font)" = ready ] || fail "installed gpuwise-gui did not load its CJK font"
+    echo "ok: installed gpuwise-gui opens under Xvfb in Chinese with the installed font"
+    gui_run "$prefix/bin/gpuwise-gui" "$tmp/gui.json" "$tmp/gui.err" GPUWISE_FONT_DIR="$tmp/no-fonts" ||
+      { cat "$tmp/gui.err"; fail "gpuwise-gui without a CJK font should still open"; }
+    [ "$(snapshot_field "$tmp/gui.json" cjk_font)" = failed ] || fail "without a font the snapshot should say cjk_font failed"
+    grep -q 'CJK) font was not found' "$tmp/gui.err" || fail "without a font gpuwise-gui should say so on stderr"
+    echo "ok: without the font it still opens and says on stderr: $(head -n 1 "$tmp/gui.err" | cut -c1-90)"
+  else
+    echo "note: xvfb-run missing; the installed window was not opened"
+  fi
 fi
 bash "$root/tests/package/completion.sh" "$prefix/share/bash-completion/completions/gpuwise" "$prefix/bin/gpuwise" \
   >"$tmp/completion.log" || { cat "$tmp/completion.log"; fail "installed bash completion"; }
@@ -71,5 +106,9 @@ dpkg-deb -x "$deb" "$tmp/x"
 if command -v file >/dev/null && file "$tmp/x/usr/bin/gpuwise" | grep -q 'not stripped'; then
   fail "the packaged gpuwise is not stripped"
 fi
-echo "ok: the unpacked gpuwise runs"
+if [ $gui = yes ]; then
+  [ "$(gui_font "$tmp/x/usr/bin/gpuwise-gui")" = "$(cd "$tmp/x/usr" && pwd -P)/share/gpuwise/fonts/cjk.otf" ] ||
+    fail "the unpacked gpuwise-gui looks for its font at '$(gui_font "$tmp/x/usr/bin/gpuwise-gui")'"
+fi
+echo "ok: the unpacked gpuwise runs (and gpuwise-gui finds /usr/share/gpuwise/fonts relative to itself)"
 echo "package checks passed"
