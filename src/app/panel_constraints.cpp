@@ -22,6 +22,12 @@ int segmented_row(const char* id_prefix, const std::vector<Choice>& options, int
   int clicked = -1;
   // Equal widths filling the field column, so three labels never run past its edge.
   const float w = std::floor(ImGui::GetContentRegionAvail().x / static_cast<float>(options.size()));
+  // Tight column (narrow panel, large fonts): thinner padding before a label gets clipped.
+  float widest = 0;
+  for (const Choice& o : options) widest = std::max(widest, ImGui::CalcTextSize(tr(o.en, o.zh)).x);
+  const ImVec2 pad = ImGui::GetStyle().FramePadding;
+  const bool tight = widest + pad.x * 2 > w;
+  if (tight) ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(std::max(1.0f, (w - widest) / 2), pad.y));
   for (std::size_t i = 0; i < options.size(); ++i) {
     if (i) ImGui::SameLine(0, 0);
     ImGui::PushID(static_cast<int>(i));
@@ -29,6 +35,7 @@ int segmented_row(const char* id_prefix, const std::vector<Choice>& options, int
     ImGui::PopID();
     remember_rect((std::string(id_prefix) + std::to_string(i)).c_str());
   }
+  if (tight) ImGui::PopStyleVar();
   return clicked;
 }
 
@@ -46,7 +53,7 @@ void draw_main(AppState& s) {
                                "从现在到需要结果的时间：48h、3d、1w。留空表示不限。"),
                             "deadline", c.deadline_hours, 1.0 / 60, 24.0 * 365 * 5, tr("none", "不限"), true);
   form_label(tr("Goal", "目标"), tr("What ranks first among the options that meet the limits.", "在满足限制的方案中按什么排序。"));
-  static const std::vector<Choice> goals = {{"Cheapest", "最便宜"}, {"Fastest", "最快"}, {"Best value", "性价比"}};
+  static const std::vector<Choice> goals = {{"Cheapest", "最便宜"}, {"Fastest", "最快"}, {"Value", "性价比"}};
   if (int g = segmented_row("goal_", goals, static_cast<int>(c.goal)); g >= 0) {
     c.goal = static_cast<Goal>(g);
     changed = true;

@@ -193,11 +193,11 @@ void setup_columns(float width, float sc) {
   ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_WidthFixed,
                           ImGui::GetFontSize() * 2.6f, 1);
   ImGui::TableSetupColumn(tr("GPU", "显卡"), ImGuiTableColumnFlags_WidthStretch, 2.2f, 2);
-  ImGui::TableSetupColumn(tr("Provider", "平台"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.8f, 3);
-  ImGui::TableSetupColumn(tr("Pricing", "计费"), tiny | ImGuiTableColumnFlags_WidthStretch, 0.9f, 4);
+  ImGui::TableSetupColumn(tr("Provider", "平台"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.5f, 3);
+  ImGui::TableSetupColumn(tr("Pricing", "计费"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.15f, 4);
   ImGui::TableSetupColumn(tr("Done in", "完成用时"), num | ImGuiTableColumnFlags_WidthStretch, 1.0f, 5);
-  ImGui::TableSetupColumn(tr("Total cost", "总费用"), num | ImGuiTableColumnFlags_WidthStretch, 1.0f, 6);
-  ImGui::TableSetupColumn(tr("Per hour", "每小时"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 0.9f, 7);
+  ImGui::TableSetupColumn(tr("Total cost", "总费用"), num | ImGuiTableColumnFlags_WidthStretch, 1.15f, 6);
+  ImGui::TableSetupColumn(tr("Per hour", "每小时"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 1.05f, 7);
   ImGui::TableSetupColumn(tr("Memory", "显存"),
                           narrow | ImGuiTableColumnFlags_PreferSortDescending | ImGuiTableColumnFlags_WidthStretch, 1.1f, 8);
   ImGui::TableSetupColumn(tr("Risk", "风险"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 0.7f, 9);
@@ -249,7 +249,13 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   ImGui::PopStyleVar();
   ImGui::TableSetColumnIndex(2);
   std::string gpu = row.gpu_name + (row.cards > 1 ? " ×" + std::to_string(row.cards) : "");
+  // Narrow windows cut names to "GeForce R": drop the vendor words first; the full name is a hover away.
+  const bool gpu_cut = ImGui::CalcTextSize(gpu.c_str()).x > ImGui::GetContentRegionAvail().x;
+  if (gpu_cut)
+    for (const char* prefix : {"NVIDIA ", "GeForce "})
+      if (gpu.rfind(prefix, 0) == 0) gpu.erase(0, std::char_traits<char>::length(prefix));
   ImGui::TextColored(color_v(row.rank == 1 ? Tone::accent : Tone::text), "%s", gpu.c_str());
+  if (gpu_cut && ImGui::IsItemHovered()) item_tooltip(row.gpu_name.c_str());
   if (!row.change.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(color_v(Tone::warn), "%s", change_tag(row.change).c_str());
@@ -261,8 +267,11 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
     item_tooltip(tr("On the Pareto front: nothing else is both cheaper and faster.", "位于帕累托前沿：没有其他方案既更便宜又更快。"));
   }
   ImGui::TableSetColumnIndex(3);
-  ImGui::Text("%s · %s", tr(row.provider_name).c_str(), row.region.c_str());
-  if (ImGui::IsItemHovered()) item_tooltip((tr(row.provider_name) + " · " + row.region).c_str());
+  // The region only when it fits: a clipped "lowest tier (" says less than the provider alone.
+  const std::string where = tr(row.provider_name) + " · " + row.region;
+  const bool fits = ImGui::CalcTextSize(where.c_str()).x <= ImGui::GetContentRegionAvail().x;
+  ImGui::TextUnformatted(fits ? where.c_str() : tr(row.provider_name).c_str());
+  if (ImGui::IsItemHovered()) item_tooltip(where.c_str());
   ImGui::TableSetColumnIndex(4);
   ImGui::TextColored(color_v(row.pricing == Pricing::spot ? Tone::warn : Tone::text), "%s", pricing_label(row.pricing));
   ImGui::TableSetColumnIndex(5);

@@ -95,10 +95,14 @@ void apply_latched_keys() {
     g->shown.emplace_back(key, mods);
   }
   g->latched.clear();
-  io.KeyCtrl |= ctrl;
-  io.KeyShift |= shift;
-  io.KeyAlt |= alt;
-  io.KeySuper |= super;
+  // From the keys' real state plus this frame's latched presses. OR-ing into the previous value left a
+  // modifier "held" after a Ctrl+A whose Ctrl was released before the frame, and the text typed next
+  // was dropped as shortcuts (the monkey test found it).
+  auto down = [&](int a, int b) { return g->key_down[a] || g->key_down[b]; };
+  io.KeyCtrl = ctrl || down(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL);
+  io.KeyShift = shift || down(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT);
+  io.KeyAlt = alt || down(GLFW_KEY_LEFT_ALT, GLFW_KEY_RIGHT_ALT);
+  io.KeySuper = super || down(GLFW_KEY_LEFT_SUPER, GLFW_KEY_RIGHT_SUPER);
 }
 
 void update_size_and_scale() {
