@@ -23,7 +23,7 @@ foreach(src IN LISTS GPUWISE_FUZZ_SOURCES)
   set(extra "")
   # CLI flag parsers live in the CLI, not the engine: compile them into their target.
   if(name STREQUAL "fuzz_cli_numbers")
-    set(extra "${CMAKE_SOURCE_DIR}/src/cli/cli_common.cpp")
+    set(extra "${CMAKE_SOURCE_DIR}/src/cli/cli_common.cpp" "${CMAKE_SOURCE_DIR}/src/cli/glossary.cpp")
   endif()
   add_executable(${name} "${src}" ${extra})
   target_include_directories(${name} PRIVATE "${CMAKE_SOURCE_DIR}/src" "${CMAKE_SOURCE_DIR}/tests")

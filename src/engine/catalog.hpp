@@ -135,6 +135,9 @@ struct CatalogLoad {
   std::vector<Problem> problems;   // every problem, each with its JSON path
 };
 
+// The bundled catalog is about 0.2 MB; 64 MiB holds some 100,000 offers with their notes (about 0.4 GB of
+// memory while parsing). A larger text is refused unparsed, so a runaway file cannot exhaust memory.
+inline constexpr std::size_t kMaxCatalogBytes = 64u << 20;
 // Parses and validates catalog JSON text. Never throws.
 CatalogLoad load_catalog(std::string_view json_text);
 // Serializes a catalog back to JSON text that load_catalog accepts (round trip).

@@ -574,6 +574,12 @@ void check_offers(const Catalog& c, const std::vector<std::string>& paths, std::
 CatalogLoad load_catalog(std::string_view json_text) {
   CatalogLoad result;
   std::vector<Problem>& out = result.problems;
+  if (json_text.size() > kMaxCatalogBytes) {
+    out.push_back({"", "The catalog is " + std::to_string(json_text.size() >> 20) +
+                           " MiB; gpuwise reads catalogs up to " + std::to_string(kMaxCatalogBytes >> 20) +
+                           " MiB (about 100,000 offers)."});
+    return result;
+  }
   try {
     SyntaxCheck syntax(json_text, out);
     json::sax_parse(json_text.begin(), json_text.end(), &syntax);

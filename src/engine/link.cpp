@@ -158,12 +158,12 @@ Field num_field(const char* key, T Workload::*m, double lo, double hi) {
 }
 
 template <class T>
-Field num_field(const char* key, T Constraints::*m, double lo, double hi) {
+Field num_field(const char* key, T Constraints::*m, Limit limit) {
   return {key, [m](const Scenario& s) { return num(static_cast<double>(s.constraints.*m)); },
-          [m, lo, hi](Scenario& s, const std::string& v, bool& clamped) {
+          [m, limit](Scenario& s, const std::string& v, bool& clamped) {
             double d;
             if (!parse_num(v, d)) return false;
-            s.constraints.*m = static_cast<T>(clamp(d, lo, hi, clamped));
+            s.constraints.*m = static_cast<T>(clamp(d, limit.lo, limit.hi, clamped));
             return true;
           }};
 }
@@ -198,23 +198,23 @@ Field cenum_field(const char* key, E Constraints::*m, bool (*parse)(std::string_
           [m, parse](Scenario& s, const std::string& v, bool&) { return parse(v, s.constraints.*m); }};
 }
 
-Field optional_hours(const char* key, std::optional<double> Constraints::*m, double lo, double hi) {
+Field optional_hours(const char* key, std::optional<double> Constraints::*m, Limit limit) {
   return {key,
           [m](const Scenario& s) { return (s.constraints.*m) ? num(*(s.constraints.*m)) + "h" : std::string(); },
-          [m, lo, hi](Scenario& s, const std::string& v, bool& clamped) {
+          [m, limit](Scenario& s, const std::string& v, bool& clamped) {
             double d;
             if (!parse_duration_hours(v, d)) return false;
-            s.constraints.*m = clamp(d, lo, hi, clamped);
+            s.constraints.*m = clamp(d, limit.lo, limit.hi, clamped);
             return true;
           }};
 }
 
-Field optional_num(const char* key, std::optional<double> Constraints::*m, double lo, double hi) {
+Field optional_num(const char* key, std::optional<double> Constraints::*m, Limit limit) {
   return {key, [m](const Scenario& s) { return (s.constraints.*m) ? num(*(s.constraints.*m)) : std::string(); },
-          [m, lo, hi](Scenario& s, const std::string& v, bool& clamped) {
+          [m, limit](Scenario& s, const std::string& v, bool& clamped) {
             double d;
             if (!parse_num(v, d)) return false;
-            s.constraints.*m = clamp(d, lo, hi, clamped);
+            s.constraints.*m = clamp(d, limit.lo, limit.hi, clamped);
             return true;
           }};
 }
@@ -298,14 +298,14 @@ const std::vector<Field>& fields() {
          return true;
        },
        true},
-      optional_num("budget", &Constraints::budget, 0, 1e9),
+      optional_num("budget", &Constraints::budget, limits::budget),
       {"cur", [](const Scenario& s) { return s.constraints.currency; },
        [](Scenario& s, const std::string& v, bool&) {
          if (v != "CNY" && v != "USD") return false;
          s.constraints.currency = v;
          return true;
        }},
-      optional_hours("deadline", &Constraints::deadline_hours, 1.0 / 60, 24.0 * 365 * 5),
+      optional_hours("deadline", &Constraints::deadline_hours, limits::deadline_hours),
       cenum_field("goal", &Constraints::goal, &parse_goal),
       cenum_field("spot", &Constraints::spot, &parse_spot_policy),
       cbool("student", &Constraints::student),
@@ -313,7 +313,7 @@ const std::vector<Field>& fields() {
       id_list("credits", &Constraints::credits),
       id_list("prov", &Constraints::providers),
       id_list("excl", &Constraints::exclude),
-      optional_num("fx", &Constraints::usd_cny, 0.1, 100),
+      optional_num("fx", &Constraints::usd_cny, limits::usd_cny),
       {"cards",
        [](const Scenario& s) {
          std::vector<std::string> parts;
@@ -325,26 +325,26 @@ const std::vector<Field>& fields() {
          for (const std::string& part : split(v, ',')) {
            double d;
            if (!parse_num(part, d) || counts.size() >= 16) return false;
-           counts.push_back(static_cast<int>(clamp(std::round(d), 1, 64, clamped)));
+           counts.push_back(static_cast<int>(clamp(std::round(d), limits::cards.lo, limits::cards.hi, clamped)));
          }
          if (counts.empty()) return false;
          s.constraints.card_counts = counts;
          return true;
        }},
-      num_field("setup", &Constraints::setup_hours, 0, 1000),
-      num_field("idle", &Constraints::idle_tail_hours, 0, 1000),
-      num_field("disk", &Constraints::disk_gb, 0, 1e6),
-      num_field("months", &Constraints::storage_months, 0, 120),
-      num_field("data", &Constraints::dataset_gb, 0, 1e6),
-      num_field("up", &Constraints::upload_mbps, 0.1, 1e5),
-      num_field("egress", &Constraints::egress_gb, 0, 1e6),
+      num_field("setup", &Constraints::setup_hours, limits::setup_hours),
+      num_field("idle", &Constraints::idle_tail_hours, limits::idle_tail_hours),
+      num_field("disk", &Constraints::disk_gb, limits::disk_gb),
+      num_field("months", &Constraints::storage_months, limits::storage_months),
+      num_field("data", &Constraints::dataset_gb, limits::dataset_gb),
+      num_field("up", &Constraints::upload_mbps, limits::upload_mbps),
+      num_field("egress", &Constraints::egress_gb, limits::egress_gb),
       cbool("internal", &Constraints::internal_network),
-      num_field("extras", &Constraints::extras_per_month, 0, 1e7),
-      optional_num("irate", &Constraints::interruptions_per_hour, 0, 10),
-      num_field("ckw", &Constraints::checkpoint_write_minutes, 0, 600),
-      optional_num("cki", &Constraints::checkpoint_interval_hours, 1.0 / 60, 1000),
-      num_field("restart", &Constraints::restart_minutes, 0, 600),
-      num_field("seed", &Constraints::seed, 0, 9007199254740992.0),
+      num_field("extras", &Constraints::extras_per_month, limits::extras_per_month),
+      optional_num("irate", &Constraints::interruptions_per_hour, limits::interruptions_per_hour),
+      num_field("ckw", &Constraints::checkpoint_write_minutes, limits::checkpoint_write_minutes),
+      optional_num("cki", &Constraints::checkpoint_interval_hours, limits::checkpoint_interval_hours),
+      num_field("restart", &Constraints::restart_minutes, limits::restart_minutes),
+      num_field("seed", &Constraints::seed, limits::seed),
   };
   return table;
 }

@@ -57,31 +57,34 @@ bool finite_in(double v, double lo, double hi) {
 
 std::vector<Problem> validate_constraints(const Constraints& c) {
   std::vector<Problem> p;
-  auto need = [&](bool ok, const char* field, const char* msg) {
+  auto need = [&](bool ok, const char* field, const std::string& msg) {
     if (!ok) p.push_back({field, msg});
   };
+  auto range = [&](double v, const Limit& limit, const char* field) {
+    need(within(v, limit), field, std::string(field) + " must be " + describe_limit(limit));
+  };
+  auto optional_range = [&](const std::optional<double>& v, const Limit& limit, const char* field) {
+    if (v) range(*v, limit, field);
+  };
   need(c.currency == "CNY" || c.currency == "USD", "currency", "currency must be CNY or USD");
-  need(!c.budget || finite_in(*c.budget, 0, 1e9), "budget", "budget must be between 0 and 1e9");
-  need(!c.deadline_hours || finite_in(*c.deadline_hours, 1e-3, 1e6), "deadline", "deadline must be positive");
-  need(!c.usd_cny || finite_in(*c.usd_cny, 0.1, 100), "usd_cny", "exchange rate must be between 0.1 and 100");
+  optional_range(c.budget, limits::budget, "budget");
+  optional_range(c.deadline_hours, limits::deadline_hours, "deadline");
+  optional_range(c.usd_cny, limits::usd_cny, "usd_cny");
   need(!c.card_counts.empty(), "cards", "give at least one card count");
-  for (int n : c.card_counts) need(n >= 1 && n <= 64, "cards", "card counts must be between 1 and 64");
-  need(finite_in(c.setup_hours, 0, 1e4), "setup_hours", "setup hours must be between 0 and 10000");
-  need(finite_in(c.idle_tail_hours, 0, 1e4), "idle_tail_hours", "idle hours must be between 0 and 10000");
-  need(finite_in(c.disk_gb, 0, 1e6), "disk_gb", "disk must be between 0 and 1e6 GB");
-  need(finite_in(c.storage_months, 0, 1200), "storage_months", "storage months must be between 0 and 1200");
-  need(finite_in(c.dataset_gb, 0, 1e6), "dataset_gb", "dataset must be between 0 and 1e6 GB");
-  need(finite_in(c.upload_mbps, 1e-3, 1e6), "upload_mbps", "upload speed must be positive");
-  need(finite_in(c.egress_gb, 0, 1e7), "egress_gb", "egress must be between 0 and 1e7 GB");
-  need(finite_in(c.extras_per_month, 0, 1e9), "extras_per_month", "add-ons must be between 0 and 1e9");
-  need(!c.interruptions_per_hour || finite_in(*c.interruptions_per_hour, 0, 100), "interruptions_per_hour",
-       "interruptions per hour must be between 0 and 100");
-  need(finite_in(c.checkpoint_write_minutes, 0, 1e4), "checkpoint_write_minutes",
-       "checkpoint write time must be between 0 and 10000 minutes");
-  need(!c.checkpoint_interval_hours || finite_in(*c.checkpoint_interval_hours, 1e-3, 1e5),
-       "checkpoint_interval_hours", "checkpoint interval must be positive");
-  need(finite_in(c.restart_minutes, 0, 1e5), "restart_minutes",
-       "restart time must be between 0 and 100000 minutes");
+  for (int n : c.card_counts) range(n, limits::cards, "cards");
+  range(c.setup_hours, limits::setup_hours, "setup_hours");
+  range(c.idle_tail_hours, limits::idle_tail_hours, "idle_tail_hours");
+  range(c.disk_gb, limits::disk_gb, "disk_gb");
+  range(c.storage_months, limits::storage_months, "storage_months");
+  range(c.dataset_gb, limits::dataset_gb, "dataset_gb");
+  range(c.upload_mbps, limits::upload_mbps, "upload_mbps");
+  range(c.egress_gb, limits::egress_gb, "egress_gb");
+  range(c.extras_per_month, limits::extras_per_month, "extras_per_month");
+  optional_range(c.interruptions_per_hour, limits::interruptions_per_hour, "interruptions_per_hour");
+  range(c.checkpoint_write_minutes, limits::checkpoint_write_minutes, "checkpoint_write_minutes");
+  optional_range(c.checkpoint_interval_hours, limits::checkpoint_interval_hours, "checkpoint_interval_hours");
+  range(c.restart_minutes, limits::restart_minutes, "restart_minutes");
+  range(static_cast<double>(c.seed), limits::seed, "seed");
   return p;
 }
 

@@ -1,6 +1,9 @@
 // Names of the constraint enums, as used in flags, JSON and share links.
 #include "engine/scenario.hpp"
 
+#include <cmath>
+#include <cstdio>
+
 namespace gw {
 
 std::string_view to_string(Goal g) {
@@ -31,6 +34,16 @@ bool parse_spot_policy(std::string_view s, SpotPolicy& out) {
   for (SpotPolicy p : {SpotPolicy::allow, SpotPolicy::deny, SpotPolicy::only})
     if (s == to_string(p)) return out = p, true;
   return false;
+}
+
+bool within(double v, const Limit& limit) {
+  return std::isfinite(v) && v >= limit.lo && v <= limit.hi;
+}
+
+std::string describe_limit(const Limit& limit) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "between %g and %g%s%s", limit.lo, limit.hi, *limit.unit ? " " : "", limit.unit);
+  return buf;
 }
 
 }  // namespace gw

@@ -49,6 +49,35 @@ struct Constraints {
   std::uint64_t seed = 1;
 };
 
+// The accepted range of each constraint: one table for every door (CLI flags refuse values outside it,
+// a share link clamps into it with a notice, the recommender refuses what slipped past both).
+struct Limit {
+  double lo, hi;
+  const char* unit;  // for messages: "h", "GB", "" ...
+};
+namespace limits {
+inline constexpr Limit budget{0, 1e9, ""};
+inline constexpr Limit deadline_hours{1.0 / 60, 24.0 * 365 * 5, "h"};  // a minute to five years
+inline constexpr Limit usd_cny{0.1, 100, ""};
+inline constexpr Limit cards{1, 64, ""};
+inline constexpr Limit setup_hours{0, 1000, "h"};
+inline constexpr Limit idle_tail_hours{0, 1000, "h"};
+inline constexpr Limit disk_gb{0, 1e6, "GB"};
+inline constexpr Limit storage_months{0, 120, "months"};
+inline constexpr Limit dataset_gb{0, 1e6, "GB"};
+inline constexpr Limit upload_mbps{0.1, 1e5, "Mbit/s"};
+inline constexpr Limit egress_gb{0, 1e6, "GB"};
+inline constexpr Limit extras_per_month{0, 1e7, ""};
+inline constexpr Limit interruptions_per_hour{0, 10, "per hour"};
+inline constexpr Limit checkpoint_write_minutes{0, 600, "min"};
+inline constexpr Limit checkpoint_interval_hours{1.0 / 60, 1000, "h"};
+inline constexpr Limit restart_minutes{0, 600, "min"};
+inline constexpr Limit seed{0, 9007199254740992.0, ""};  // 2^53: every integer below is exact in a double
+}  // namespace limits
+bool within(double v, const Limit& limit);  // finite and inside [lo, hi]
+// "between 0 and 1e+06 GB": the wording every door uses.
+std::string describe_limit(const Limit& limit);
+
 struct Scenario {
   Workload workload;
   Constraints constraints;

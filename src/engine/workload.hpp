@@ -90,6 +90,8 @@ struct WorkloadLoad {
   std::vector<Problem> problems;
 };
 // JSON as documented in data/README.md. Fields absent keep the base's values.
+// A job description is a few hundred bytes; anything over 1 MiB is refused before parsing.
+inline constexpr std::size_t kMaxWorkloadBytes = 1u << 20;
 WorkloadLoad workload_from_json(std::string_view json_text, const Workload& base = {});
 std::string workload_to_json(const Workload&);
 

@@ -214,6 +214,11 @@ ojson text_json(const Text& t) {
 
 WorkloadLoad workload_from_json(std::string_view json_text, const Workload& base) {
   WorkloadLoad out;
+  if (json_text.size() > kMaxWorkloadBytes) {
+    out.problems.push_back({"/", "the workload file is " + std::to_string(json_text.size() >> 10) +
+                                     " KiB; a workload is at most 1024 KiB"});
+    return out;
+  }
   json doc = json::parse(json_text.begin(), json_text.end(), nullptr, false);
   if (doc.is_discarded()) {
     out.problems.push_back({"/", "not valid JSON"});

@@ -94,6 +94,8 @@ TEST_CASE("bounds: 1e308 and friends in every numeric link field are clamped wit
         REQUIRE(d.ok);
         REQUIRE(nonfinite_in(d.scenario) == "");
         REQUIRE(first_problem(validate_workload(d.scenario.workload)) == "");
+        // The link clamps into exactly the range the recommender accepts (one gw::limits table).
+        REQUIRE(first_problem(validate_constraints(d.scenario.constraints)) == "");
         // A value that is not already inside the range must be reported (clamped, or the job reset).
         if (std::string(value) != "4.9e-324") REQUIRE_FALSE(d.notices.empty());
       }
@@ -270,6 +272,21 @@ TEST_CASE("bounds: megabytes of junk are refused quickly by every text parser") 
     CHECK_FALSE(r.findings.empty());
     CHECK(seconds_since(start) < 5);
   }
+}
+
+TEST_CASE("bounds: a catalog over 64 MiB or a workload over 1 MiB is refused unparsed, saying why") {
+  // Valid JSON, so only the size can be the reason: a million-offer catalog is about 600 MB.
+  std::string big = "{\"gpus\": []" + std::string(kMaxCatalogBytes, ' ') + "}";
+  auto start = std::chrono::steady_clock::now();
+  const CatalogLoad c = load_catalog(big);
+  CHECK(seconds_since(start) < 1);
+  REQUIRE(c.problems.size() == 1);
+  CHECK(c.problems[0].message == "The catalog is 64 MiB; gpuwise reads catalogs up to 64 MiB (about 100,000 offers).");
+  big.resize(kMaxWorkloadBytes + 10);
+  big.back() = '}';
+  const WorkloadLoad w = workload_from_json(big);
+  REQUIRE(w.problems.size() == 1);
+  CHECK(w.problems[0].message == "the workload file is 1024 KiB; a workload is at most 1024 KiB");
 }
 
 TEST_CASE("bounds: a million offers are ranked without a hang or a memory blow-up") {

@@ -127,3 +127,37 @@ TEST_CASE("more interruptions mean more time and more deadline risk; absurd rate
   CHECK(std::isfinite(wild.p90_hours));
   CHECK(!wild.practical);
 }
+
+TEST_CASE("a five-year job with ten interruptions an hour is not simulated event by event") {
+  // The hostile link from docs/input-ranges.md (irate=10, ckw tiny, deadline 5 years): about 400,000
+  // interruptions per trial. The simulation budget falls back to the normal approximation, which says so.
+  gw::SpotInputs in;
+  in.work_hours = 43000;
+  in.interruptions_per_hour = 10;
+  in.checkpoint_hours = 0.0001 / 60;
+  in.restart_hours = 0;
+  in.deadline_hours = 43800;
+  in.trials = 2000;
+  const gw::SpotResult r = gw::simulate_spot(in);
+  CHECK(r.expected_interruptions > 1e5);
+  CHECK(r.trials == 0);
+  CHECK(r.method == "normal approximation (too many interruptions to simulate)");
+  CHECK(r.explain.note.zh.find("中断次数过多") != std::string::npos);
+  CHECK(std::isfinite(r.p_miss_deadline));
+
+  // A long but ordinary job still gets a Monte Carlo, with fewer trials than asked; the result agrees
+  // with the approximation.
+  in.work_hours = 2000;
+  in.interruptions_per_hour = 0.5;
+  in.checkpoint_hours = 0.05;
+  in.restart_hours = 0.1;
+  in.deadline_hours = 2300;
+  in.trials = 4000;
+  const gw::SpotResult mc = gw::simulate_spot(in);
+  CHECK(mc.trials >= 100);
+  CHECK(mc.trials < 4000);
+  CHECK(mc.method == "monte-carlo (" + std::to_string(mc.trials) + " trials, seed 1)");
+  in.trials = 0;
+  const gw::SpotResult approx = gw::simulate_spot(in);
+  CHECK(mc.p90_hours == doctest::Approx(approx.p90_hours).epsilon(0.02));
+}

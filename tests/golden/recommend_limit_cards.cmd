@@ -1,0 +1,5 @@
+recommend
+--preset
+bert-base-finetune
+--cards
+1,1.5

@@ -1,0 +1,5 @@
+recommend
+--preset
+bert-base-finetune
+--disk
+2000TB
