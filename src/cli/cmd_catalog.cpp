@@ -127,7 +127,7 @@ void setup(CLI::App& root, Context& ctx) {
       throw Exit(kBadInput, "cannot write '" + out_file + "'");
     }
     std::fclose(f);
-    std::cerr << "wrote " << out_file << "\n";
+    std::cerr << (ctx.lang() == Lang::zh ? "已写入 " : "wrote ") << out_file << "\n";
   });
 }
 

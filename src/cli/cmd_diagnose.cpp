@@ -175,7 +175,8 @@ void setup(CLI::App& root, Context& ctx) {
     }
     o.csv_columns = csv_columns;
     if (file == "-" && isatty(STDIN_FILENO))
-      std::cerr << "gpuwise: reading nvidia-smi output from stdin (end with Ctrl-D)\n";
+      std::cerr << (ctx.lang() == Lang::zh ? "gpuwise：从标准输入读取 nvidia-smi 输出（Ctrl-D 结束）\n"
+                                          : "gpuwise: reading nvidia-smi output from stdin (end with Ctrl-D)\n");
     const std::string text = read_input(file);
     const Catalog& catalog = ctx.catalog();
     const DiagnoseReport r = diagnose(text, catalog, o);
@@ -194,7 +195,8 @@ void setup(CLI::App& root, Context& ctx) {
       std::cout << render(t, f, lang);
     }
     if (!r.found_gpu())
-      throw Exit(kBadInput, (file == "-" ? std::string("stdin") : "'" + file + "'") + ": no GPU found in this text");
+      throw Exit(kBadInput, (file == "-" ? std::string("stdin") : "'" + file + "'") +
+                                (lang == Lang::zh ? "：这段文字里没有找到 GPU" : ": no GPU found in this text"));
   });
 }
 
