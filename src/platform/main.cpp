@@ -218,10 +218,6 @@ void cjk_font_failed() {
 namespace gw::platform {
 bool cjk_font_ready() { return shell::g && shell::g->cjk_in_atlas; }
 float ui_scale() { return shell::g ? shell::g->scale : 1.0f; }
-#ifndef __EMSCRIPTEN__
-// The desktop's settings file reports no write failures yet (native.cpp); the web's are in web.cpp.
-bool settings_unsaved() { return false; }
-#endif
 }  // namespace gw::platform
 
 int main(int argc, char** argv) {

@@ -5,8 +5,10 @@
 #include <GLFW/glfw3.h>
 
 #include <chrono>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -120,19 +122,33 @@ void load_settings() {
   g_settings.clear();
 }
 
+// A failed write (read-only home, full disk) keeps the settings in memory; the UI shows that they were not
+// saved (settings_unsaved), and stderr says where and why once per failure streak.
+bool g_save_failed = false;
+
 void save_settings() {
   make_dirs(g_dir);
   nlohmann::json j = nlohmann::json::object();
   for (const auto& [k, v] : g_settings) j[k] = v;
   const std::string path = g_dir + "/settings.json";
+  bool ok = false;
   {
     std::ofstream out(path + ".tmp", std::ios::binary | std::ios::trunc);
-    if (!out) return;
-    out << j.dump(2) << "\n";
+    if (out) {
+      out << j.dump(2) << "\n";
+      out.flush();
+      ok = static_cast<bool>(out);
+    }
   }
-  std::rename((path + ".tmp").c_str(), path.c_str());
+  ok = ok && std::rename((path + ".tmp").c_str(), path.c_str()) == 0;
+  if (!ok && !g_save_failed)
+    std::fprintf(stderr, "gpuwise-gui: could not write %s: %s; settings are kept until the window closes\n",
+                 path.c_str(), std::strerror(errno));
+  g_save_failed = !ok;
 }
 }  // namespace
+
+bool settings_unsaved() { return g_save_failed; }
 
 std::string setting(const std::string& key) {
   auto it = g_settings.find(key);

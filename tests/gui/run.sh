@@ -101,6 +101,20 @@ XDG_CONFIG_HOME="$tmp/config-bad" LANG=C.UTF-8 timeout 120 xvfb-run -a -s "-scre
 check "a second bad file goes to settings.json.bad.1, the first one is not overwritten" \
   test "$(cat "$tmp/config-bad/gpuwise/settings.json.bad.1" 2>/dev/null)" = '["not", "an object"]'
 
+# A settings folder that cannot be written (its parent is a file): the window still opens, and once it
+# saves a setting (the language from --link) stderr and the snapshot say the settings were not saved.
+printf 'not a folder' >"$tmp/config-file"
+XDG_CONFIG_HOME="$tmp/config-file" LANG=C.UTF-8 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
+  "$gui" --screenshot "$tmp/ro.ppm" --link '#v=1&preset=bert-base-finetune&budget=123&lang=zh' \
+  >"$tmp/snapshot.json" 2>"$tmp/stderr.txt"
+status=$?
+check "an unwritable settings folder still opens (exit $status)" test "$status" -eq 0
+check "it says on stderr that settings.json could not be written" grep -q 'could not write .*settings.json' "$tmp/stderr.txt"
+check "the snapshot reports settings_saved: false" python3 - "$tmp/snapshot.json" <<'PY'
+import json, sys
+sys.exit(0 if json.load(open(sys.argv[1])).get("settings_saved") is False else 1)
+PY
+
 echo "screenshots: $shots"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
