@@ -91,9 +91,11 @@ const char* zh_name(const std::string& en) {
   return "";
 }
 
-void add_input(Explain& e, std::string name, double value, std::string unit, std::string name_zh = "") {
+// `e` is null when the caller screens many offers and skips the explanation (EstimateOptions::explain).
+void add_input(Explain* e, std::string name, double value, std::string unit, std::string name_zh = "") {
+  if (!e) return;
   if (name_zh.empty()) name_zh = zh_name(name);
-  e.inputs.push_back({std::move(name), finite_or(value, 0), std::move(unit), std::move(name_zh)});
+  e->inputs.push_back({std::move(name), finite_or(value, 0), std::move(unit), std::move(name_zh)});
 }
 
 // Last line of defence for workloads that skipped validation: every number leaves finite.
@@ -148,7 +150,7 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
 
   // ---- memory
   const model::MemoryPlan plan = model::plan_for(w, e.gpu_count, gpu.vram_gib);
-  e.memory = model::memory_breakdown(w, plan);
+  e.memory = model::memory_breakdown(w, plan, opt.explain);
   e.headroom_gib = finite_or(gpu.vram_gib - e.memory.total_gib(), -1e9);
   e.fit = fit_verdict(e.memory.total_gib(), gpu.vram_gib);
   if (e.fit != Fit::fits) {
@@ -162,8 +164,8 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   if (plan.split_weights)
     e.notes.push_back({fmt("memory assumes the weights split over %.0f GPUs", e.gpu_count),
                        fmt("显存按权重切分到 %.0f 张卡计算", e.gpu_count)});
-  Explain& me = e.memory_explain;
-  me.formula = {"per GPU: weights + gradients + optimizer states + activations + KV cache + overhead",
+  Explain* me = opt.explain ? &e.memory_explain : nullptr;
+  if (me) me->formula = {"per GPU: weights + gradients + optimizer states + activations + KV cache + overhead",
                 "每张卡：权重 + 梯度 + 优化器状态 + 激活 + KV 缓存 + 开销"};
   add_input(me, "params", effective_params(w), "");
   if (is_transformer(w)) {
@@ -175,10 +177,12 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   add_input(me, "batch", w.mode == Mode::inference && is_transformer(w) ? w.inference_batch : w.micro_batch,
             "");
   add_input(me, "vram", gpu.vram_gib, "GiB");
-  me.note = {"rules: ", "规则："};
-  for (const Text& r : e.memory.rules) {
-    me.note.en += r.en + "; ";
-    me.note.zh += r.zh + "；";
+  if (me) {
+    me->note = {"rules: ", "规则："};
+    for (const Text& r : e.memory.rules) {
+      me->note.en += r.en + "; ";
+      me->note.zh += r.zh + "；";
+    }
   }
 
   // ---- rate
@@ -218,8 +222,10 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   if (!base_gpu) base_gpu = &gpu;
   const double base_per_unit = model::seconds_per_unit(w, *base_gpu, 1, 1.0);
 
-  Explain& te = e.time_explain;
-  te.formula = {
+  Explain* te = opt.explain ? &e.time_explain : nullptr;
+  Explain unused;  // notes written when the explanation is skipped land here
+  Explain& tn = te ? *te : unused;
+  if (te) te->formula = {
       "step = tensor FLOPs / (peak x util) + CUDA-core FLOPs / (FP32 x util) + bytes / (bandwidth x eff) + "
       "kernels x gap; hours = work x step / units per step / multi-GPU speed-up + data loading",
       "每步 = 张量 FLOPs / (峰值 × 利用率) + CUDA 核 FLOPs / (FP32 × 利用率) + 字节 / (带宽 × 效率) + "
@@ -249,11 +255,11 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   add_input(te, "multi-GPU speed-up", multi_gpu_speedup(gpu, e.gpu_count), "x");
   add_input(te, "derate", e.derate, "");
   if (w.checkpointing)
-    te.note = {"checkpointing recomputes the forward pass: one extra forward per step (+1/3 of the FLOPs). ",
+    tn.note = {"checkpointing recomputes the forward pass: one extra forward per step (+1/3 of the FLOPs). ",
                "梯度检查点要重算前向：每步多一次前向（FLOPs 多 1/3）。"};
   if (!(have_units || calibrated)) {
-    te.note.en += "Amount of work unknown: give --samples/--epochs or --tokens for hours.";
-    te.note.zh += "工作量未知：给出 --samples/--epochs 或 --tokens 才能算时长。";
+    tn.note.en += "Amount of work unknown: give --samples/--epochs or --tokens for hours.";
+    tn.note.zh += "工作量未知：给出 --samples/--epochs 或 --tokens 才能算时长。";
     return e;
   }
   JobTime here = job_time(w, gpu, e.gpu_count, e.derate, units, base_per_unit);
@@ -263,8 +269,8 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
     factor = there.total() > 0 ? ref->hours * 3600.0 / there.total() : 1;
     add_input(te, "reference run on " + ref_gpu->id, ref->hours, "h", "参考运行（" + ref_gpu->id + "）");
     add_input(te, "calibration factor (your run / model)", factor, "x");
-    te.note.en += "Calibrated: hours scale from your reference run by the ratio of modelled times. ";
-    te.note.zh += "已校准：时长按模型时间之比，从你的参考运行换算。";
+    tn.note.en += "Calibrated: hours scale from your reference run by the ratio of modelled times. ";
+    tn.note.zh += "已校准：时长按模型时间之比，从你的参考运行换算。";
   }
   add_input(te, "work", units, e.throughput_unit.substr(0, e.throughput_unit.find('/')));
   add_input(te, "compute hours", here.compute_s / 3600, "h");
@@ -276,8 +282,8 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
               here.loading_s / 3600, "h",
               "数据加载时长（在 " + base_gpu->id + " 上实测占比 " +
                   fmt("%.0f%%", w.data_loading_share * 100) + "）");
-    te.note.en += "Data loading does not speed up on a faster GPU. ";
-    te.note.zh += "数据加载不会因为 GPU 更快而变快。";
+    tn.note.en += "Data loading does not speed up on a faster GPU. ";
+    tn.note.zh += "数据加载不会因为 GPU 更快而变快。";
   }
   const double likely = factor * here.total() / 3600.0;
   if (!(likely > 0) || !std::isfinite(likely)) return e;

@@ -77,6 +77,7 @@ struct GpuEstimate {
 struct EstimateOptions {
   int gpu_count = 1;
   double derate = 1.0;  // from the offer
+  bool explain = true;  // false: skip the explanations (the recommender screening every offer)
 };
 
 // Pure and deterministic; never returns NaN or infinity.

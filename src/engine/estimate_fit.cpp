@@ -23,7 +23,7 @@ bool trains(const Workload& w) {
 }
 
 double total_for(const Workload& w, int count, double vram) {
-  return model::memory_breakdown(w, model::plan_for(w, count, vram)).total_gib();
+  return model::memory_breakdown(w, model::plan_for(w, count, vram), false).total_gib();
 }
 
 }  // namespace
@@ -53,7 +53,7 @@ MemoryPlan plan_for(const Workload& w, int count, double vram_gib) {
   MemoryPlan plan;
   plan.gpu_count = std::max(1, count);
   if (plan.gpu_count == 1 || w.arch == Arch::generic) return plan;
-  if (fit_verdict(memory_breakdown(w, plan).total_gib(), vram_gib) == Fit::fits) return plan;
+  if (fit_verdict(memory_breakdown(w, plan, false).total_gib(), vram_gib) == Fit::fits) return plan;
   if (w.mode == Mode::inference)
     plan.split_weights = true;
   else

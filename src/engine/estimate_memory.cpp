@@ -137,7 +137,7 @@ double stored_activation_bytes(const Workload& w) {
   return w.activation_mib_per_sample * kMiB * b * (fp32 ? 2.0 : 1.0);
 }
 
-MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan) {
+MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool with_rules) {
   MemoryBreakdown m;
   const double P = effective_params(w);
   const double n = std::max(1, plan.gpu_count);
@@ -147,7 +147,7 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan) {
 
   if (w.mode == Mode::inference) {
     m.weights_gib = weight_bytes(w) / split / kGiB;
-    m.rules.push_back(
+    if (with_rules) m.rules.push_back(
         {fmt("weights: %.3g params x %.3g bits (embeddings/head kept 16-bit when quantized)", P,
              stored_weight_bits(w)),
          fmt("权重：%.3g 参数 × %.3g 位（量化时嵌入层和输出层保留 16 位）", P, stored_weight_bits(w))});
@@ -157,7 +157,7 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan) {
       if (w.arch == Arch::decoder)
         m.kv_cache_gib = kv_bytes_per_token(w) * ctx * w.inference_batch / split / kGiB;
       if (w.arch == Arch::decoder)
-        m.rules.push_back({fmt("KV cache: 2 x L x kv_heads x d_head x bytes x %.0f tokens x %.0f sequences",
+        if (with_rules) m.rules.push_back({fmt("KV cache: 2 x L x kv_heads x d_head x bytes x %.0f tokens x %.0f sequences",
                                ctx, w.inference_batch),
                            fmt("KV 缓存：2 × 层数 × KV 头数 × 头维度 × 字节数 × %.0f 个 token × %.0f 条序列",
                                ctx, w.inference_batch)});
@@ -170,13 +170,13 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan) {
       activations = w.activation_mib_per_sample * kMiB * w.micro_batch;
     }
     m.activations_gib = activations / kGiB;
-    m.rules.push_back({"activations: working buffers only (inference stores nothing for backward)",
+    if (with_rules) m.rules.push_back({"activations: working buffers only (inference stores nothing for backward)",
                        "激活：只有推理的工作缓冲（不为反向传播保存）"});
   } else if (w.arch == Arch::generic) {
     m.weights_gib = P * stored_weight_bits(w) / 8.0 / kGiB;
     activations = w.working_set_gib * kGiB / n;  // domain decomposition splits the mesh
     m.activations_gib = activations / kGiB;
-    m.rules.push_back(
+    if (with_rules) m.rules.push_back(
         {fmt("working set %.3g GiB split over %.0f GPU(s) (domain decomposition)", w.working_set_gib, n),
          fmt("工作集 %.3g GiB，按 %.0f 张卡做区域分解", w.working_set_gib, n)});
   } else {
@@ -190,7 +190,7 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan) {
       m.weights_gib = (weight_bytes(base) + lp * 4.0) / kGiB;
       m.gradients_gib = lp * 4.0 / kGiB;
       m.optimizer_gib = lp * (w.optimizer == Optimizer::adam8bit ? 2.0 : 8.0) / kGiB;
-      m.rules.push_back(
+      if (with_rules) m.rules.push_back(
           {fmt("frozen base at %.3g bits/param; %.3g adapter params (rank %.0f) carry fp32 "
                "weights, grads and optimizer states",
                base_bits, lp, w.lora_rank),
@@ -213,14 +213,14 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan) {
           amp ? "autocast 保留 fp32 主权重和梯度，外加一份 fp16 工作副本（Hugging Face 的算法）"
           : half ? "半精度权重和梯度；优化器里保留一份 fp32 主权重（ZeRO 的算法）"
                  : "全精度权重和梯度";
-      m.rules.push_back(
+      if (with_rules) m.rules.push_back(
           {fmt("model states: %.3g + %.3g + %.3g bytes/param (weights + grads + optimizer): ", w_b, g_b,
                opt_b) +
                why_en,
            fmt("模型状态：%.3g + %.3g + %.3g 字节/参数（权重 + 梯度 + 优化器）：", w_b, g_b, opt_b) +
                why_zh});
       if (plan.shard_states)
-        m.rules.push_back({fmt("ZeRO-3/FSDP: model states divided over %.0f GPUs", n),
+        if (with_rules) m.rules.push_back({fmt("ZeRO-3/FSDP: model states divided over %.0f GPUs", n),
                            fmt("ZeRO-3/FSDP：模型状态平分到 %.0f 张卡", n)});
     }
     if (is_transformer(w)) {
@@ -231,7 +231,7 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan) {
       activations =
           w.checkpointing ? w.layers * c.layer_input * s * b * w.hidden + layer : (w.layers + 1) * layer;
       activations += logits_bytes(w, s, b);
-      m.rules.push_back({w.checkpointing ? fmt("activations (checkpointing): L x %.0f x s x b x h (layer "
+      if (with_rules) m.rules.push_back({w.checkpointing ? fmt("activations (checkpointing): L x %.0f x s x b x h (layer "
                                                "inputs) + one layer's %.0f x s x b x h"
                                                " working set (Korthikanti et al. 2022)",
                                                c.layer_input, c.sbh)
@@ -247,22 +247,22 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan) {
                                                "多算一层反向缓冲）",
                                                c.sbh, w.fused_attention ? 0.0 : c.scores)});
       if (w.arch == Arch::decoder && w.vocab > 0)
-        m.rules.push_back({"logits: s x b x vocab in the compute precision plus an fp32 copy for the loss",
+        if (with_rules) m.rules.push_back({"logits: s x b x vocab in the compute precision plus an fp32 copy for the loss",
                            "logits：s × b × 词表，计算精度一份，再加损失函数用的 fp32 一份"});
     } else {
       activations = stored_activation_bytes(w) * (w.checkpointing ? 0.4 : 1.0);
-      m.rules.push_back({fmt("activations: %.4g MiB per sample (16-bit; doubled in fp32) x batch %.0f",
+      if (with_rules) m.rules.push_back({fmt("activations: %.4g MiB per sample (16-bit; doubled in fp32) x batch %.0f",
                              w.activation_mib_per_sample, w.micro_batch),
                          fmt("激活：每样本 %.4g MiB（16 位；fp32 翻倍）× batch %.0f",
                              w.activation_mib_per_sample, w.micro_batch)});
-      if (w.checkpointing) m.rules.back().en += "; checkpointing keeps ~40%";
-      if (w.checkpointing) m.rules.back().zh += "；梯度检查点保留约 40%";
+      if (with_rules && w.checkpointing) m.rules.back().en += "; checkpointing keeps ~40%";
+      if (with_rules && w.checkpointing) m.rules.back().zh += "；梯度检查点保留约 40%";
     }
     m.activations_gib = activations / kGiB;
   }
   // Caching-allocator reserve grows with the size and churn of activation buffers.
   m.overhead_gib = kCudaContextGib + 0.15 + 0.2 * m.activations_gib;
-  m.rules.push_back(
+  if (with_rules) m.rules.push_back(
       {"overhead: CUDA context and kernels 1.31 GiB (PyTorch, nvidia-smi) + allocator reserve "
        "0.15 GiB + 20% of activations",
        "开销：CUDA 上下文与内核 1.31 GiB（PyTorch，nvidia-smi 读数）+ 分配器预留 0.15 GiB + 激活的 20%"});

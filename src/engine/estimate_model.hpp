@@ -23,7 +23,9 @@ struct MemoryPlan {
   bool shard_states = false;   // ZeRO-3 / FSDP: weights, grads and optimizer split over gpu_count
   bool split_weights = false;  // inference: tensor/pipeline parallel split of weights and KV cache
 };
-MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan);
+// `with_rules` = false skips the rule texts: callers that only need the numbers (fit advice trying
+// alternatives, the recommender screening offers) would otherwise format them by the thousand.
+MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool with_rules = true);
 // How `count` cards hold the job: replicas when one card's memory suffices, else sharded states
 // (training) or split weights (inference). Defined in estimate_fit.cpp.
 MemoryPlan plan_for(const Workload& w, int count, double vram_gib);

@@ -61,7 +61,7 @@ std::vector<Problem> validate_constraints(const Constraints& c) {
     if (!ok) p.push_back({field, msg});
   };
   auto range = [&](double v, const Limit& limit, const char* field) {
-    need(within(v, limit), field, std::string(field) + " must be " + describe_limit(limit));
+    if (!within(v, limit)) p.push_back({field, std::string(field) + " must be " + describe_limit(limit)});
   };
   auto optional_range = [&](const std::optional<double>& v, const Limit& limit, const char* field) {
     if (v) range(*v, limit, field);
@@ -203,6 +203,7 @@ int cached_estimate(Context& x, std::size_t gpu_index, int cards, double derate,
   EstimateOptions eo;
   eo.gpu_count = cards;
   eo.derate = derate;
+  eo.explain = false;  // screening: only the detailed rows explain their numbers (rank_and_build)
   x.estimates.push_back(estimate(x.variants[static_cast<std::size_t>(variant)].workload,
                                  x.catalog.gpus[gpu_index], x.catalog, eo));
   const int idx = static_cast<int>(x.estimates.size() - 1);

@@ -199,7 +199,10 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
 
 void detail(const Context& x, const Candidate& k, Row& r) {
   const Constraints& c = x.c();
-  const GpuEstimate& e = x.est(k);
+  // The screening estimate skipped its explanation; the same inputs again, this time explained.
+  const GpuEstimate& screened = x.est(k);
+  const GpuEstimate e = estimate(x.variant(k).workload, x.gpu(k), x.catalog,
+                                 {screened.gpu_count, screened.derate, true});
   r.detailed = true;
   r.bill = price_candidate(x, k, true).bill;
   r.memory.rules = e.memory.rules;

@@ -200,3 +200,20 @@ TEST_CASE("nothing is ever NaN or infinite") {
         for (const ExplainInput& in : e.time_explain.inputs) CHECK(gwtest::finite(in.value));
       }
 }
+
+TEST_CASE("an estimate without its explanation has the same numbers (the recommender screens that way)") {
+  for (const char* preset : {"bert-base-finetune", "opt-13b-fp16", "md-gromacs-fp64"}) {
+    const gw::Workload w = gwtest::preset(preset);
+    const gw::Gpu& g = gwtest::gpu("rtx-3090");
+    const gw::GpuEstimate full = gw::estimate(w, g, gwtest::catalog(), {2, 0.85, true});
+    const gw::GpuEstimate lean = gw::estimate(w, g, gwtest::catalog(), {2, 0.85, false});
+    CAPTURE(preset);
+    CHECK(full.hours.likely == lean.hours.likely);
+    CHECK(full.memory.total_gib() == lean.memory.total_gib());
+    CHECK(full.fit == lean.fit);
+    CHECK(full.throughput == lean.throughput);
+    CHECK(!full.time_explain.inputs.empty());
+    CHECK(lean.time_explain.inputs.empty());
+    CHECK(lean.memory_explain.inputs.empty());
+  }
+}
