@@ -20,10 +20,11 @@ double sig(double v, int digits = 4) {
   return std::round(v * p) / p;
 }
 
-std::string human_hours(double h) {
-  if (h < 1) return fmt_num(h * 60, 0) + " min";
-  if (h < 48) return fmt_num(h, h < 10 ? 1 : 0) + " h";
-  return fmt_num(h / 24, 1) + " d";
+std::string human_hours(double h, Lang lang) {
+  const bool zh = lang == Lang::zh;
+  if (h < 1) return fmt_num(h * 60, 0) + (zh ? " 分钟" : " min");
+  if (h < 48) return fmt_num(h, h < 10 ? 1 : 0) + (zh ? " 小时" : " h");
+  return fmt_num(h / 24, 1) + (zh ? " 天" : " d");
 }
 
 std::string human_rate(double v, const std::string& unit) {
@@ -220,12 +221,12 @@ void setup(CLI::App& root, Context& ctx) {
       if (!e.supported) {
         row.insert(row.end(), {"-", "-", "-", "-"});
       } else {
-        row.push_back(e.unit_used);
-        row.push_back(human_rate(e.throughput, e.throughput_unit));
+        row.push_back(unit_used_text(e.unit_used).in(lang));
+        row.push_back(human_rate(e.throughput, throughput_unit_text(e.throughput_unit).in(lang)));
         // Hours for a job that does not fit would describe a run that cannot happen.
         const bool show = e.work_known && e.fit != Fit::no_fit;
-        row.push_back(show ? human_hours(e.hours.likely) : "-");
-        row.push_back(show ? human_hours(e.hours.low) + " - " + human_hours(e.hours.high) : "-");
+        row.push_back(show ? human_hours(e.hours.likely, lang) : "-");
+        row.push_back(show ? human_hours(e.hours.low, lang) + " - " + human_hours(e.hours.high, lang) : "-");
       }
       t.rows.push_back(row);
     }

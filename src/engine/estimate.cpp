@@ -233,7 +233,7 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   add_input(te, "tensor FLOPs per step", work.tensor_flops, "FLOP");
   add_input(te, rates.unit + " rate" + (rates.power_fraction < 0.98 ? " (power-limited)" : ""),
             rates.tensor_tflops, "TFLOPS",
-            rates.unit + " 算力" + (rates.power_fraction < 0.98 ? "（功耗受限）" : ""));
+            unit_used_text(rates.unit).zh + " 算力" + (rates.power_fraction < 0.98 ? "（功耗受限）" : ""));
   add_input(te, "utilization of that unit", model::kTensorUtil, "");
   add_input(te, "CUDA-core FLOPs per step", work.simt_flops, "FLOP");
   add_input(te, "CUDA-core rate", rates.simt_tflops, "TFLOPS");
@@ -250,7 +250,7 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   if (st.stream_s > 0) add_input(te, "  of which weight streaming", st.stream_s * 1e3, "ms");
   add_input(te, "  of which launch gaps", st.launch_s * 1e3, "ms");
   add_input(te, "units per step (" + e.throughput_unit + ")", work.units, "",
-            "每步完成的单位数（" + e.throughput_unit + "）");
+            "每步完成的单位数（" + throughput_unit_text(e.throughput_unit).zh + "）");
   add_input(te, "GPUs", e.gpu_count, "");
   add_input(te, "multi-GPU speed-up", multi_gpu_speedup(gpu, e.gpu_count), "x");
   add_input(te, "derate", e.derate, "");
@@ -314,6 +314,35 @@ std::string explain_text(const Explain& e, Lang lang) {
   }
   if (!e.note.empty()) out += e.note.in(lang) + "\n";
   return out;
+}
+
+Text unit_used_text(std::string_view unit) {
+  static const std::pair<const char*, const char*> names[] = {
+      {"FP16 tensor (FP32 acc, half rate on GeForce)", "FP16 张量核（FP32 累加，GeForce 上减半）"},
+      {"FP16 tensor (FP32 acc)", "FP16 张量核（FP32 累加）"},
+      {"FP16 tensor (FP16 acc)", "FP16 张量核（FP16 累加）"},
+      {"BF16 tensor", "BF16 张量核"},
+      {"TF32 tensor (cuDNN default for convolutions)", "TF32 张量核（cuDNN 卷积默认）"},
+      {"TF32 tensor", "TF32 张量核"},
+      {"INT8 tensor", "INT8 张量核"},
+      {"FP64 tensor", "FP64 张量核"},
+      {"FP64", "FP64"},
+      {"FP32 (CUDA cores)", "FP32（CUDA 核心）"},
+      {"FP32 (no TF32 on this GPU)", "FP32（此卡无 TF32）"},
+      {"FP32 (no BF16 tensor cores; bf16 is emulated)", "FP32（无 BF16 张量核，bf16 为模拟）"},
+      {"FP32 (no tensor cores)", "FP32（无张量核）"},
+      {"memory bandwidth", "显存带宽"},
+  };
+  for (const auto& [en, zh] : names)
+    if (unit == en) return {en, zh};
+  return {std::string(unit), std::string(unit)};  // a unit added without a translation still shows
+}
+
+Text throughput_unit_text(std::string_view unit) {
+  if (unit == "samples/s") return {"samples/s", "样本/秒"};
+  if (unit == "tokens/s") return {"tokens/s", "token/秒"};
+  if (unit == "steps/s") return {"steps/s", "步/秒"};
+  return {std::string(unit), std::string(unit)};
 }
 
 }  // namespace gw

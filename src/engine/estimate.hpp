@@ -82,6 +82,10 @@ struct EstimateOptions {
 
 // Pure and deterministic; never returns NaN or infinity.
 GpuEstimate estimate(const Workload&, const Gpu&, const Catalog&, const EstimateOptions& = {});
+// `unit_used` and `throughput_unit` are stable English identifiers (JSON keys' values); these give the
+// words to show a reader, in either language.
+Text unit_used_text(std::string_view unit_used);
+Text throughput_unit_text(std::string_view throughput_unit);
 // Every GPU in the catalog, one card each (or the reference's calibration applied).
 std::vector<GpuEstimate> estimate_all(const Workload&, const Catalog&, int gpu_count = 1);
 // Multi-GPU speed-up relative to one card (below linear; worse on PCIe consumer cards).

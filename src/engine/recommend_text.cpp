@@ -146,7 +146,7 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
       !has_tensor(r.unit_used))
     warn("You pay a data-center card's premium, but this job runs on " + r.unit_used +
              ", not tensor cores: a consumer card does this work for far less.",
-         "你为数据中心卡付了溢价，但这个任务跑在 " + r.unit_used + " 上、用不到张量核心：消费级卡便宜得多。");
+         "你为数据中心卡付了溢价，但这个任务跑在 " + unit_used_text(r.unit_used).zh + " 上、用不到张量核心：消费级卡便宜得多。");
   if (r.cards > 1 && r.scaling_efficiency < 0.95) {
     const double extra = (r.cards / std::max(r.speedup, 1e-9) - 1) * 100;
     warn(std::to_string(r.cards) + " cards run " + fmt(r.speedup, 1) + "x as fast as one for " +

@@ -1,4 +1,7 @@
 // Effective rates, the roofline, time, calibration and the never-NaN guarantee.
+#include <set>
+
+#include "engine/bundled.hpp"
 #include "engine/estimate_model.hpp"
 #include "test_estimate_fixtures.hpp"
 
@@ -215,5 +218,36 @@ TEST_CASE("an estimate without its explanation has the same numbers (the recomme
     CHECK(!full.time_explain.inputs.empty());
     CHECK(lean.time_explain.inputs.empty());
     CHECK(lean.memory_explain.inputs.empty());
+  }
+}
+
+TEST_CASE("every compute unit and throughput unit the engine reports has Chinese words") {
+  // The English identifiers stay in JSON; a reader of Chinese sees these. A unit added to
+  // estimate_rates.cpp without a translation would show English in a Chinese table: this catches it.
+  std::set<std::string> units, rates;
+  const gw::PresetLoad presets = gw::load_presets(gw::bundled_file("presets.json"));
+  for (const gw::Preset& p : presets.presets)
+    for (const gw::Gpu& g : gwtest::catalog().gpus)
+      for (bool f16acc : {false, true}) {
+        gw::Workload w = p.workload;
+        w.fp16_accumulate = f16acc;
+        for (gw::Precision prec : {w.precision, gw::Precision::bf16, gw::Precision::fp32, gw::Precision::tf32}) {
+          w.precision = prec;
+          const gw::GpuEstimate e = gw::estimate(w, g, gwtest::catalog(), {1, 1.0, false});
+          if (!e.supported) continue;
+          units.insert(e.unit_used);
+          rates.insert(e.throughput_unit);
+        }
+      }
+  CHECK(units.size() >= 8);
+  for (const std::string& u : units) {
+    CAPTURE(u);
+    const gw::Text t = gw::unit_used_text(u);
+    CHECK(t.en == u);
+    if (u != "FP64") CHECK(t.zh != u);
+  }
+  for (const std::string& u : rates) {
+    CAPTURE(u);
+    CHECK(gw::throughput_unit_text(u).zh != u);
   }
 }
