@@ -131,9 +131,9 @@ void run(const CostFlags& f, Context& ctx) {
   out += (zh ? "任务：" : "job: ") + format_hours(hours) + (zh ? "；计费 GPU 时长 " : "; billed GPU hours ") +
          format_number(bill.billed_gpu_hours.likely, 2) + " h\n";
   if (spot) {
-    out += (zh ? "竞价：检查点间隔 " : "spot: checkpoint every ") + format_number(spot->interval_hours, 2) +
-           " h" + (spot->interval_is_default ? (zh ? "（Young/Daly 最优）" : " (Young/Daly optimum)") : "") +
-           (zh ? "，预计 " : ", expected ") + format_number(spot->expected_hours, 1) + " h" +
+    out += (zh ? "竞价：检查点间隔 " : "spot: checkpoint every ") + format_hours(spot->interval_hours, lang) +
+           (spot->interval_is_default ? (zh ? "（Young/Daly 最优）" : " (Young/Daly optimum)") : "") +
+           (zh ? "，预计 " : ", expected ") + format_hours(spot->expected_hours, lang) +
            (zh ? "，中断约 " : ", ") + format_number(spot->expected_interruptions, 1) +
            (zh ? " 次" : " interruptions");
     if (c.deadline_hours)

@@ -6,6 +6,7 @@
 #include "cli/cli.hpp"
 #include "cli/workload_flags.hpp"
 #include "engine/bundled.hpp"
+#include "engine/cost.hpp"
 #include "engine/estimate.hpp"
 
 namespace gw::cli {
@@ -18,13 +19,6 @@ double sig(double v, int digits = 4) {
   if (v == 0 || !std::isfinite(v)) return 0;
   const double p = std::pow(10.0, digits - 1 - static_cast<int>(std::floor(std::log10(std::fabs(v)))));
   return std::round(v * p) / p;
-}
-
-std::string human_hours(double h, Lang lang) {
-  const bool zh = lang == Lang::zh;
-  if (h < 1) return fmt_num(h * 60, 0) + (zh ? " 分钟" : " min");
-  if (h < 48) return fmt_num(h, h < 10 ? 1 : 0) + (zh ? " 小时" : " h");
-  return fmt_num(h / 24, 1) + (zh ? " 天" : " d");
 }
 
 std::string human_rate(double v, const std::string& unit) {
@@ -225,8 +219,8 @@ void setup(CLI::App& root, Context& ctx) {
         row.push_back(human_rate(e.throughput, throughput_unit_text(e.throughput_unit).in(lang)));
         // Hours for a job that does not fit would describe a run that cannot happen.
         const bool show = e.work_known && e.fit != Fit::no_fit;
-        row.push_back(show ? human_hours(e.hours.likely, lang) : "-");
-        row.push_back(show ? human_hours(e.hours.low, lang) + " - " + human_hours(e.hours.high, lang) : "-");
+        row.push_back(show ? format_hours(e.hours.likely, lang) : "-");
+        row.push_back(show ? format_hours(e.hours.low, lang) + " - " + format_hours(e.hours.high, lang) : "-");
       }
       t.rows.push_back(row);
     }

@@ -200,11 +200,11 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
   if (!r.rows.empty() && r.rows[0].spot) {
     const SpotResult& s = *r.rows[0].spot;
     out += (zh ? "\n竞价（#1）：检查点间隔 " : "\nSpot (#1): checkpoint every ") +
-           fmt_num(s.interval_hours, 2) + " h" +
+           format_hours(s.interval_hours, lang) +
            (s.interval_is_default ? (zh ? "（Young/Daly）" : " (Young/Daly)") : "") +
            (zh ? "，预计中断 " : ", ") + fmt_num(s.expected_interruptions, 1) +
            (zh ? " 次" : " interruptions expected") + (zh ? "，任务预计 " : ", the job takes about ") +
-           fmt_num(s.expected_hours, 1) + " h";
+           format_hours(s.expected_hours, lang);
     if (f.scenario.deadline.empty() && f.scenario.link.empty())
       out += zh ? "（无截止时间）\n" : " (no deadline)\n";
     else

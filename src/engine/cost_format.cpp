@@ -78,11 +78,14 @@ std::string format_money(double amount, std::string_view currency) {
   return sign + num + " " + std::string(currency);
 }
 
-std::string format_hours(double hours) {
+std::string format_hours(double hours, Lang lang) {
+  const bool zh = lang == Lang::zh;
   if (!std::isfinite(hours) || hours < 0) hours = 0;
-  if (hours < 1.0) return format_number(hours * 60, 0) + " min";
-  if (hours < 72.0) return format_number(hours, hours < 10 ? 1 : 0) + " h";
-  return format_number(hours / 24, 1) + " d";
+  // A checkpoint interval can be seconds long; "0 min" would read as "never".
+  if (hours > 0 && hours < 1.0 / 60) return format_number(std::max(hours * 3600, 0.1), 1) + (zh ? " 秒" : " s");
+  if (hours < 1.0) return format_number(hours * 60, 0) + (zh ? " 分钟" : " min");
+  if (hours < 72.0) return format_number(hours, hours < 10 ? 1 : 0) + (zh ? " 小时" : " h");
+  return format_number(hours / 24, 1) + (zh ? " 天" : " d");
 }
 
 bool parse_year_month(std::string_view date, int& months) {
