@@ -80,6 +80,7 @@ struct AppState {
   // ---- data, bundled
   Catalog catalog;
   bool catalog_ok = false;
+  bool loaded = false;  // the bundled data is parsed on the second frame, so the first one is quick
   std::vector<Problem> catalog_problems;
   std::vector<Preset> presets;
   std::optional<Guide> guide;

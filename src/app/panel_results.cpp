@@ -192,16 +192,16 @@ void setup_columns(float width, float sc) {
                                        ImGuiTableColumnFlags_NoResize, ImGui::GetFrameHeight(), 0);
   ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_WidthFixed,
                           ImGui::GetFontSize() * 2.6f, 1);
-  ImGui::TableSetupColumn(tr("GPU", "显卡"), ImGuiTableColumnFlags_WidthStretch, 2.2f, 2);
+  ImGui::TableSetupColumn(tr("GPU", "显卡"), ImGuiTableColumnFlags_WidthStretch, 2.0f, 2);
   ImGui::TableSetupColumn(tr("Provider", "平台"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.5f, 3);
   ImGui::TableSetupColumn(tr("Pricing", "计费"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.15f, 4);
   ImGui::TableSetupColumn(tr("Done in", "完成用时"), num | ImGuiTableColumnFlags_WidthStretch, 1.0f, 5);
-  ImGui::TableSetupColumn(tr("Total cost", "总费用"), num | ImGuiTableColumnFlags_WidthStretch, 1.15f, 6);
+  ImGui::TableSetupColumn(tr("Total cost", "总费用"), num | ImGuiTableColumnFlags_WidthStretch, 1.3f, 6);
   ImGui::TableSetupColumn(tr("Per hour", "每小时"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 1.05f, 7);
   ImGui::TableSetupColumn(tr("Memory", "显存"),
                           narrow | ImGuiTableColumnFlags_PreferSortDescending | ImGuiTableColumnFlags_WidthStretch, 1.1f, 8);
   ImGui::TableSetupColumn(tr("Risk", "风险"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 0.7f, 9);
-  ImGui::TableSetupColumn(tr("Price date", "价格日期"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 1.0f, 10);
+  ImGui::TableSetupColumn(tr("Price date", "价格日期"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 1.2f, 10);
 }
 
 void header_tip(int column) {

@@ -46,6 +46,26 @@ async function measure(dir, locale) {
         await page.waitForFunction(() => window.gwFirstFrameAt, null, {timeout: 60000});
         firsts.push(await page.evaluate(() => window.gwFirstFrameAt));
         if (run === 0) {
+          // Headless Chromium may never ask for the icon or the manifest: fetch every file the page links
+          // to (and the manifest's icons), so a 404 there is caught too.
+          const missing = await page.evaluate(async () => {
+            const urls = [...document.querySelectorAll('link[href]')].map((l) => l.href);
+            const out = [];
+            for (const u of urls) {
+              const r = await fetch(u, {cache: 'no-store'});
+              if (!r.ok) out.push(`${new URL(u).pathname} ${r.status}`);
+              if (r.ok && /manifest/.test(u)) {
+                for (const icon of (await r.json()).icons || []) {
+                  const ir = await fetch(new URL(icon.src, u), {cache: 'no-store'});
+                  if (!ir.ok) out.push(`${icon.src} ${ir.status}`);
+                }
+              }
+            }
+            return out;
+          });
+          for (const m of missing) bad.add(m);
+        }
+        if (run === 0) {
           await page.waitForTimeout(1500);
           const count = () => page.evaluate(() => window.gpuwiseTest.frames ? window.gpuwiseTest.frames()
                                                                            : window.gpuwiseTest.snapshot().frames);
