@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <deque>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,8 +38,11 @@ struct Shell {
   bool cjk_in_atlas = false;
   bool cjk_failed = false;
   // Dear ImGui 1.86 reads key state once per frame, so a key pressed and released between two frames
-  // (fast typing, tests) would be lost. Presses are latched here and shown for one frame.
-  std::vector<std::pair<int, int>> latched, shown;  // (key, mods)
+  // (fast typing, tests) would be lost, and two presses of one key in a frame would count once. Presses
+  // queue here; each frame shows at most one press per key, with an "up" frame between two presses of
+  // the same key so ImGui sees each as new.
+  std::deque<std::pair<int, int>> latched;  // (key, mods), in order
+  std::vector<int> shown;                   // keys forced down last frame
   bool key_down[GLFW_KEY_LAST + 1] = {};
   bool shot_taken = false, shot_ok = false;  // --screenshot (desktop)
 };
@@ -47,7 +51,8 @@ Shell* g = nullptr;
 void on_key(GLFWwindow*, int key, int, int action, int mods) {
   if (key >= 0 && key <= GLFW_KEY_LAST) {
     g->key_down[key] = action != GLFW_RELEASE;
-    if (action == GLFW_PRESS || action == GLFW_REPEAT) g->latched.emplace_back(key, mods);
+    // Repeats need no queue: the key is really down, and ImGui repeats held keys itself.
+    if (action == GLFW_PRESS) g->latched.emplace_back(key, mods);
   }
   request_frames();
 }
@@ -83,18 +88,31 @@ void on_scale(GLFWwindow*, float, float) { request_frames(); }
 
 void apply_latched_keys() {
   ImGuiIO& io = ImGui::GetIO();
-  for (auto& [key, mods] : g->shown) io.KeysDown[key] = g->key_down[key];
+  const std::vector<int> before = std::move(g->shown);
   g->shown.clear();
+  auto pending = [&](int key) {
+    for (const auto& [k, m] : g->latched)
+      if (k == key) return true;
+    return false;
+  };
+  // A key forced down last frame goes up now when another press of it waits (that press comes next
+  // frame); otherwise it follows the real key.
+  for (int key : before) io.KeysDown[key] = pending(key) ? false : g->key_down[key];
   bool ctrl = false, shift = false, alt = false, super = false;
-  for (auto& [key, mods] : g->latched) {
+  while (!g->latched.empty()) {
+    const auto [key, mods] = g->latched.front();
+    const bool was_shown = std::find(before.begin(), before.end(), key) != before.end();
+    const bool this_frame = std::find(g->shown.begin(), g->shown.end(), key) != g->shown.end();
+    if (was_shown || this_frame) break;  // keep the order: later presses wait for the next frame
+    g->latched.pop_front();
     io.KeysDown[key] = true;
     ctrl |= (mods & GLFW_MOD_CONTROL) != 0;
     shift |= (mods & GLFW_MOD_SHIFT) != 0;
     alt |= (mods & GLFW_MOD_ALT) != 0;
     super |= (mods & GLFW_MOD_SUPER) != 0;
-    g->shown.emplace_back(key, mods);
+    g->shown.push_back(key);
   }
-  g->latched.clear();
+  if (!g->latched.empty()) request_frames();
   // From the keys' real state plus this frame's latched presses. OR-ing into the previous value left a
   // modifier "held" after a Ctrl+A whose Ctrl was released before the frame, and the text typed next
   // was dropped as shortcuts (the monkey test found it).
