@@ -156,9 +156,10 @@ SpotResult simulate_spot(const SpotInputs& in) {
   constexpr double kMaxSimulatedEvents = 400000;
   const double events_per_trial = r.expected_interruptions + 1;
   const int trials = static_cast<int>(std::min<double>(in.trials, std::floor(kMaxSimulatedEvents / events_per_trial)));
-  if (in.trials > 0 && lambda > 0 && r.practical && W > 0 && trials < 100)
-    r.method = "normal approximation (too many interruptions to simulate)";
-  if (trials >= 100 && lambda > 0 && r.practical && W > 0) {
+  const bool wanted = in.trials > 0 && lambda > 0 && r.practical && W > 0;
+  const bool too_many = wanted && trials < 100;
+  if (too_many) r.method = "normal approximation (too many interruptions to simulate)";
+  if (wanted && !too_many) {
     Rng rng(in.seed);
     std::vector<double> times(static_cast<std::size_t>(trials));
     const double seg = w + C;
@@ -205,11 +206,8 @@ SpotResult simulate_spot(const SpotInputs& in) {
                       {"expected hours", r.expected_hours, "h", "预计时长"}};
   r.explain.note = {"Probability of missing the deadline by " + r.method + ".",
                     "错过截止时间的概率：" +
-                        std::string(r.trials == 0
-                                        ? (in.trials > 0 && lambda > 0 && r.practical && W > 0
-                                               ? "正态近似（中断次数过多，不做模拟）"
-                                               : "正态近似")
-                                        : "蒙特卡洛模拟（" + std::to_string(r.trials) + " 次，种子 " +
+                        std::string(r.trials == 0 ? (too_many ? "正态近似（中断次数过多，不做模拟）" : "正态近似")
+                                                  : "蒙特卡洛模拟（" + std::to_string(r.trials) + " 次，种子 " +
                                               std::to_string(in.seed) + "）") +
                         "。"};
   return r;
