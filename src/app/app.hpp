@@ -40,6 +40,7 @@ struct CatalogView {
   char offer_filter[96] = "";
   SortSpec offer_sort{0, false};
   bool offers_dirty = true;
+  Lang offers_lang = Lang::en;  // the language the region column was sorted in
   bool edited_only = false;
   std::vector<int> offer_rows;  // indices into catalog.offers
 };

@@ -65,7 +65,7 @@ std::string results_table(const AppState& s, const std::vector<const Row*>& rows
     out += line(dashes, f);
   }
   for (const Row* r : rows) {
-    out += line({std::to_string(r->rank), r->gpu_name, std::to_string(r->cards), tr(r->provider_name), r->region,
+    out += line({std::to_string(r->rank), r->gpu_name, std::to_string(r->cards), tr(r->provider_name), tr(r->region),
                  r->pricing == Pricing::spot ? tr("spot", "竞价") : tr("on-demand", "按量"),
                  plain(r->finish_hours.likely, 2), plain(r->cost.likely, 2), plain(r->price_per_hour_after, 2),
                  plain(r->need_gib, 1), plain(r->vram_gib, 0), r->price_date, r->offer},

@@ -163,8 +163,10 @@ void refresh_offers(AppState& s) {
     if (s.cat.edited_only && !s.scenario.price_overrides.count(o.id)) continue;
     const Provider* p = s.catalog.provider(o.provider);
     const Gpu* g = s.catalog.gpu(o.gpu);
-    std::string hay = lower(o.id + " " + o.region + " " + o.instance_type + " " + (p ? p->name.en + " " + p->name.zh : "") +
-                            " " + (g ? g->name : o.gpu));
+    // Both languages, so "德国" and "Germany" both find the Germany host whichever language is shown.
+    std::string hay = lower(o.id + " " + o.region.en + " " + o.region.zh + " " + o.instance_type.en + " " +
+                            o.instance_type.zh + " " + (p ? p->name.en + " " + p->name.zh : "") + " " +
+                            (g ? g->name : o.gpu));
     if (f.empty() || hay.find(f) != std::string::npos) s.cat.offer_rows.push_back(static_cast<int>(i));
   }
   const int col = s.cat.offer_sort.column;
@@ -180,7 +182,7 @@ void refresh_offers(AppState& s) {
     const Offer& ob = s.catalog.offers[static_cast<std::size_t>(b)];
     auto text = [&](const Offer& o) -> std::string {
       if (col == 0) return o.provider;
-      if (col == 1) return o.region;
+      if (col == 1) return tr(o.region);
       if (col == 2) return o.gpu;
       return o.price_date;
     };
@@ -191,6 +193,7 @@ void refresh_offers(AppState& s) {
     return desc ? text(ob) < text(oa) : text(oa) < text(ob);
   });
   s.cat.offers_dirty = false;
+  s.cat.offers_lang = ui_lang();
 }
 
 void draw_offer_table(AppState& s) {
@@ -217,7 +220,7 @@ void draw_offer_table(AppState& s) {
   ImGui::TextColored(color_v(Tone::muted), "%s",
                      tr("Click a price to change it (per hour, whole offer, in its own currency). Edits stay in this browser.",
                         "点击价格即可修改（整机每小时，按报价原币种）。修改保存在本浏览器中。"));
-  if (s.cat.offers_dirty) refresh_offers(s);
+  if (s.cat.offers_dirty || s.cat.offers_lang != ui_lang()) refresh_offers(s);
 
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
@@ -254,7 +257,7 @@ void draw_offer_table(AppState& s) {
       ImGui::TableSetColumnIndex(0);
       ImGui::TextUnformatted(p ? tr(p->name).c_str() : o.provider.c_str());
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextUnformatted(o.region.c_str());
+      ImGui::TextUnformatted(tr(o.region).c_str());
       ImGui::TableSetColumnIndex(2);
       ImGui::TextUnformatted(g ? g->name.c_str() : o.gpu.c_str());
       if (o.derate < 1.0 && ImGui::IsItemHovered())

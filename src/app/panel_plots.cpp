@@ -204,7 +204,7 @@ void draw_scatter(AppState& s, ImVec2 size) {
     s.res.hovered = row_key(row);
     ImGui::BeginTooltip();
     ImGui::Text("#%d  %s%s", row.rank, row.gpu_name.c_str(), row.cards > 1 ? (" ×" + std::to_string(row.cards)).c_str() : "");
-    ImGui::Text("%s · %s · %s", tr(row.provider_name).c_str(), row.region.c_str(),
+    ImGui::Text("%s · %s · %s", tr(row.provider_name).c_str(), tr(row.region).c_str(),
                 row.pricing == Pricing::spot ? tr("spot", "竞价") : tr("on-demand", "按量"));
     ImGui::Text("%s %s", tr("Done in", "用时"), hours_range(row.finish_hours).c_str());
     ImGui::Text("%s %s", tr("Total", "总费用"), money_range(row.cost, r.currency).c_str());

@@ -183,6 +183,25 @@ void draw_detail(AppState& s, const Row& row) {
   ImGui::Spacing();
 }
 
+// The longest of `full`, `name`, `name` without its bracket ("Compshare (UCloud)" -> "Compshare") that fits
+// `width`; else that short name cut to fit, ending in "…".
+std::string fit_label(const std::string& full, const std::string& name, float width) {
+  auto fits = [&](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x <= width; };
+  if (fits(full)) return full;
+  if (fits(name)) return name;
+  std::string cut = name;
+  for (const char* open : {" (", "（"})
+    if (auto at = cut.find(open); at != std::string::npos && at > 0) cut.erase(at);
+  if (fits(cut)) return cut;
+  const std::string dots = "…";
+  while (!cut.empty() && !fits(cut + dots)) {
+    std::size_t last = cut.size() - 1;  // drop one whole UTF-8 character
+    while (last > 0 && (static_cast<unsigned char>(cut[last]) & 0xC0) == 0x80) --last;
+    cut.erase(last);
+  }
+  return cut + dots;
+}
+
 // Narrow windows keep the columns that answer "which, where, how long, how much".
 void setup_columns(float width, float sc) {
   const ImGuiTableColumnFlags num = ImGuiTableColumnFlags_PreferSortAscending;
@@ -192,8 +211,9 @@ void setup_columns(float width, float sc) {
                                        ImGuiTableColumnFlags_NoResize, ImGui::GetFrameHeight(), 0);
   ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_WidthFixed,
                           ImGui::GetFontSize() * 2.6f, 1);
-  ImGui::TableSetupColumn(tr("GPU", "显卡"), ImGuiTableColumnFlags_WidthStretch, 2.0f, 2);
-  ImGui::TableSetupColumn(tr("Provider", "平台"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.5f, 3);
+  // The provider column gets about as much as the GPU's: "Compshare (UCloud)", "Paperspace (DigitalOcean)".
+  ImGui::TableSetupColumn(tr("GPU", "显卡"), ImGuiTableColumnFlags_WidthStretch, 1.85f, 2);
+  ImGui::TableSetupColumn(tr("Provider", "平台"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.75f, 3);
   ImGui::TableSetupColumn(tr("Pricing", "计费"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.15f, 4);
   ImGui::TableSetupColumn(tr("Done in", "完成用时"), num | ImGuiTableColumnFlags_WidthStretch, 1.0f, 5);
   ImGui::TableSetupColumn(tr("Total cost", "总费用"), num | ImGuiTableColumnFlags_WidthStretch, 1.3f, 6);
@@ -267,11 +287,12 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
     item_tooltip(tr("On the Pareto front: nothing else is both cheaper and faster.", "位于帕累托前沿：没有其他方案既更便宜又更快。"));
   }
   ImGui::TableSetColumnIndex(3);
-  // The region only when it fits: a clipped "lowest tier (" says less than the provider alone.
-  const std::string where = tr(row.provider_name) + " · " + row.region;
-  const bool fits = ImGui::CalcTextSize(where.c_str()).x <= ImGui::GetContentRegionAvail().x;
-  ImGui::TextUnformatted(fits ? where.c_str() : tr(row.provider_name).c_str());
-  if (ImGui::IsItemHovered()) item_tooltip(where.c_str());
+  // The region only when it fits: a clipped "lowest tier (" says less than the provider alone. When even
+  // the provider is cut ("Compshare (UCl"), its bracket goes, then the rest ends in "…"; the hover has it all.
+  const std::string where = tr(row.provider_name) + (row.region.empty() ? "" : " · " + tr(row.region));
+  const std::string shown = fit_label(where, tr(row.provider_name), ImGui::GetContentRegionAvail().x);
+  ImGui::TextUnformatted(shown.c_str());
+  if (shown != where && ImGui::IsItemHovered()) item_tooltip(where.c_str());
   ImGui::TableSetColumnIndex(4);
   ImGui::TextColored(color_v(row.pricing == Pricing::spot ? Tone::warn : Tone::text), "%s", pricing_label(row.pricing));
   ImGui::TableSetColumnIndex(5);

@@ -43,13 +43,14 @@ Table provider_table(const Catalog& c, Lang lang) {
   return t;
 }
 
-Table offer_table(const Catalog& c) {
+// `lang` picks the region's language for people (table, md); scripts (json, csv) get English.
+Table offer_table(const Catalog& c, Lang lang) {
   Table t{{"id", "provider", "region", "gpu", "cards", "currency", "on_demand_per_hour", "spot_per_hour", "derate",
            "price_date"},
           {},
           {false, false, false, false, true, false, true, true, true, false}};
   for (const Offer& o : c.offers) {
-    t.rows.push_back({o.id, o.provider, o.region, o.gpu, std::to_string(o.gpu_count), o.currency,
+    t.rows.push_back({o.id, o.provider, o.region.in(lang), o.gpu, std::to_string(o.gpu_count), o.currency,
                       (o.price_is_estimate ? "~" : "") + fmt_num(o.on_demand_per_hour, 3), opt(o.spot_per_hour, 3),
                       fmt_num(o.derate, 2), o.price_date});
   }
@@ -74,7 +75,11 @@ void setup(CLI::App& root, Context& ctx) {
                 ".csv    # json/csv keys stay English\n  gpuwise --catalog my-catalog.json catalog " + kind);
     sub->callback([&ctx, kind] {
       const Catalog& c = ctx.catalog();
-      Table t = kind == "gpus" ? gpu_table(c) : kind == "providers" ? provider_table(c, ctx.lang()) : offer_table(c);
+      const Format fmt = parse_format(format);
+      const Lang human = fmt == Format::table || fmt == Format::md ? ctx.lang() : Lang::en;
+      Table t = kind == "gpus"        ? gpu_table(c)
+                : kind == "providers" ? provider_table(c, ctx.lang())
+                                      : offer_table(c, human);
       std::cout << render(t, parse_format(format), ctx.lang());
       if (parse_format(format) != Format::table) return;
       if (ctx.lang() == Lang::zh)

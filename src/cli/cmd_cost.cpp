@@ -95,7 +95,7 @@ void run(const CostFlags& f, Context& ctx) {
 
   if (format == Format::json) {
     nlohmann::json j = {{"offer", offer->id},           {"gpu", gpu->id},
-                        {"provider", provider->id},     {"region", offer->region},
+                        {"provider", provider->id},     {"region", offer->region.en},
                         {"cards", offer->gpu_count},    {"pricing", std::string(to_string(pricing))},
                         {"job_hours", hours},           {"price_date", offer->price_date},
                         {"price_edited", price.edited}, {"price_estimate", price.estimate},
@@ -117,7 +117,7 @@ void run(const CostFlags& f, Context& ctx) {
   std::string out;
   out += provider->name.in(lang) + " · " + gpu->name + " x" + std::to_string(offer->gpu_count) + " · " +
          (pricing == Pricing::spot ? (zh ? "竞价" : "spot") : (zh ? "按量" : "on-demand")) + " · " +
-         offer->region + "  (" + offer->id + (zh ? "，价格日期 " : ", price date ") + offer->price_date +
+         offer->region.in(lang) + "  (" + offer->id + (zh ? "，价格日期 " : ", price date ") + offer->price_date +
          ")\n";
   out += (zh ? "单价：" : "price: ") + format_money(bill.price_per_hour_before, c.currency) + "/h";
   if (bill.price_per_hour_after < bill.price_per_hour_before - 1e-12)
@@ -128,7 +128,7 @@ void run(const CostFlags& f, Context& ctx) {
   out += "\n";
   if (offer->currency != c.currency)
     out += (zh ? "汇率：1 美元 = " : "rate: 1 USD = ") + format_number(usd, 2) + " CNY\n";
-  out += (zh ? "任务：" : "job: ") + format_hours(hours) + (zh ? "；计费 GPU 时长 " : "; billed GPU hours ") +
+  out += (zh ? "任务：" : "job: ") + format_hours(hours, lang) + (zh ? "；计费 GPU 时长 " : "; billed GPU hours ") +
          format_number(bill.billed_gpu_hours.likely, 2) + " h\n";
   if (spot) {
     out += (zh ? "竞价：检查点间隔 " : "spot: checkpoint every ") + format_hours(spot->interval_hours, lang) +

@@ -45,7 +45,8 @@ std::string breakdown(const Bill& b) {
   return out;
 }
 
-Table flat_table(const Report& r, std::size_t n, Lang lang) {
+// `region_lang`: the reader's language for md, English for csv (scripts match on it).
+Table flat_table(const Report& r, std::size_t n, Lang lang, Lang region_lang) {
   Table t;
   t.headers = {"rank",
                "offer",
@@ -93,7 +94,7 @@ Table flat_table(const Report& r, std::size_t n, Lang lang) {
                       w.gpu,
                       w.gpu_name,
                       w.provider,
-                      w.region,
+                      w.region.in(region_lang),
                       std::string(to_string(w.pricing)),
                       std::to_string(w.cards),
                       w.change,
@@ -171,13 +172,13 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
     const Row& w = r.rows[i];
     std::string gpu = short_gpu(w.gpu_name) + (w.cards > 1 ? " x" + std::to_string(w.cards) : "");
     if (!w.change.empty()) gpu += " [" + w.change + "]";
-    std::string where = w.provider_name.in(lang) + (w.region.empty() ? "" : " " + w.region);
+    std::string where = w.provider_name.in(lang) + (w.region.empty() ? "" : " " + w.region.in(lang));
     if (display_width(where) > 28) where = w.provider_name.in(lang);
     const std::string mem = fmt_num(w.need_gib, 1) + "/" + fmt_num(w.vram_gib, 0) +
                             (w.fit == Fit::tight ? (zh ? " 紧" : " tight") : "");
     t.rows.push_back({std::to_string(w.rank) + (w.pareto ? "*" : ""), gpu, where,
                       w.pricing == Pricing::spot ? (zh ? "竞价" : "spot") : (zh ? "按量" : "on-demand"), mem,
-                      w.work_known ? hours_range(w.finish_hours) : "-",
+                      w.work_known ? hours_range(w.finish_hours, lang) : "-",
                       w.work_known ? money_range(w.cost, r.currency)
                                    : format_money(w.price_per_hour_after, r.currency) + "/h",
                       fmt_num(w.value_coefficient, 1), w.price_date + (w.price_stale ? "!" : ""),
@@ -280,7 +281,7 @@ void run(RecFlags& f, Context& ctx) {
   } else if (format == Format::table) {
     std::cout << table_text(r, n, cat, f, lang);
   } else {
-    std::cout << render(flat_table(r, n, lang), format, lang);
+    std::cout << render(flat_table(r, n, lang, format == Format::md ? lang : Lang::en), format, lang);
   }
   if (r.rows.empty()) {
     if (format != Format::table) std::cerr << "gpuwise: " << r.summary.in(lang) << "\n";

@@ -68,7 +68,7 @@ void run(const SweepFlags& f, Context& ctx) {
        std::to_string(in.configs) + " x " + std::to_string(in.seeds) + " = " + std::to_string(r.runs)},
       {zh ? "GPU 小时" : "GPU hours", format_number(r.gpu_hours, 1)},
       {zh ? "总费用" : "total cost", money(r.total_cost)},
-      {zh ? "墙钟时间" : "wall clock", format_hours(r.wall_hours)},
+      {zh ? "墙钟时间" : "wall clock", format_hours(r.wall_hours, ctx.lang())},
       {zh ? "预算允许的运行数" : "runs the budget allows", std::to_string(r.runs_within_budget)},
       {zh ? "截止前可完成的运行数" : "runs the deadline allows", std::to_string(r.runs_within_deadline)},
       {zh ? "可行运行数" : "runs allowed", std::to_string(r.runs_allowed)}};

@@ -88,7 +88,7 @@ json row_json(const Row& r, const Report& report, Lang lang) {
             {"gpu_name", r.gpu_name},
             {"provider", r.provider},
             {"provider_name", r.provider_name.in(lang)},
-            {"region", r.region},
+            {"region", r.region.en},
             {"pricing", std::string(to_string(r.pricing))},
             {"cards", r.cards},
             {"change", r.change},
@@ -142,8 +142,8 @@ std::string money_range(const Range& r, const std::string& currency) {
   return lo == hi ? lo : lo + "-" + hi;
 }
 
-std::string hours_range(const Range& r) {
-  const std::string lo = format_hours(r.low), hi = format_hours(r.high);
+std::string hours_range(const Range& r, Lang lang) {
+  const std::string lo = format_hours(r.low, lang), hi = format_hours(r.high, lang);
   return lo == hi ? lo : lo + "-" + hi;
 }
 

@@ -18,7 +18,7 @@ nlohmann::json row_json(const Row&, const Report&, Lang);
 
 // "¥12.30-¥15.10" (or one figure when low == high).
 std::string money_range(const Range&, const std::string& currency);
-std::string hours_range(const Range&);
+std::string hours_range(const Range&, Lang);
 // A bill's lines as an aligned block: label, amount range, formula; then total and notes.
 std::string bill_text(const Bill&, Lang, bool with_formulas);
 

@@ -98,10 +98,12 @@ struct Provider {
 struct Offer {
   std::string id;        // "autodl-cn-rtx-3090-x1"
   std::string provider;  // Provider::id
-  std::string region;
+  // Descriptive text ({"Germany host", "德国主机"}) or an identifier kept the same in both languages
+  // ({"us-east-1", ""}); JSON holds a plain string when there is no zh, else {"en": ..., "zh": ...}.
+  Text region;
   std::string gpu;  // Gpu::id
   int gpu_count = 1;
-  std::string instance_type;
+  Text instance_type;  // like region: {"g4dn.xlarge", ""} or {"container instance", "容器实例"}
   std::string currency;                     // "CNY" | "USD"
   double on_demand_per_hour = 0;            // whole offer (all its cards)
   std::optional<double> on_demand_low_per_hour;   // when the source gives a range

@@ -333,6 +333,16 @@ class Fields {
     return t;
   }
 
+  // A plain string (an identifier such as "us-east-1", or English only) or {"en": ..., "zh": ...}.
+  Text label(const char* key, bool required) {
+    const json* v = find(key, required);
+    if (!v) return {};
+    if (v->is_string()) return Text{str(key, required), {}};
+    if (v->is_object()) return text(key, true);
+    wrong_type(key, *v, "a string or an object {\"en\": ..., \"zh\": ...}");
+    return {};
+  }
+
   const json* array(const char* key, bool required) {
     const json* v = find(key, required);
     if (v && !v->is_array()) {
@@ -480,10 +490,10 @@ Offer read_offer(Fields& f) {
   Offer o;
   o.id = f.id("id");
   o.provider = f.str("provider", true);
-  o.region = f.str("region", true);
+  o.region = f.label("region", true);
   o.gpu = f.str("gpu", true);
   o.gpu_count = f.integer("gpu_count", true, {1, 64}).value_or(1);
-  o.instance_type = f.str("instance_type", false);
+  o.instance_type = f.label("instance_type", false);
   o.currency = f.one_of("currency", {"CNY", "USD"}, true);
   const auto on_demand = f.number("on_demand_per_hour", true, kPrice);
   o.on_demand_per_hour = on_demand.value_or(0);

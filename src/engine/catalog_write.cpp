@@ -24,6 +24,15 @@ void put(ojson& j, const char* key, const Text& t) {
   j[key] = std::move(o);
 }
 
+// Region and instance type: a plain string when there is no Chinese (identifiers), else the object.
+// A required one is written even when empty, so the loader names the problem.
+void put_label(ojson& j, const char* key, const Text& t, bool required = false) {
+  if (!t.zh.empty())
+    put(j, key, t);
+  else if (required || !t.en.empty())
+    j[key] = t.en;
+}
+
 const char* granularity_name(Granularity g) {
   switch (g) {
     case Granularity::minute:
@@ -128,10 +137,10 @@ ojson offer_json(const Offer& o) {
   ojson j;
   j["id"] = o.id;
   j["provider"] = o.provider;
-  j["region"] = o.region;
+  put_label(j, "region", o.region, true);
   j["gpu"] = o.gpu;
   j["gpu_count"] = o.gpu_count;
-  put(j, "instance_type", o.instance_type);
+  put_label(j, "instance_type", o.instance_type);
   j["currency"] = o.currency;
   j["on_demand_per_hour"] = o.on_demand_per_hour;
   put(j, "on_demand_low_per_hour", o.on_demand_low_per_hour);

@@ -70,7 +70,7 @@ struct Row {
   std::string gpu_name;         // "NVIDIA T4"
   std::string provider;         // Provider::id
   Text provider_name;
-  std::string region;
+  Text region;  // Offer::region
   Pricing pricing = Pricing::on_demand;
   int cards = 1;
   // What was changed so it fits: "" (nothing), "amp", "amp+checkpointing", "checkpointing", "int8", "int4".

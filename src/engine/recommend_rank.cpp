@@ -128,7 +128,7 @@ void compute_risk(const Context& x, Row& row, bool text) {
   if (c.deadline_hours && row.work_known && row.finish_hours.high > *c.deadline_hours)
     add(row.finish_hours.low > *c.deadline_hours * 0.8 ? 2 : 1,
         {"the slow end of the estimate (" + format_hours(row.finish_hours.high) + ") is past the deadline",
-         "估计的慢端（" + format_hours(row.finish_hours.high) + "）超过截止时间"});
+         "估计的慢端（" + format_hours(row.finish_hours.high, Lang::zh) + "）超过截止时间"});
   if (c.budget && row.cost.high > *c.budget)
     add(1, {"the high end of the cost (" + format_money(row.cost.high, c.currency) + ") is over budget",
             "费用高端（" + format_money(row.cost.high, c.currency) + "）超出预算"});

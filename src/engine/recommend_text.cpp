@@ -87,14 +87,16 @@ Text reason_for(const Context& x, const Report& report, const Row& row) {
     }
     const std::string cost = format_money(row.cost.likely, c.currency);
     const std::string when = format_hours(row.finish_hours.likely);
+    const std::string when_zh = format_hours(row.finish_hours.likely, Lang::zh);
     switch (c.goal) {
       case Goal::cheapest: {
         const std::string dl = c.deadline_hours ? format_hours(*c.deadline_hours) : "";
+        const std::string dl_zh = c.deadline_hours ? format_hours(*c.deadline_hours, Lang::zh) : "";
         out = {"Cheapest option" +
                    (dl.empty() ? std::string(" that fits") : " that meets the " + dl + " deadline") + ": " +
                    cost + ", done in about " + when + ".",
-               (dl.empty() ? std::string("放得下的最便宜选择") : "满足 " + dl + " 截止时间的最便宜选择") +
-                   "：" + cost + "，约 " + when + " 完成。"};
+               (dl.empty() ? std::string("放得下的最便宜选择") : "满足 " + dl_zh + "截止时间的最便宜选择") +
+                   "：" + cost + "，约 " + when_zh + "完成。"};
         if (fastest != &pick && fastest->finish_hours.likely < pick.finish_hours.likely * 0.9) {
           const Text cmp = compare(row, *fastest);
           const Text fname = option_name(*fastest);
@@ -107,8 +109,8 @@ Text reason_for(const Context& x, const Report& report, const Row& row) {
         const std::string bud = c.budget ? format_money(*c.budget, c.currency) : "";
         out = {"Fastest option" + (bud.empty() ? std::string() : " within the " + bud + " budget") +
                    ": done in about " + when + " for " + cost + ".",
-               (bud.empty() ? std::string("最快的选择") : bud + " 预算内最快的选择") + "：约 " + when +
-                   " 完成，花费 " + cost + "。"};
+               (bud.empty() ? std::string("最快的选择") : bud + " 预算内最快的选择") + "：约 " + when_zh +
+                   "完成，花费 " + cost + "。"};
         if (cheapest != &pick && cheapest->cost.likely < pick.cost.likely * 0.9) {
           const Text cmp = compare(row, *cheapest);
           const Text cname = option_name(*cheapest);
@@ -119,7 +121,7 @@ Text reason_for(const Context& x, const Report& report, const Row& row) {
       }
       case Goal::value:
         out = {"Best balance of time and cost (lowest cost x hours): " + cost + " in about " + when + ".",
-               "时间与费用最平衡（费用 × 时长最小）：" + cost + "，约 " + when + "。"};
+               "时间与费用最平衡（费用 × 时长最小）：" + cost + "，约 " + when_zh + "。"};
         break;
     }
   } else {
@@ -238,16 +240,16 @@ void set_summary(const Context& x, Report& report, const Catalog& catalog) {
   if (!report.rows.empty()) {
     const Row& p = report.rows.front();
     const Text name = option_name(p);
-    const std::string where = p.provider_name.en + (p.region.empty() ? "" : " " + p.region);
-    const std::string where_zh = p.provider_name.in(Lang::zh) + (p.region.empty() ? "" : " " + p.region);
+    const std::string where = p.provider_name.en + (p.region.empty() ? "" : " " + p.region.en);
+    const std::string where_zh = p.provider_name.in(Lang::zh) + (p.region.empty() ? "" : " " + p.region.in(Lang::zh));
     if (p.work_known)
       report.summary = {
           "Pick: " + name.en + " on " + where + ", " + format_money(p.cost.low, c.currency) + "-" +
               format_money(p.cost.high, c.currency) + " in total, " + format_hours(p.finish_hours.low) + "-" +
               format_hours(p.finish_hours.high) + ".",
           "首选：" + where_zh + " 的 " + name.zh + "，总价 " + format_money(p.cost.low, c.currency) + "–" +
-              format_money(p.cost.high, c.currency) + "，用时 " + format_hours(p.finish_hours.low) + "–" +
-              format_hours(p.finish_hours.high) + "。"};
+              format_money(p.cost.high, c.currency) + "，用时 " + format_hours(p.finish_hours.low, Lang::zh) + "–" +
+              format_hours(p.finish_hours.high, Lang::zh) + "。"};
     else
       report.summary = {"Pick: " + name.en + " on " + where + " at " +
                             format_money(p.price_per_hour_after, c.currency) + "/h.",
@@ -339,12 +341,14 @@ Text describe(const Dropped& d, const Report& report, const Catalog& catalog) {
       return {
           who + ": interruptions would stretch " + format_hours(d.limit) + " of work to " +
               format_hours(d.need) + ".",
-          who_zh + "：频繁中断会把 " + format_hours(d.limit) + " 的工作拖到 " + format_hours(d.need) + "。"};
+          who_zh + "：频繁中断会把 " + format_hours(d.limit, Lang::zh) + "的工作拖到 " +
+              format_hours(d.need, Lang::zh) + "。"};
     case DropReason::deadline:
       return {
           who + ": done in about " + format_hours(d.need) + ", after the " + format_hours(d.limit) +
               " deadline.",
-          who_zh + "：约 " + format_hours(d.need) + " 完成，晚于 " + format_hours(d.limit) + " 的截止时间。"};
+          who_zh + "：约 " + format_hours(d.need, Lang::zh) + "完成，晚于 " + format_hours(d.limit, Lang::zh) +
+              "的截止时间。"};
     case DropReason::budget:
       return {who + ": costs " + format_money(d.need, cur) + ", over the " + format_money(d.limit, cur) +
                   " budget.",

@@ -162,10 +162,10 @@ void check_same(const gw::Offer& a, const gw::Offer& b) {
   CAPTURE(a.id);
   CHECK(a.id == b.id);
   CHECK(a.provider == b.provider);
-  CHECK(a.region == b.region);
+  check_same(a.region, b.region);
   CHECK(a.gpu == b.gpu);
   CHECK(a.gpu_count == b.gpu_count);
-  CHECK(a.instance_type == b.instance_type);
+  check_same(a.instance_type, b.instance_type);
   CHECK(a.currency == b.currency);
   CHECK(a.on_demand_per_hour == b.on_demand_per_hour);
   CHECK(a.on_demand_low_per_hour == b.on_demand_low_per_hour);
@@ -346,6 +346,27 @@ TEST_CASE("broken catalogs are rejected with the precise path and message") {
     j["gpus"] = json::object();
     expect_problem(j, "/gpus", "\"gpus\" must be an array, not an object.");
   }
+  SUBCASE("region and instance type: a string or {\"en\", \"zh\"}, nothing else") {
+    json j = minimal();
+    j["offers"][0]["region"] = 7;
+    expect_problem(j, "/offers/0/region",
+                   "\"region\" must be a string or an object {\"en\": ..., \"zh\": ...}, not a number (7).");
+    j = minimal();
+    j["offers"][0]["instance_type"] = json::array({"a"});
+    expect_problem(j, "/offers/0/instance_type", "must be a string or an object");
+    j = minimal();
+    j["offers"][0]["region"] = {{"zh", "中国"}};
+    expect_problem(j, "/offers/0/region/en", "Required field \"en\" is missing.");
+    j = minimal();
+    j["offers"][0]["instance_type"] = {{"en", "container instance"}, {"zh", 3}};
+    expect_problem(j, "/offers/0/instance_type/zh", "\"zh\" must be a string");
+    j = minimal();
+    j["offers"][0]["region"] = {{"en", "CN"}, {"zh", "中国"}, {"ja", "中国"}};
+    expect_problem(j, "/offers/0/region/ja", "Unknown field \"ja\".");
+    j = minimal();
+    j["offers"][0]["region"] = " ";
+    expect_problem(j, "/offers/0/region", "\"region\" must not be empty.");
+  }
   SUBCASE("missing field") {
     json j = minimal();
     j["gpus"][0].erase("vram_gib");
@@ -510,6 +531,30 @@ TEST_CASE("catalog_to_json round-trips the bundled catalog field by field") {
   REQUIRE(again.catalog.has_value());
   check_same(c, *again.catalog);
   CHECK(gw::catalog_to_json(*again.catalog) == text);
+}
+
+TEST_CASE("region and instance type load from either form and write back the same way") {
+  json j = minimal();
+  j["offers"][0]["region"] = {{"en", "Germany host"}, {"zh", "德国主机"}};
+  j["offers"][0]["instance_type"] = {{"en", "container instance"}};
+  j["offers"][1]["instance_type"] = "g4dn.xlarge";
+  const gw::CatalogLoad r = gw::load_catalog(j.dump());
+  INFO(all_problems(r));
+  REQUIRE(r.catalog.has_value());
+  const gw::Offer& de = r.catalog->offers[0];
+  const gw::Offer& aws = r.catalog->offers[1];
+  CHECK(de.region.en == "Germany host");
+  CHECK(de.region.in(gw::Lang::zh) == "德国主机");
+  CHECK(de.instance_type.in(gw::Lang::zh) == "container instance");  // no zh: English in both
+  CHECK(aws.region.en == "us-east-1");
+  CHECK(aws.region.zh.empty());
+  CHECK(aws.instance_type.in(gw::Lang::zh) == "g4dn.xlarge");
+  // Plain strings where there is no Chinese (identifiers), the object where there is.
+  const json out = json::parse(gw::catalog_to_json(*r.catalog));
+  CHECK(out["offers"][0]["region"] == json({{"en", "Germany host"}, {"zh", "德国主机"}}));
+  CHECK(out["offers"][0]["instance_type"] == "container instance");
+  CHECK(out["offers"][1]["region"] == "us-east-1");
+  CHECK(out["offers"][1]["instance_type"] == "g4dn.xlarge");
 }
 
 TEST_CASE("catalog_to_json keeps edge values and absent optionals") {

@@ -295,7 +295,7 @@ TEST_CASE("bounds: a million offers are ranked without a hang or a memory blow-u
   const Catalog& bundled = fixture_catalog();
   Catalog c = bundled;
   std::vector<Offer> base = c.offers;
-  for (Offer& o : base) o.source.clear(), o.notes = {}, o.derate_note = {}, o.instance_type.clear();
+  for (Offer& o : base) o.source.clear(), o.notes = {}, o.derate_note = {}, o.instance_type = {};
   c.offers.clear();
   c.offers.reserve(1000000);
   for (std::size_t i = 0; i < 1000000; ++i) {

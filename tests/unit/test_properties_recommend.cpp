@@ -62,7 +62,7 @@ Offer random_offer(SplitMix64& rng, const Catalog& catalog, int n) {
   Offer o;
   o.id = "property-added-" + std::to_string(n);
   o.provider = p.id;
-  o.region = "test";
+  o.region = {"test", ""};
   o.gpu = rng.pick(catalog.gpus).id;
   o.gpu_count = rng.pick(std::vector<int>{1, 1, 2, 4, 8});
   o.currency = p.currency;

@@ -20,7 +20,7 @@ gw::Catalog with_offer(const std::string& gpu, double cny_per_hour) {
   gw::Offer o;
   o.id = "test-" + gpu;
   o.provider = "autodl";
-  o.region = "CN";
+  o.region = {"CN", ""};
   o.gpu = gpu;
   o.currency = "CNY";
   o.on_demand_per_hour = cny_per_hour;
