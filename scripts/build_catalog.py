@@ -116,6 +116,23 @@ def map_gpu(row):
     return gpu_id, None if gpu_id else f"{row['gpu']} is not in gpu-specs.csv"
 
 
+CARDS_RE = re.compile(r"\b(\d+)x (?=\S)")  # "8x A100 40GB SXM"
+
+
+def bilingual(text, names):
+    """An offer's region or instance type: the text itself when it is an identifier ("us-east-1",
+    "g4dn.xlarge"), else {"en", "zh"} from catalog_maps (or "8x A100" -> "8 张 A100")."""
+    name = names.get(text)
+    if name is None and CARDS_RE.search(text):
+        name = CARDS_RE.sub(r"\1 张 ", text)
+    if name is None:
+        if re.search(r"[\s()（）]", text):
+            sys.exit(f"'{text}' needs a Chinese name in catalog_maps.REGION_NAMES or INSTANCE_NAMES")
+        return text
+    en, zh = name if isinstance(name, tuple) else (text, name)
+    return {"en": en, "zh": zh}
+
+
 def parse_price(text):
     """(value, low, high, is_estimate) from '1.32', '1.3-1.8' or '~5'."""
     text = text.strip()
@@ -214,8 +231,8 @@ def build_offer(row, skipped):
     if "promo" in row["spot_price_or_discount"]:
         notes.append(f"Not spot: {row['spot_price_or_discount']}.")
     offer = {
-        "provider": provider_id, "region": row["region"], "gpu": gpu_id, "gpu_count": count,
-        "instance_type": instance, "currency": currency, "on_demand_per_hour": round(on_demand, 6),
+        "provider": provider_id, "region": bilingual(row["region"], maps.REGION_NAMES), "gpu": gpu_id,
+        "gpu_count": count, "instance_type": bilingual(instance, maps.INSTANCE_NAMES), "currency": currency, "on_demand_per_hour": round(on_demand, 6),
         "on_demand_low_per_hour": round(low * factor, 6) if low is not None else None,
         "on_demand_high_per_hour": round(high * factor, 6) if high is not None else None,
         "spot_per_hour": round(spot, 6) if spot is not None else None,
@@ -259,7 +276,8 @@ def downclocked_3090(offers):
     o = {k: v for k, v in base.items() if not k.startswith("_")}
     o.update({
         "id": "autodl-cn-rtx-3090-downclocked-x1",
-        "instance_type": base["instance_type"] + ", down-clocked host",
+        "instance_type": {"en": base["instance_type"]["en"] + maps.DOWNCLOCKED_SUFFIX[0],
+                          "zh": base["instance_type"]["zh"] + maps.DOWNCLOCKED_SUFFIX[1]},
         "derate": 0.85,
         "derate_note": {
             "en": "Some cloud RTX 3090s are down-clocked, with about 15% lower FP32 than the desktop card "

@@ -126,6 +126,41 @@ REGION_SLUGS = {
     "East Coast (NY2)": "ny2", "global (needs Google access)": "global",
 }
 
+# Names shown to people for the reference's region and instance-type text (offer ids keep using the raw
+# text above). A str is the Chinese name (English stays the reference's text); a tuple (en, zh) also
+# replaces English text that carries Chinese. Cloud region codes ("us-east-1", "cn-hangzhou") and
+# instance names ("g4dn.xlarge", "Pod") are identifiers, the same in both languages, and stay out.
+# build_catalog.py refuses a descriptive text (one with a space or a bracket) that has no entry here.
+REGION_NAMES = {
+    "CN": "中国", "CN (region/host dependent)": "中国（随地区/主机而定）", "CN (unspecified)": "中国（未注明）",
+    "CN 华北二A / 上海二B": ("CN North 2A / Shanghai 2B", "中国 华北二A / 上海二B"),
+    "ap-east-1 (Hong Kong)": "ap-east-1（中国香港）", "ap-northeast-1 (Tokyo)": "ap-northeast-1（东京）",
+    "ap-southeast-1 (Singapore)": "ap-southeast-1（新加坡）", "asia-east1 (Taiwan)": "asia-east1（中国台湾）",
+    "asia-northeast1 (Tokyo)": "asia-northeast1（东京）", "asia-southeast1 (Singapore)": "asia-southeast1（新加坡）",
+    "Americas (us-central1 etc.)": "美洲（us-central1 等）", "unspecified (vantage default)": "未注明（Vantage 默认）",
+    "US/global (region per availability)": "美国/全球（地区视可用情况而定）",
+    "Community Cloud (global hosts)": "社区云（全球主机）", "Secure Cloud (RunPod DCs)": "安全云（RunPod 自有机房）",
+    "lowest tier (usually Community)": "最低档（通常为社区云）",
+    "Spain/Texas hosts": "西班牙/美国得州主机", "Germany host": "德国主机", "CA/NL/TW hosts": "加拿大/荷兰/中国台湾主机",
+    "CZ/TH/US hosts": "捷克/泰国/美国主机", "Hungary host": "匈牙利主机", "Belgium host": "比利时主机",
+    "Oregon host": "美国俄勒冈州主机",
+    "marketplace": "市场", "marketplace (P2P)": "市场（个人出租）", "marketplace (verified offers)": "市场（已认证报价）",
+    "marketplace (verified)": "市场（已认证）", "East Coast (NY2)": "美国东海岸（NY2）",
+    "global (needs Google access)": "全球（需能访问 Google）",
+}
+# "8x A100 40GB SXM" and "n1-standard-4 + 1x T4 16GB" read "8 张 A100 40GB SXM" by a rule in build_catalog.py.
+INSTANCE_NAMES = {
+    "container instance": "容器实例",
+    "container instance (按量)": ("container instance (pay-as-you-go)", "容器实例（按量）"),
+    "VM (系统镜像) 14 vCPU/32GB": ("VM (system image) 14 vCPU/32GB", "虚拟机（系统镜像）14 vCPU/32GB"),
+    "VM 16 vCPU/64GB": "虚拟机 16 vCPU/64GB",
+    "1x offer (marketplace)": "单卡报价（市场）", "2x offer (marketplace)": "双卡报价（市场）",
+    "1x offer median": "单卡报价中位数", "median per GPU": "每卡价格中位数", "typical": "典型报价",
+    "Pod, Community": "社区云 Pod", "Pod, Secure": "安全云 Pod", "Colab runtime": "Colab 运行时",
+}
+# Appended to the down-clocked RTX 3090's instance type.
+DOWNCLOCKED_SUFFIX = (", down-clocked host", "，降频主机")
+
 # cloud-prices.csv provider text -> catalog provider id.
 PROVIDER_IDS = {
     "AutoDL": "autodl", "恒源云 Gpushare": "gpushare", "矩池云 Matpool": "matpool", "Featurize": "featurize",

@@ -19,6 +19,21 @@ bool has_english_duration(const std::string& zh) {
   return std::regex_search(zh, unit);
 }
 
+// Chinese characters and full-width punctuation (UTF-8 lead bytes of U+3000-U+9FFF, U+FF00-U+FFEF).
+bool has_cjk(const std::string& s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if ((c >= 0xE3 && c <= 0xE9) || (c == 0xEF && i + 1 < s.size() && (s[i + 1] & 0xFE) == 0xBC)) return true;
+  }
+  return false;
+}
+
+// Descriptive text ("Germany host", "container instance (...)") has a space or a bracket; an identifier
+// ("us-east-1", "g4dn.xlarge", "Pod") does not and reads the same in both languages.
+bool descriptive(const std::string& s) {
+  return s.find_first_of(" \t()") != std::string::npos || has_cjk(s);
+}
+
 void check_zh(const gw::Text& t) {
   CAPTURE(t.zh);
   CHECK_FALSE(t.zh.empty());
@@ -32,6 +47,32 @@ TEST_CASE("the English-unit detector finds what it should") {
   CHECK(has_english_duration("约 36 min"));
   CHECK_FALSE(has_english_duration("用时 43 小时–3.6 天。"));
   CHECK_FALSE(has_english_duration("RTX 3090 x2 · 24 GiB"));
+}
+
+TEST_CASE("the identifier detector tells names for people from codes") {
+  CHECK(descriptive("Germany host"));
+  CHECK(descriptive("marketplace (P2P)"));
+  CHECK(descriptive("CN 华北二A"));
+  CHECK_FALSE(descriptive("us-east-1"));
+  CHECK_FALSE(descriptive("Standard_NC4as_T4_v3"));
+  CHECK_FALSE(descriptive("GN7.2XLARGE32"));
+}
+
+TEST_CASE("every descriptive region and instance type in the bundled catalog has a Chinese name") {
+  int named = 0;
+  for (const gw::Offer& o : bundled_catalog().offers) {
+    CAPTURE(o.id);
+    for (const gw::Text* t : {&o.region, &o.instance_type}) {
+      CAPTURE(t->en);
+      CHECK_FALSE(has_cjk(t->en));  // English screens get English too
+      if (descriptive(t->en)) CHECK_FALSE(t->zh.empty());
+      if (!t->zh.empty()) {
+        ++named;
+        CHECK(has_cjk(t->zh));
+      }
+    }
+  }
+  CHECK(named > 50);
 }
 
 TEST_CASE("zh pick summaries, reasons and drop descriptions use Chinese duration units") {
