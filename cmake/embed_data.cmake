@@ -1,4 +1,6 @@
-# Writes OUT: a C++ file with each DIR/*.json as a byte array, looked up by file name.
+# Writes OUT: a C++ file with each DIR/*.json (but those named in the list EXCLUDE) as a byte array,
+# looked up by file name.
+cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...) in script mode
 file(GLOB FILES "${DIR}/*.json")
 list(SORT FILES)
 set(body "")
@@ -6,6 +8,9 @@ set(table "")
 set(i 0)
 foreach(f IN LISTS FILES)
   get_filename_component(name "${f}" NAME)
+  if(name IN_LIST EXCLUDE)
+    continue()
+  endif()
   file(READ "${f}" hex HEX)
   string(LENGTH "${hex}" hexlen)
   math(EXPR size "${hexlen} / 2")

@@ -14,7 +14,9 @@ target_compile_definitions(gw_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3)
 # the page with a message (shell.js onAbort) instead of being caught.
 option(GPUWISE_WEB_EXCEPTIONS "Emscripten: support catching C++ exceptions (bigger, slower)" OFF)
 option(GPUWISE_WEB_LTO "Emscripten: link-time optimisation (smaller wasm)" ON)
-set(GW_WEB_COMPILE -Oz -fno-rtti)
+# JSON_NOEXCEPTION: nlohmann::json aborts instead of building exception messages nothing could catch
+# (every parse in the engine is the non-throwing kind, and every access is type-checked first).
+set(GW_WEB_COMPILE -Oz -fno-rtti -DJSON_NOEXCEPTION)
 if(GPUWISE_WEB_LTO)
   list(APPEND GW_WEB_COMPILE -flto)
 endif()
@@ -31,7 +33,11 @@ set(GW_WEB_LINK
   -sDYNAMIC_EXECUTION=0
   -sEXPORTED_FUNCTIONS=_main,_malloc,_free
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString
-  -sFILESYSTEM=0 -sMALLOC=emmalloc)
+  -sFILESYSTEM=0 -sMALLOC=emmalloc
+  # Smaller JavaScript: ImGui's renderer never asks for GL extensions or checks glGetError, and nothing
+  # reads errno (there is no file system).
+  -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0 -sGL_EXTENSIONS_IN_PREFIXED_FORMAT=0 -sGL_TRACK_ERRORS=0
+  -sSUPPORT_ERRNO=0)
 foreach(t gw_imgui gw_fonts gpuwise_engine gpuwise_data)
   target_compile_options(${t} PRIVATE ${GW_WEB_COMPILE})
 endforeach()
@@ -42,9 +48,15 @@ file(GLOB GW_PLATFORM_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platfor
 add_executable(gpuwise_web ${GW_APP_SOURCES} ${GW_PLATFORM_SOURCES})
 target_compile_options(gpuwise_web PRIVATE ${GW_WEB_COMPILE})
 target_link_libraries(gpuwise_web PRIVATE gpuwise_engine gw_imgui gw_fonts)
-target_link_options(gpuwise_web PRIVATE ${GW_WEB_LINK})
+target_link_options(gpuwise_web PRIVATE ${GW_WEB_LINK}
+  # ImGui links its own bitmap font (12 KB of base85) for an atlas that has no font; ours always has one,
+  # so the call goes to an empty stand-in in src/platform/web.cpp and the font data is dropped.
+  "-Wl,--wrap=_ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig")
 set_target_properties(gpuwise_web PROPERTIES
   OUTPUT_NAME index SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${GW_SITE}")
+
+# data/*.json files not compiled in (CMakeLists.txt, GPUWISE_FETCHED_DATA) are served beside index.html.
+list(TRANSFORM GPUWISE_FETCHED_DATA PREPEND "${CMAKE_SOURCE_DIR}/data/" OUTPUT_VARIABLE GW_FETCHED_DATA_PATHS)
 
 # Static assets. sw.js gets a build id (hash of the shipped files) so a new build replaces the old cache.
 file(GLOB GW_WEB_ASSETS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*")
@@ -54,10 +66,11 @@ add_custom_command(
   COMMAND ${CMAKE_COMMAND} -E make_directory "${GW_SITE}/fonts"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${GW_WEB_ASSETS} "${GW_SITE}/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different "${GW_FONT_DIR}/cjk.otf" "${GW_SITE}/fonts/cjk.otf"
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${GW_FETCHED_DATA_PATHS} "${GW_SITE}/"
   COMMAND ${CMAKE_COMMAND} -DSITE=${GW_SITE} -DTEMPLATE=${CMAKE_SOURCE_DIR}/web/sw.js
           -P "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake"
   COMMAND ${CMAKE_COMMAND} -E touch "${GW_SITE}/.assets-stamp"
-  DEPENDS ${GW_WEB_ASSETS} "${CMAKE_SOURCE_DIR}/web/sw.js" "${GW_FONT_DIR}/cjk.otf"
+  DEPENDS ${GW_WEB_ASSETS} ${GW_FETCHED_DATA_PATHS} "${CMAKE_SOURCE_DIR}/web/sw.js" "${GW_FONT_DIR}/cjk.otf"
           "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake" gpuwise_web
   COMMENT "Assembling the site in ${GW_SITE}")
 add_custom_target(gpuwise_site ALL DEPENDS "${GW_SITE}/.assets-stamp")

@@ -17,6 +17,9 @@ SC_FONT_NUMBER = 2  # JP, KR, SC, TC, HK: checked by family name below anyway
 
 # Symbols the English UI uses besides ASCII; anything else non-ASCII in the sources also lands in cjk.
 LATIN_EXTRA = "×÷±≈≤≥≠→←↑↓↗·•–—…‘’“”°µ²³¥€£§©®™✓✗▲▼▶◀■□●○"
+# The language switch reads "中文" on an English page too, before (or without) the CJK download: its two
+# glyphs cost about 1 KB in the compiled-in font.
+LANGUAGE_BUTTON = "中文"
 
 
 def gather_text(roots, exts):
@@ -97,7 +100,7 @@ def main():
         sys.exit("build-font: python3 fontTools is missing; install fonttools (scripts/setup-deps.sh)")
 
     number = find_sc(args.ttc)
-    latin = set(range(0x20, 0x7F)) | set(range(0xA0, 0x100)) | {ord(c) for c in LATIN_EXTRA}
+    latin = set(range(0x20, 0x7F)) | set(range(0xA0, 0x100)) | {ord(c) for c in LATIN_EXTRA + LANGUAGE_BUTTON}
     used = gather_text(args.scan, (".cpp", ".hpp", ".json", ".md", ".html"))
     cjk = {ord(c) for c in used if ord(c) >= 0x80} | latin | {0x3000}
 

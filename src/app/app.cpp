@@ -42,7 +42,7 @@ void draw_top_bar(AppState& s) {
   const ImGuiStyle& st = ImGui::GetStyle();
   const bool zh_drawable = platform::cjk_font_ready();
   const char* copy = tr("Copy link", "复制链接");
-  const char* zh_label = zh_drawable ? "中文" : "ZH";
+  const char* zh_label = "中文";  // its two glyphs are in the compiled-in font
   auto bw = [&](const char* t) { return ImGui::CalcTextSize(t).x + st.FramePadding.x * 2; };
   const float right = bw(copy) + st.ItemSpacing.x * 2 + bw("CNY") + bw("USD") + bw("English") + bw(zh_label);
   // Too narrow for one line: the controls move under the title.
@@ -68,7 +68,6 @@ void draw_top_bar(AppState& s) {
   if (segmented("English", s.lang == Lang::en)) set_language(s, Lang::en, true);
   remember_rect("lang_en");
   ImGui::SameLine(0, 0);
-  // Until the CJK font is in the atlas, "中文" would be boxes: the button says ZH.
   if (segmented(zh_label, s.lang == Lang::zh)) set_language(s, Lang::zh, true);
   remember_rect("lang_zh");
   if (s.lang == Lang::zh && !zh_drawable) {

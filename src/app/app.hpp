@@ -114,7 +114,7 @@ struct AppState {
   double engine_ms = 0;
   double init_ms = 0;        // loading the bundled catalog and presets
   long frames_drawn = 0;
-  bool guide_tried = false;  // the guide is parsed when its tab first opens
+  std::vector<std::string> guide_problems;  // the guide is parsed when its tab first opens
   bool unsaved_shown = false;  // the "settings could not be saved" banner was raised
 };
 

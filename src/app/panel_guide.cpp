@@ -7,7 +7,7 @@
 #include "app/i18n.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
-#include "engine/bundled.hpp"
+#include "platform/platform.hpp"
 #include "imgui.h"
 
 namespace gw::app {
@@ -55,13 +55,28 @@ void draw_table(const GuideTable& t) {
 }  // namespace
 
 void draw_guide(AppState& s) {
-  if (!s.guide && !s.guide_tried) {
-    s.guide_tried = true;
-    GuideLoad load = load_guide(bundled_file("guide.json"));
+  if (!s.guide && s.guide_problems.empty()) {
+    const platform::DataFile file = platform::data_file("guide.json");
+    if (file.state == platform::DataFile::loading) {
+      ImGui::TextColored(color_v(Tone::muted), "%s", tr("Loading the guide…", "正在加载指南…"));
+      return;
+    }
+    if (file.state == platform::DataFile::failed) {
+      ImGui::TextColored(color_v(Tone::bad), "%s",
+                         tr("The guide could not be downloaded. It is fetched the first time this tab opens; "
+                            "check the connection and try again.",
+                            "指南下载失败。它在第一次打开本页时下载，请检查网络后重试。"));
+      if (ImGui::Button(tr("Try again", "重试"))) platform::retry_data_file("guide.json");
+      remember_rect("guide_retry");
+      return;
+    }
+    GuideLoad load = load_guide(file.text);
     if (load.guide) s.guide = std::move(*load.guide);
+    for (const Problem& p : load.problems) s.guide_problems.push_back("guide.json" + p.path + ": " + p.message);
   }
   if (!s.guide) {
-    ImGui::TextColored(color_v(Tone::bad), "%s", tr("The guide did not load.", "指南加载失败。"));
+    ImGui::TextColored(color_v(Tone::bad), "%s", tr("The guide did not load:", "指南加载失败："));
+    for (const std::string& p : s.guide_problems) ImGui::BulletText("%s", p.c_str());
     return;
   }
   const Guide& g = *s.guide;

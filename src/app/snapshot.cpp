@@ -29,7 +29,7 @@ std::string snapshot_json(const AppState& s) {
                   {"providers", s.catalog.providers.size()},
                   {"offers", s.catalog.offers.size()},
                   {"presets", s.presets.size()},
-                  {"guide", s.guide.has_value() || !s.guide_tried}};
+                  {"guide", s.guide ? "ready" : !s.guide_problems.empty() ? "invalid" : "not loaded"}};
 
   const Constraints& c = s.scenario.constraints;
   j["scenario"] = {{"preset", s.scenario.workload.preset},

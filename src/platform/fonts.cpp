@@ -17,7 +17,8 @@ constexpr float kSmall = 13.0f;
 
 // Everything the Latin subset might hold; glyphs a font lacks are skipped by the atlas builder.
 const ImWchar kLatinRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2030, 0x20AC, 0x2190, 0x2199,
-                                0x2122, 0x2122, 0x2212, 0x2265, 0x2500, 0x25FF, 0x2713, 0x2717, 0};
+                                0x2122, 0x2122, 0x2212, 0x2265, 0x2500, 0x25FF, 0x2713, 0x2717,
+                                0x4E2D, 0x4E2D, 0x6587, 0x6587, 0};  // 中文, for the language switch
 const ImWchar kCjkRanges[] = {0x2000, 0x206F, 0x2190, 0x23FF, 0x2460, 0x24FF, 0x2500, 0x27BF,
                               0x3000, 0x30FF, 0x3400, 0x4DBF, 0x4E00, 0x9FFF, 0xFF00, 0xFFEF, 0};
 
@@ -25,7 +26,9 @@ ImFont* add(ImFontAtlas* atlas, float px, float scale) {
   const std::string_view latin = latin_font_data();
   ImFontConfig cfg;
   cfg.FontDataOwnedByAtlas = false;  // the bytes live in static storage / the shell
-  cfg.OversampleH = scale >= 1.75f ? 1 : 2;
+  // Glyphs are snapped to whole pixels, so horizontal oversampling would only enlarge the atlas (and the
+  // first frame, which uploads it).
+  cfg.OversampleH = 1;
   cfg.OversampleV = 1;
   cfg.PixelSnapH = true;
   const float size = std::round(px * scale);

@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/bundled.hpp"
 #include "platform/platform.hpp"
 #include "platform/shell.hpp"
 
@@ -188,6 +189,12 @@ std::string save_file(const std::string& name, const std::string&, const std::st
   out << content;
   return out ? path : std::string();
 }
+
+DataFile data_file(const std::string& name) {
+  const std::string_view text = bundled_file(name);
+  return {text.empty() ? DataFile::failed : DataFile::ready, text};
+}
+void retry_data_file(const std::string&) {}
 
 std::string preferred_language() {
   for (const char* var : {"LC_ALL", "LC_MESSAGES", "LANG"}) {

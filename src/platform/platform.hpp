@@ -28,6 +28,16 @@ void copy_text(const std::string& text);
 // Web: a download. Native: written next to the settings, returning the path it wrote ("" on failure).
 std::string save_file(const std::string& name, const std::string& mime, const std::string& content);
 
+// ---- data/*.json. Natively every file is compiled in. The browser build leaves the large files that only
+// one tab needs (the guide) out of the wasm, so an English first load stays small: they are fetched from
+// the site on first use (and cached by the service worker for offline use).
+struct DataFile {
+  enum State { ready, loading, failed } state = failed;
+  std::string_view text;  // valid while state == ready, for the life of the program
+};
+DataFile data_file(const std::string& name);
+void retry_data_file(const std::string& name);  // after `failed`: fetch again
+
 // "zh" or "en", from navigator.language / LANG.
 std::string preferred_language();
 

@@ -5,9 +5,12 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <set>
 #include <string>
 
+#include "engine/bundled.hpp"
+#include "imgui.h"
 #include "platform/platform.hpp"
 #include "platform/shell.hpp"
 
@@ -183,6 +186,22 @@ EM_JS(void, gw_js_fetch_cjk_font, (), {
     Module['_gw_cjk_font_failed']();
   });
 });
+// data/<name> left out of the wasm (cmake/web.cmake): fetched from the site next to index.html.
+EM_JS(void, gw_js_fetch_data, (const char* name_ptr), {
+  var name = UTF8ToString(name_ptr);
+  fetch(name).then(function (r) {
+    if (!r.ok) throw new Error('HTTP ' + r.status);
+    return r.arrayBuffer();
+  }).then(function (buf) {
+    var bytes = new Uint8Array(buf);
+    var ptr = _malloc(bytes.length + 1);
+    HEAPU8.set(bytes, ptr);
+    Module['_gw_data_loaded'](name_ptr, ptr, bytes.length);
+  }).catch(function (e) {
+    console.warn(name + ':', e);
+    Module['_gw_data_loaded'](name_ptr, 0, -1);
+  });
+});
 // clang-format on
 
 namespace {
@@ -196,6 +215,12 @@ std::string take(char* p) {
 
 // ---- entry points called from JavaScript
 extern "C" {
+// The stand-in for ImFontAtlas::AddFontDefault (linked with --wrap, cmake/web.cmake): fonts.cpp always adds
+// a font before the atlas is built, so ImGui's built-in one is never needed and its data stays out of the wasm.
+extern "C" ImFont* __wrap__ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig(ImFontAtlas*, const ImFontConfig*) {
+  return nullptr;
+}
+
 EMSCRIPTEN_KEEPALIVE void gw_frame() { gw::platform::shell::render_frame(); }
 EMSCRIPTEN_KEEPALIVE void gw_wake() { gw::platform::request_frames(); }
 EMSCRIPTEN_KEEPALIVE char* gw_snapshot() {
@@ -210,6 +235,7 @@ EMSCRIPTEN_KEEPALIVE void gw_cjk_font_loaded(unsigned char* data, int size) {
   gw::platform::request_frames();
 }
 EMSCRIPTEN_KEEPALIVE void gw_cjk_font_failed() { gw::platform::shell::cjk_font_failed(); }
+EMSCRIPTEN_KEEPALIVE void gw_data_loaded(const char* name, unsigned char* data, int size);
 }
 
 namespace gw::platform {
@@ -259,6 +285,32 @@ void request_frames(int count) {
 void wake_after(double seconds) { gw_js_wake_after(seconds * 1000.0); }
 double now_seconds() { return emscripten_get_now() / 1000.0; }
 
+namespace {
+struct Fetched {
+  DataFile::State state = DataFile::loading;
+  std::string text;
+};
+// Keyed by name; entries are never erased, so the text views handed out stay valid (std::map nodes are
+// stable) and the name pointer given to JavaScript outlives the fetch.
+std::map<std::string, Fetched> g_fetched;
+}  // namespace
+
+DataFile data_file(const std::string& name) {
+  const std::string_view compiled_in = bundled_file(name);
+  if (!compiled_in.empty()) return {DataFile::ready, compiled_in};
+  auto [it, added] = g_fetched.try_emplace(name);
+  if (added) gw_js_fetch_data(it->first.c_str());
+  if (it->second.state == DataFile::ready) return {DataFile::ready, it->second.text};
+  return {it->second.state, {}};
+}
+
+void retry_data_file(const std::string& name) {
+  auto it = g_fetched.find(name);
+  if (it == g_fetched.end() || it->second.state != DataFile::failed) return;
+  it->second.state = DataFile::loading;
+  gw_js_fetch_data(it->first.c_str());
+}
+
 void request_cjk_font() {
   if (!cjk_font_ready()) gw_js_fetch_cjk_font();
 }
@@ -273,4 +325,14 @@ std::string web_paste_text() { return take(gw_js_dup("paste")); }
 }  // namespace shell
 
 }  // namespace gw::platform
+
+extern "C" EMSCRIPTEN_KEEPALIVE void gw_data_loaded(const char* name, unsigned char* data, int size) {
+  auto it = gw::platform::g_fetched.find(name);
+  if (it != gw::platform::g_fetched.end()) {
+    it->second.state = size >= 0 ? gw::platform::DataFile::ready : gw::platform::DataFile::failed;
+    if (size >= 0) it->second.text.assign(reinterpret_cast<char*>(data), static_cast<std::size_t>(size));
+  }
+  std::free(data);
+  gw::platform::request_frames();
+}
 #endif  // __EMSCRIPTEN__

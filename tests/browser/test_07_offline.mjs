@@ -17,6 +17,8 @@ export default async function (t) {
     await click(page, 'lang_zh');  // the CJK font too
     await until(page, (x) => x.cjk_font === 'ready', 'the CJK font', 15000);
     await clickUntil(page, 'tab_guide', (x) => x.tab === 'guide', 'the guide tab');
+    // The guide is not in the wasm: it is fetched the first time its tab opens.
+    await until(page, (x) => x.catalog.guide === 'ready', 'the guide, fetched on first use');
     await page.waitForTimeout(300);
     const origin = new URL(t.url).origin;
     const foreign = w.requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'));
@@ -38,6 +40,10 @@ export default async function (t) {
     const s = await waitReady(page, 20000);
     assert(s.report.count > 0 && s.lang === 'zh', 'the page should work offline, in the chosen language');
     await page.screenshot({path: join(t.shots, '07-offline.png')});
+    // Offline, a tab's data that is fetched on first use comes from the service worker's cache.
+    await clickUntil(page, 'tab_guide', (x) => x.tab === 'guide', 'the guide tab, offline');
+    await until(page, (x) => x.catalog.guide === 'ready', 'the guide, offline');
+    await page.screenshot({path: join(t.shots, '07-offline-guide.png')});
     assert(!w.errors.filter((e) => !/Failed to load resource/.test(e)).length, `console errors: ${w.errors.join(' | ')}`);
   } finally {
     await close();
