@@ -270,7 +270,11 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   ImGui::TableSetColumnIndex(2);
   std::string gpu = row.gpu_name + (row.cards > 1 ? " ×" + std::to_string(row.cards) : "");
   // Narrow windows cut names to "GeForce R": drop the vendor words first; the full name is a hover away.
-  const bool gpu_cut = ImGui::CalcTextSize(gpu.c_str()).x > ImGui::GetContentRegionAvail().x;
+  // The Pareto dot and a change tag follow the name: keep room for them so they are never the part cut off.
+  float marks = 0;
+  if (row.pareto) marks += ImGui::CalcTextSize("●").x + ImGui::GetStyle().ItemSpacing.x;
+  if (!row.change.empty()) marks += ImGui::CalcTextSize(change_tag(row.change).c_str()).x + ImGui::GetStyle().ItemSpacing.x;
+  const bool gpu_cut = ImGui::CalcTextSize(gpu.c_str()).x > ImGui::GetContentRegionAvail().x - marks;
   if (gpu_cut)
     for (const char* prefix : {"NVIDIA ", "GeForce "})
       if (gpu.rfind(prefix, 0) == 0) gpu.erase(0, std::char_traits<char>::length(prefix));

@@ -235,6 +235,11 @@ void add_report_warnings(const Context& x, Report& report) {
              "。"});
 }
 
+// "low-high", or one value when both ends print the same ("$65.04", not "$65.04-$65.04").
+static std::string span(const std::string& low, const std::string& high, const char* dash) {
+  return low == high ? low : low + dash + high;
+}
+
 void set_summary(const Context& x, Report& report, const Catalog& catalog) {
   const Constraints& c = x.c();
   if (!report.rows.empty()) {
@@ -244,12 +249,13 @@ void set_summary(const Context& x, Report& report, const Catalog& catalog) {
     const std::string where_zh = p.provider_name.in(Lang::zh) + (p.region.empty() ? "" : " " + p.region.in(Lang::zh));
     if (p.work_known)
       report.summary = {
-          "Pick: " + name.en + " on " + where + ", " + format_money(p.cost.low, c.currency) + "-" +
-              format_money(p.cost.high, c.currency) + " in total, " + format_hours(p.finish_hours.low) + "-" +
-              format_hours(p.finish_hours.high) + ".",
-          "首选：" + where_zh + " 的 " + name.zh + "，总价 " + format_money(p.cost.low, c.currency) + "–" +
-              format_money(p.cost.high, c.currency) + "，用时 " + format_hours(p.finish_hours.low, Lang::zh) + "–" +
-              format_hours(p.finish_hours.high, Lang::zh) + "。"};
+          "Pick: " + name.en + " on " + where + ", " +
+              span(format_money(p.cost.low, c.currency), format_money(p.cost.high, c.currency), "-") +
+              " in total, " + span(format_hours(p.finish_hours.low), format_hours(p.finish_hours.high), "-") + ".",
+          "首选：" + where_zh + " 的 " + name.zh + "，总价 " +
+              span(format_money(p.cost.low, c.currency), format_money(p.cost.high, c.currency), "–") + "，用时 " +
+              span(format_hours(p.finish_hours.low, Lang::zh), format_hours(p.finish_hours.high, Lang::zh), "–") +
+              "。"};
     else
       report.summary = {"Pick: " + name.en + " on " + where + " at " +
                             format_money(p.price_per_hour_after, c.currency) + "/h.",

@@ -4,6 +4,7 @@
 // rate a spot row never costs more GPU money than the same offer on demand.
 #include <doctest/doctest.h>
 
+#include <regex>
 #include <tuple>
 
 #include "../fuzz/fixtures.hpp"
@@ -91,6 +92,11 @@ TEST_CASE("property: no NaN or infinity anywhere in a report, for random scenari
     REQUIRE(nonfinite_in(r) == "");
     REQUIRE_FALSE(r.summary.en.empty());
     REQUIRE_FALSE(r.summary.zh.empty());
+    // A range whose ends print alike reads as one value, never "$65.04-$65.04".
+    static const std::regex same_ends(R"((^|[^\d.])([$¥]?\d[\d,.]*( [a-z]+)?)[-–]\2([^\d.]|$))");
+    CAPTURE(r.summary.en);
+    REQUIRE_FALSE(std::regex_search(r.summary.en, same_ends));
+    REQUIRE_FALSE(std::regex_search(r.summary.zh, same_ends));
     for (std::size_t k = 0; k < r.rows.size(); ++k) {
       const Row& row = r.rows[k];
       REQUIRE(row.rank == static_cast<int>(k) + 1);
