@@ -5,9 +5,11 @@
 
 REFERENCE_DIR defaults to ../shared/reference next to the repository. It reads gpu-specs.csv and
 cloud-prices.csv there; provider rules (billing, disks, egress, spot, programmes) come from
-cloud-billing-notes.md by hand, in scripts/catalog_facts.py, and the name mappings and conflict
-decisions are in scripts/catalog_maps.py. Standard library only. The output is deterministic, so a
-rerun with unchanged inputs leaves the file unchanged; --check exits 1 if the file is out of date.
+cloud-billing-notes.md by hand, in scripts/catalog_facts.py, and the name mappings, conflict
+decisions and the Chinese of the CSV's free-text notes are in scripts/catalog_maps.py. Every offer
+note is bilingual: the build stops when a note sentence has no Chinese. Standard library only. The
+output is deterministic, so a rerun with unchanged inputs leaves the file unchanged; --check exits 1
+if the file is out of date.
 """
 import argparse
 import csv
@@ -64,6 +66,70 @@ def sentence_join(parts):
     return " ".join(p.strip() for p in parts if p and p.strip())
 
 
+# ---------------------------------------------------------------- bilingual notes
+# An offer's notes are a list of parts. A part is either free text in English (a CSV `notes` cell, a
+# VARIANTS reason): it is split into sentences and each is looked up in catalog_maps.NOTE_SENTENCES_ZH;
+# or a pair (en, zh) that the script wrote from a template, with the same numbers in both (a template that
+# quotes free text, such as a raw source date, adds that text as a third item: zh is None when
+# catalog_maps.NOTE_PHRASES_ZH lacks it).
+ABBREVIATIONS = ("e.g.", "i.e.", "incl.", "etc.", "vs.", "approx.")
+SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][)'\"])\s+")
+
+
+def split_sentences(text):
+    """English free text -> sentences: a break after '.', '!' or '?' (or one followed by ')' or a quote) and
+    whitespace, except after an abbreviation ('e.g. T4'). Deterministic, so a sentence repeated across a
+    provider's rows is one entry in NOTE_SENTENCES_ZH."""
+    out = []
+    for piece in SENTENCE_END_RE.split(text.strip()):
+        if out and out[-1].lower().endswith(ABBREVIATIONS):
+            out[-1] += " " + piece
+        elif piece:
+            out.append(piece)
+    return out
+
+
+def zh_join(sentences):
+    """Chinese sentences end in full-width punctuation and follow each other without a space."""
+    out = ""
+    for s in (s.strip() for s in sentences if s and s.strip()):
+        if out and not re.search(r"[\u3000-\u303f\uff00-\uffef]$", out):
+            out += " "
+        out += s
+    return out
+
+
+def phrase_zh(text):
+    """A free-text fragment put into a template (a raw source date, a promo text): the same in Chinese when it
+    is only dates and numbers, else from catalog_maps.NOTE_PHRASES_ZH (None when missing)."""
+    if re.fullmatch(r"[\d\s/.\-]*", text):
+        return text
+    return maps.NOTE_PHRASES_ZH.get(text)
+
+
+def bilingual_notes(parts, owner, missing):
+    """{"en", "zh"} from note parts; an English sentence or quoted phrase without Chinese goes to `missing`
+    as (text, owner)."""
+    en, zh = [], []
+    for part in parts:
+        if not part:
+            continue
+        if isinstance(part, tuple):
+            if part[1] is None:  # a template's quoted free text (third item) has no NOTE_PHRASES_ZH entry
+                missing.append((part[2] if len(part) > 2 else part[0], owner))
+            en.append(part[0])
+            zh.append(part[1])
+            continue
+        en.append(part)
+        for sentence in split_sentences(part):
+            if sentence not in maps.NOTE_SENTENCES_ZH:
+                missing.append((sentence, owner))
+            zh.append(maps.NOTE_SENTENCES_ZH.get(sentence))
+    if not sentence_join(en):
+        return None
+    return {"en": sentence_join(en), "zh": zh_join(zh)}
+
+
 # ---------------------------------------------------------------- GPUs
 def build_gpu(row):
     pcie = row["pcie"].strip()
@@ -107,9 +173,9 @@ def build_gpu(row):
 
 # ---------------------------------------------------------------- offers
 def map_gpu(row):
-    for (prov, name), (gpu_id, why) in maps.VARIANTS.items():
+    for (prov, name), (gpu_id, why, why_zh) in maps.VARIANTS.items():
         if row["provider"].startswith(prov) and row["gpu"] == name:
-            return gpu_id, why
+            return gpu_id, (why, why_zh)
     if row["gpu"] not in maps.GPU_NAMES:
         return None, f"GPU name '{row['gpu']}' is not in catalog_maps.GPU_NAMES"
     gpu_id = maps.GPU_NAMES[row["gpu"]]
@@ -146,38 +212,48 @@ def parse_price(text):
 
 
 def parse_spot(row, on_demand, factor):
-    """(spot per whole offer or None, note). factor converts a per-GPU figure to the whole offer."""
+    """(spot per whole offer or None, note as (en, zh) or None). factor converts a per-GPU figure to the whole
+    offer."""
     text = row["spot_price_or_discount"].strip()
     m = re.match(r"spot ([\d.]+)(?:-([\d.]+))?", text)
     if m:
         if m.group(2):
             low, high = float(m.group(1)), float(m.group(2))
-            return (low + high) / 2 * factor, f"Spot ranges {low}-{high} across zones; the midpoint is used."
-        return float(m.group(1)) * factor, ""
+            return (low + high) / 2 * factor, (f"Spot ranges {low}-{high} across zones; the midpoint is used.",
+                                                f"各可用区竞价价格在 {low}-{high} 之间，取中间值。")
+        return float(m.group(1)) * factor, None
     m = re.match(r"抢占式 ¥([\d.]+)", text)
     if m:
-        return float(m.group(1)) * factor, ""
+        return float(m.group(1)) * factor, None
     if row["provider"] == "RunPod" and "50% below" in text:
-        return on_demand * 0.5, "Spot derived: RunPod's stated ~50% interruptible discount, not a listed price."
+        return on_demand * 0.5, ("Spot derived: RunPod's stated ~50% interruptible discount, not a listed price.",
+                                 "竞价价格为推算值：按 RunPod 声称的可中断实例约 50% 折扣计算，并非标价。")
     if row["provider"].startswith("Tencent"):
-        return on_demand * 0.2, "Spot derived: 竞价实例 'about 20% of list' (third-party, low confidence)."
+        return on_demand * 0.2, ("Spot derived: 竞价实例 'about 20% of list' (third-party, low confidence).",
+                                 "竞价价格为推算值：竞价实例“约为原价的 20%”（第三方说法，可信度低）。")
     if "listed spot = on-demand" in text:
-        return None, "The snapshot lists spot equal to on-demand, so no spot price is recorded."
-    return None, ""
+        return None, ("The snapshot lists spot equal to on-demand, so no spot price is recorded.",
+                      "该快照中竞价价格与按量价格相同，因此不记录竞价价格。")
+    return None, None
 
 
 def offer_date(row, parsed):
+    """(date, note as (en, zh) or None)."""
     if parsed:
-        return parsed, ""
+        return parsed, None
     key = (row["provider"], row["instance_type"])
     if key in maps.CONFIRMED_UNDATED:
         date = maps.CONFIRMED_UNDATED[key]
-        return date, f"Source snapshot is undated; DR confirms this price on {date}."
+        return date, (f"Source snapshot is undated; DR confirms this price on {date}.",
+                      f"来源快照未注明日期；DR 在 {date} 确认了这一价格。")
     if row["source"].startswith("TENC-EST"):
-        return "2025-01", "Estimate is undated (repo active 2025-26); dated to its earliest possible month."
-    return maps.UNDATED_SNAPSHOT_DATE, (
-        f"Source is an undated snapshot; dated {maps.UNDATED_SNAPSHOT_DATE} as the skypilot-catalog vintage "
-        "(its AWS P-series rows predate the mid-2025 price cut). Treat as old.")
+        return "2025-01", ("Estimate is undated (repo active 2025-26); dated to its earliest possible month.",
+                           "该估算未注明日期（仓库活跃于 2025-26 年）；按最早可能的月份记日期。")
+    d = maps.UNDATED_SNAPSHOT_DATE
+    return d, (f"Source is an undated snapshot; dated {d} as the skypilot-catalog vintage "
+               "(its AWS P-series rows predate the mid-2025 price cut). Treat as old.",
+               f"来源是未注明日期的快照；按 skypilot-catalog 的版本时间记为 {d}"
+               "（其中 AWS P 系列价格早于 2025 年年中的降价）。应视为旧价格。")
 
 
 def build_offer(row, skipped):
@@ -194,22 +270,27 @@ def build_offer(row, skipped):
     if gpu_id is None:
         skipped.append((row, why))
         return None
-    notes = [row.get("notes", ""), why or ""]
+    notes = [row.get("notes", ""), why]  # parts for bilingual_notes
     unit = row["unit"]
     value, low, high, estimate = parse_price(row["on_demand_price"])
     factor = count if unit.startswith("per GPU-hour") and "GPU only" not in unit else 1
     if factor > 1:
-        notes.append(f"Listed per GPU-hour ({row['on_demand_price']} x {count} GPUs for the whole offer).")
+        notes.append((f"Listed per GPU-hour ({row['on_demand_price']} x {count} GPUs for the whole offer).",
+                      f"按每 GPU 每小时标价（整个报价为 {row['on_demand_price']} x {count} 张 GPU）。"))
     if low is not None:
-        notes.append(f"The source gives a range {row['on_demand_price']}; the midpoint is used.")
+        notes.append((f"The source gives a range {row['on_demand_price']}; the midpoint is used.",
+                      f"来源给出的是区间 {row['on_demand_price']}；取中间值。"))
     elif estimate:
-        notes.append(f"The source gives an estimate ({row['on_demand_price']}).")
+        notes.append((f"The source gives an estimate ({row['on_demand_price']}).",
+                      f"来源给出的是估算值（{row['on_demand_price']}）。"))
     source, parsed = row["source"], parse_date(row["source_date"])
     instance = row["instance_type"]
     if "GPU only" in unit:
         h = maps.GCP_HOST
-        notes.append(f"Derived: GPU ${value} + {h['name']} host ${h['price']} ({h['source']}, {h['date']}). "
-                     "GPU constants are dated only '2026'.")
+        notes.append((f"Derived: GPU ${value} + {h['name']} host ${h['price']} ({h['source']}, {h['date']}). "
+                      "GPU constants are dated only '2026'.",
+                      f"推算值：GPU ${value} + {h['name']} 主机 ${h['price']}（{h['source']}，{h['date']}）。"
+                      "GPU 单价常量只注明了“2026”年。"))
         value = value + h["price"]
         instance = f"{h['name']} + 1x {row['gpu']}"
         parsed = maps.GCP_GPU_ONLY_DATE
@@ -217,19 +298,24 @@ def build_offer(row, skipped):
     newer = maps.NEWER_PRICES.get((row["provider"], row["region"], row["gpu"], row["on_demand_price"]))
     if newer:
         value, parsed, source = newer[0], newer[1], f"{newer[2]} (replaces {row['source']})"
-        notes.append(newer[3])
+        notes.append((newer[3], newer[4]))
     date, date_note = offer_date(row, parsed)
     if row["source_date"] and row["source_date"] != date and not newer:
-        notes.append(f"Source date as given: {row['source_date']}.")
+        raw_zh = phrase_zh(row["source_date"])
+        notes.append((f"Source date as given: {row['source_date']}.",
+                      f"来源所注日期：{raw_zh}。" if raw_zh is not None else None, row["source_date"]))
     notes.append(date_note)
     currency = row["currency"].split()[0]
     if "inferred" in row["currency"]:
-        notes.append("Currency inferred as CNY (the source file gives bare numbers).")
+        notes.append(("Currency inferred as CNY (the source file gives bare numbers).",
+                      "币种推断为人民币（来源文件只给出数字）。"))
     on_demand = value * factor
     spot, spot_note = parse_spot(row, on_demand, factor)
     notes.append(spot_note)
     if "promo" in row["spot_price_or_discount"]:
-        notes.append(f"Not spot: {row['spot_price_or_discount']}.")
+        promo_zh = phrase_zh(row["spot_price_or_discount"])
+        notes.append((f"Not spot: {row['spot_price_or_discount']}.",
+                      f"并非竞价：{promo_zh}。" if promo_zh is not None else None, row["spot_price_or_discount"]))
     offer = {
         "provider": provider_id, "region": bilingual(row["region"], maps.REGION_NAMES), "gpu": gpu_id,
         "gpu_count": count, "instance_type": bilingual(instance, maps.INSTANCE_NAMES), "currency": currency, "on_demand_per_hour": round(on_demand, 6),
@@ -237,9 +323,9 @@ def build_offer(row, skipped):
         "on_demand_high_per_hour": round(high * factor, 6) if high is not None else None,
         "spot_per_hour": round(spot, 6) if spot is not None else None,
         "price_is_estimate": True if estimate else None, "price_date": date, "source": source,
-        "notes": {"en": sentence_join(notes)} if sentence_join(notes) else None,
+        "_notes": notes,
         "_key": (provider_id, maps.REGION_SLUGS.get(row["region"], slug(row["region"])), gpu_id, count, instance),
-        "_spot_listed": spot is not None and not spot_note.startswith("Spot derived"),
+        "_spot_listed": spot is not None and not (spot_note and spot_note[0].startswith("Spot derived")),
     }
     return offer
 
@@ -287,7 +373,8 @@ def downclocked_3090(offers):
                   "只有 1095MHz 的 3090，性能只有预期一半，联系客服换实例后恢复。"},
         "source": base["source"] + "; source article (研究生云端显卡选择, sections 2 and 5, undated)",
         "notes": {"en": "Same price as the regular AutoDL RTX 3090: platforms do not price the down-clocked "
-                        "hosts differently. Use it to see the cost of landing on one."},
+                        "hosts differently. Use it to see the cost of landing on one.",
+                  "zh": "与普通 AutoDL RTX 3090 同价：平台不会给降频主机另定价格。可用它估算分到降频卡时的花费。"},
     })
     return o
 
@@ -344,6 +431,20 @@ def check_aliases(gpus):
             owner[n] = g["id"]
 
 
+def check_text_has_zh(node, path=""):
+    """Every Text ({"en": ...}) in the catalog has Chinese too: a Chinese screen must not show English."""
+    if isinstance(node, dict):
+        if "en" in node and set(node) <= {"en", "zh"}:
+            if node["en"] and not node.get("zh"):
+                sys.exit(f"{path}: '{node['en']}' has no Chinese (zh)")
+            return
+        for k, v in node.items():
+            check_text_has_zh(v, f"{path}/{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            check_text_has_zh(v, f"{path}/{i}")
+
+
 def build(ref_dir):
     with open(os.path.join(ref_dir, "gpu-specs.csv"), encoding="utf-8") as f:
         gpus = [build_gpu(r) for r in csv.DictReader(f)]
@@ -354,6 +455,15 @@ def build(ref_dir):
     offers = [o for o in (build_offer(r, skipped) for r in rows + maps.EXTRA_ROWS) if o]
     offers, superseded = drop_superseded(offers)
     assign_ids(offers)
+    missing = []
+    for o in offers:
+        o["notes"] = bilingual_notes(o["_notes"], o["id"], missing)
+    if missing:
+        for text, offer in missing:
+            print(f"offer {offer}: note text without Chinese: '{text}'", file=sys.stderr)
+        sys.exit(f"{len(missing)} offer note text(s) without Chinese: add each sentence to "
+                 "catalog_maps.NOTE_SENTENCES_ZH (a raw source date or promo text to NOTE_PHRASES_ZH; a templated "
+                 "sentence gets its Chinese next to the English in build_catalog.py)")
     offers.append(downclocked_3090(offers))
     rank = {p["id"]: i for i, p in enumerate(facts.PROVIDERS)}
     offers.sort(key=lambda o: rank[o["provider"]])  # stable: CSV order within a provider
@@ -370,6 +480,7 @@ def build(ref_dir):
         "catalog_date": max(d for d in dates if len(d) == 10), "usd_cny": USD_CNY, "usd_cny_date": USD_CNY_DATE,
         "gpus": gpus, "providers": providers, "offers": clean,
     }
+    check_text_has_zh(catalog)
     return catalog, rows, skipped, superseded
 
 

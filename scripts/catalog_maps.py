@@ -1,6 +1,7 @@
 """Hand-written mappings for build_catalog.py: GPU aliases, how cloud-prices.csv names map to
-gpu-specs.csv ids, region slugs for offer ids, and the conflict decisions of
-cloud-billing-notes.md section 9.
+gpu-specs.csv ids, region slugs for offer ids, the conflict decisions of
+cloud-billing-notes.md section 9, and Chinese names and notes for people (REGION_NAMES,
+INSTANCE_NAMES, NOTE_SENTENCES_ZH, NOTE_PHRASES_ZH).
 """
 
 # Extra names users type. gw::find_gpu returns the FIRST GPU whose alias matches exactly
@@ -78,29 +79,49 @@ GPU_NAMES = {
     "Quadro P4000 8GB": None, "Quadro M4000 8GB": None, "none (无卡模式 CPU-only)": None,
 }
 
-# Rows whose GPU text does not say the form factor: (provider prefix, gpu text) -> (id, why).
+# Rows whose GPU text does not say the form factor: (provider prefix, gpu text) -> (id, why, why in Chinese).
 # These are assumptions from how the instance family is built, stated in each offer's notes.
 VARIANTS = {
-    ("AutoDL", "V100 32GB"): ("v100-sxm2-32gb", "AutoDL lists its V100 32GB as an SXM2 card (assumed; not in the reference)."),
-    ("AutoDL", "A100 40GB"): ("a100-40gb-pcie", "Form factor not stated; PCIe assumed (same FLOPS and bandwidth as SXM4)."),
-    ("Alibaba", "V100 16GB"): ("v100-sxm2-16gb", "gn6v is Alibaba's NVLink V100 family, so SXM2 is assumed."),
-    ("Alibaba", "A100 40GB"): ("a100-40gb-sxm4", "gn7 is Alibaba's HGX A100 family, so SXM4 is assumed."),
-    ("Alibaba", "A100 80GB"): ("a100-80gb-sxm4", "gn7e is Alibaba's HGX A100 80GB family, so SXM4 is assumed."),
-    ("Tencent", "V100 32GB"): ("v100-sxm2-32gb", "GN10X is Tencent's NVLink V100 family, so SXM2 is assumed."),
-    ("AWS", "V100 16GB"): ("v100-sxm2-16gb", "p3 instances use NVLink V100 SXM2 cards (assumed from the family)."),
-    ("Google Cloud", "A100 40GB"): ("a100-40gb-sxm4", "A2 VMs are built on HGX A100 40GB SXM4 boards."),
-    ("Google Cloud", "A100 80GB"): ("a100-80gb-sxm4", "A2-ultra VMs are built on HGX A100 80GB SXM4 boards."),
-    ("Google Cloud", "H100 80GB"): ("h100-sxm5-80gb", "A3 VMs are built on HGX H100 SXM5 boards."),
-    ("Google Cloud", "V100 16GB"): ("v100-sxm2-16gb", "GCP's V100 GPUs are the NVLink SXM2 cards (assumed)."),
-    ("Microsoft Azure", "V100 16GB"): ("v100-pcie-16gb", "NCv3 VMs carry V100 PCIe cards (assumed from the family)."),
-    ("Lambda", "V100 16GB"): ("v100-sxm2-16gb", "Lambda's 8x V100 machines are NVLink SXM2 servers (assumed)."),
-    ("Vast.ai", "V100 16GB"): ("v100-pcie-16gb", "Form factor not stated by the marketplace; PCIe assumed (the slower card)."),
-    ("Paperspace", "V100 16GB"): ("v100-pcie-16gb", "Form factor not stated; PCIe assumed (the slower card)."),
-    ("Paperspace", "V100 32GB"): ("v100-pcie-32gb", "Form factor not stated; PCIe assumed (the slower card)."),
-    ("Paperspace", "A100 80GB"): ("a100-80gb-sxm4", "Form factor not stated; the 8-GPU machine is an HGX (SXM4) box, assumed for 1x too."),
-    ("Paperspace", "H100 80GB"): ("h100-sxm5-80gb", "Form factor not stated; the 8-GPU machine is an HGX (SXM5) box, assumed for 1x too."),
-    ("Google Colab", "A100 40GB"): ("a100-40gb-sxm4", "Colab's A100 40GB reports as A100-SXM4-40GB (assumed; not in the reference)."),
-    ("Google Colab", "A100 80GB"): ("a100-80gb-sxm4", "Form factor not stated; SXM4 assumed like Colab's 40GB card."),
+    ("AutoDL", "V100 32GB"): ("v100-sxm2-32gb", "AutoDL lists its V100 32GB as an SXM2 card (assumed; not in the reference).",
+                              "AutoDL 的 V100 32GB 按 SXM2 卡处理（假设；参考资料中没有）。"),
+    ("AutoDL", "A100 40GB"): ("a100-40gb-pcie", "Form factor not stated; PCIe assumed (same FLOPS and bandwidth as SXM4).",
+                              "未注明板型；假设为 PCIe（FLOPS 和带宽与 SXM4 相同）。"),
+    ("Alibaba", "V100 16GB"): ("v100-sxm2-16gb", "gn6v is Alibaba's NVLink V100 family, so SXM2 is assumed.",
+                               "gn6v 是阿里云的 NVLink V100 规格族，因此假设为 SXM2。"),
+    ("Alibaba", "A100 40GB"): ("a100-40gb-sxm4", "gn7 is Alibaba's HGX A100 family, so SXM4 is assumed.",
+                               "gn7 是阿里云的 HGX A100 规格族，因此假设为 SXM4。"),
+    ("Alibaba", "A100 80GB"): ("a100-80gb-sxm4", "gn7e is Alibaba's HGX A100 80GB family, so SXM4 is assumed.",
+                               "gn7e 是阿里云的 HGX A100 80GB 规格族，因此假设为 SXM4。"),
+    ("Tencent", "V100 32GB"): ("v100-sxm2-32gb", "GN10X is Tencent's NVLink V100 family, so SXM2 is assumed.",
+                               "GN10X 是腾讯云的 NVLink V100 规格族，因此假设为 SXM2。"),
+    ("AWS", "V100 16GB"): ("v100-sxm2-16gb", "p3 instances use NVLink V100 SXM2 cards (assumed from the family).",
+                           "p3 实例使用 NVLink V100 SXM2 卡（根据规格族推断）。"),
+    ("Google Cloud", "A100 40GB"): ("a100-40gb-sxm4", "A2 VMs are built on HGX A100 40GB SXM4 boards.",
+                                    "A2 虚拟机基于 HGX A100 40GB SXM4 主板。"),
+    ("Google Cloud", "A100 80GB"): ("a100-80gb-sxm4", "A2-ultra VMs are built on HGX A100 80GB SXM4 boards.",
+                                    "A2-ultra 虚拟机基于 HGX A100 80GB SXM4 主板。"),
+    ("Google Cloud", "H100 80GB"): ("h100-sxm5-80gb", "A3 VMs are built on HGX H100 SXM5 boards.",
+                                    "A3 虚拟机基于 HGX H100 SXM5 主板。"),
+    ("Google Cloud", "V100 16GB"): ("v100-sxm2-16gb", "GCP's V100 GPUs are the NVLink SXM2 cards (assumed).",
+                                    "GCP 的 V100 GPU 是 NVLink SXM2 卡（假设）。"),
+    ("Microsoft Azure", "V100 16GB"): ("v100-pcie-16gb", "NCv3 VMs carry V100 PCIe cards (assumed from the family).",
+                                       "NCv3 虚拟机配备 V100 PCIe 卡（根据规格族推断）。"),
+    ("Lambda", "V100 16GB"): ("v100-sxm2-16gb", "Lambda's 8x V100 machines are NVLink SXM2 servers (assumed).",
+                              "Lambda 的 8 卡 V100 机器是 NVLink SXM2 服务器（假设）。"),
+    ("Vast.ai", "V100 16GB"): ("v100-pcie-16gb", "Form factor not stated by the marketplace; PCIe assumed (the slower card).",
+                               "市场未注明板型；假设为 PCIe（较慢的那种卡）。"),
+    ("Paperspace", "V100 16GB"): ("v100-pcie-16gb", "Form factor not stated; PCIe assumed (the slower card).",
+                                  "未注明板型；假设为 PCIe（较慢的那种卡）。"),
+    ("Paperspace", "V100 32GB"): ("v100-pcie-32gb", "Form factor not stated; PCIe assumed (the slower card).",
+                                  "未注明板型；假设为 PCIe（较慢的那种卡）。"),
+    ("Paperspace", "A100 80GB"): ("a100-80gb-sxm4", "Form factor not stated; the 8-GPU machine is an HGX (SXM4) box, assumed for 1x too.",
+                                  "未注明板型；8 卡机器是 HGX（SXM4）整机，单卡也按此假设。"),
+    ("Paperspace", "H100 80GB"): ("h100-sxm5-80gb", "Form factor not stated; the 8-GPU machine is an HGX (SXM5) box, assumed for 1x too.",
+                                  "未注明板型；8 卡机器是 HGX（SXM5）整机，单卡也按此假设。"),
+    ("Google Colab", "A100 40GB"): ("a100-40gb-sxm4", "Colab's A100 40GB reports as A100-SXM4-40GB (assumed; not in the reference).",
+                                    "Colab 的 A100 40GB 显示为 A100-SXM4-40GB（假设；参考资料中没有）。"),
+    ("Google Colab", "A100 80GB"): ("a100-80gb-sxm4", "Form factor not stated; SXM4 assumed like Colab's 40GB card.",
+                                    "未注明板型；与 Colab 的 40GB 卡一样假设为 SXM4。"),
 }
 
 # Rows skipped on purpose, matched by (provider prefix, gpu text, source prefix) -> reason.
@@ -171,17 +192,20 @@ PROVIDER_IDS = {
 }
 
 # Newer prices from cloud-billing-notes.md section 9 (and CSV notes) that replace a row's price:
-# (provider, region, gpu text, on-demand as in the CSV) -> (new price, date, source, note).
+# (provider, region, gpu text, on-demand as in the CSV) -> (new price, date, source, note, note in Chinese).
 NEWER_PRICES = {
     ("RunPod", "Secure Cloud (RunPod DCs)", "H100 80GB SXM", "3.49"):
         (3.99, "2026-11-09", "DR: datareceipts/data-receipts 109-gpu-pricing/vendors.json",
-         "Conflict (notes section 9): $3.29 (PRIVUM 2026-08-19), $3.49 (SILY 2026-09-25), $3.99 (DR 2026-11-09); newest used."),
+         "Conflict (notes section 9): $3.29 (PRIVUM 2026-08-19), $3.49 (SILY 2026-09-25), $3.99 (DR 2026-11-09); newest used.",
+         "来源冲突（说明第 9 节）：$3.29（PRIVUM 2026-08-19）、$3.49（SILY 2026-09-25）、$3.99（DR 2026-11-09）；采用最新价格。"),
     ("RunPod", "Secure Cloud (RunPod DCs)", "A100 80GB SXM", "1.59"):
         (1.79, "2026-11-09", "DR: datareceipts/data-receipts 109-gpu-pricing/vendors.json",
-         "Conflict (notes section 9): $1.39-1.59 in Aug-Sep, $1.79 on 2026-11-09 (DR); newest used."),
+         "Conflict (notes section 9): $1.39-1.59 in Aug-Sep, $1.79 on 2026-11-09 (DR); newest used.",
+         "来源冲突（说明第 9 节）：8-9 月为 $1.39-1.59，2026-11-09 为 $1.79（DR）；采用最新价格。"),
     ("RunPod", "Secure Cloud (RunPod DCs)", "A100 80GB PCIe", "1.59"):
         (1.79, "2026-11-09", "DR: datareceipts/data-receipts 109-gpu-pricing/vendors.json",
-         "Conflict (notes section 9): $1.59 (SILY 2026-09-25), $1.79 on 2026-11-09 (DR); newest used."),
+         "Conflict (notes section 9): $1.59 (SILY 2026-09-25), $1.79 on 2026-11-09 (DR); newest used.",
+         "来源冲突（说明第 9 节）：$1.59（SILY 2026-09-25），2026-11-09 为 $1.79（DR）；采用最新价格。"),
 }
 
 # Undated snapshots still need a date. Where a dated source confirms the same price, that date
@@ -213,3 +237,129 @@ EXTRA_ROWS = [
 GCP_HOST = {"name": "n1-standard-4", "price": 0.189999, "date": "2026-07-30",
             "source": "GCP-CYC (Cyclenerd pricing.yml, us-central1)"}
 GCP_GPU_ONLY_DATE = "2026-01"  # the per-GPU constants are dated only "2026"; earliest month used
+
+
+# Offer notes in Chinese. build_catalog.py splits every free-text note (a cloud-prices.csv `notes` cell, an
+# EXTRA_ROWS note) into sentences (split_sentences: a break after '.', '!' or '?' and a space, not after 'e.g.')
+# and looks each one up here, so a sentence a provider repeats on every row is translated once. It refuses to
+# build when a sentence has no entry. Numbers, units, product names, dates and source abbreviations (PABLO,
+# GOV, HAW, RGT, DR, SILY ...) stay as in English; the facts are the same, nothing added or dropped.
+NOTE_SENTENCES_ZH = {
+    # China platforms (AutoDL, 恒源云, 矩池云, Featurize, OpenBayes, Compshare)
+    "11GB VRAM.": "显存 11GB。",
+    "12GB VRAM.": "显存 12GB。",
+    "16GB VRAM.": "显存 16GB。",
+    "24GB VRAM.": "显存 24GB。",
+    "32GB VRAM.": "显存 32GB。",
+    "80GB VRAM.": "显存 80GB。",
+    "Free data disk ~50GB per instance; paid data-disk expansion keeps billing while shut down.":
+        "每个实例免费数据盘约 50GB；付费扩容的数据盘在关机期间仍持续计费。",
+    "Prices vary by region/host.": "价格随地区/主机而异。",
+    "Provider notes its 3090 images need CUDA 11.x.": "平台说明其 3090 镜像需要 CUDA 11.x。",
+    "Reference price shown on autodl.com per GOV doc.": "据 GOV 文档，为 autodl.com 上显示的参考价。",
+    "Range as stated.": "区间按来源所述。",
+    "Another undated doc (id 63447688362) says ~¥2.0/h with new-user discount.":
+        "另一份未注明日期的文档（id 63447688362）称新用户折扣后约 ¥2.0/小时。",
+    "Undated doc (id 63447688362) says ~¥1.90/h.": "一份未注明日期的文档（id 63447688362）称约 ¥1.90/小时。",
+    "Stopped instance auto-released after 10 days; /hy-tmp cleared 24h after stop (RGT, verified 2026-06).":
+        "关机的实例 10 天后自动释放；/hy-tmp 在关机 24 小时后清空（RGT，2026-06 核实）。",
+    "Free netdisk 5GB (RGT).": "免费网盘 5GB（RGT）。",
+    "Student/academic discounts advertised (listing id 55351425745), amount not read.":
+        "宣传有学生/学术优惠（页面 id 55351425745），未读取到具体额度。",
+    "30GB free cloud storage (RGT, verified 2026-06).": "免费云存储 30GB（RGT，2026-06 核实）。",
+    "Everything outside work/ and /cloud wiped on 实例归还.": "实例归还时，work/ 和 /cloud 以外的内容全部清除。",
+    "Listed in PABLO comparison table only (not in its main table).": "仅见于 PABLO 的对比表（不在其主表中）。",
+    "Normal price range; promo price as stated.": "正常价格区间；促销价按来源所述。",
+    "Not in the brief's list but a common student option.": "不在项目说明的列表中，但是学生常用的选择。",
+    "¥2.13/h variant with 64GB RAM.": "另有 64GB 内存的版本，¥2.13/小时。",
+    "100GB system disk free; private images 30GB free then ¥0.008/GB/day; .edu.cn email gives 95%.":
+        "系统盘 100GB 免费；私有镜像 30GB 内免费，超出部分 ¥0.008/GB/天；用 .edu.cn 邮箱可享 95% 价格。",
+    # Alibaba Cloud, Tencent Cloud
+    "Currency not stated in file; CNY inferred from magnitudes and HAW cross-check.":
+        "文件未注明币种；根据数值量级并与 HAW 交叉核对，推断为人民币。",
+    "4 vCPU/15GiB.": "配置 4 vCPU/15GiB。",
+    "T4 per karpenter GPU table (marked 'out of stock' there).": "T4 数据取自 karpenter 的 GPU 表（该表中标为“缺货”）。",
+    "HAW also lists V100 ~¥26.46/h.": "HAW 还列出 V100 约 ¥26.46/小时。",
+    "HAW lists A10 ~¥12.71/h (different source/size).": "HAW 列出 A10 约 ¥12.71/小时（来源/规格不同）。",
+    "Family gn7 = A100 (brief); c12g1.3xlarge is the 1-GPU size.": "gn7 规格族 = A100（项目说明）；c12g1.3xlarge 是单卡规格。",
+    "HAW: 'gn7e A100 80GB ¥34.74/hr (China list)' matches.": "与 HAW 的“gn7e A100 80GB ¥34.74/小时（中国区标价）”一致。",
+    "LOW CONFIDENCE estimate, not an official price.": "低可信度估算，并非官方价格。",
+    "LOW CONFIDENCE estimate.": "低可信度估算。",
+    "GN7.2XLARGE32 = 8 vCPU/32GB/1xT4.": "GN7.2XLARGE32 = 8 vCPU/32GB/1 张 T4。",
+    # AWS, Google Cloud, Azure
+    "= $2.7447/GPU-h.": "折合每 GPU 每小时 $2.7447。",
+    "Reflects AWS P4/P5 price cut.": "已反映 AWS P4/P5 降价。",
+    "= $3.4309/GPU-h.": "折合每 GPU 每小时 $3.4309。",
+    "SKY-AWS older list: $40.96575.": "SKY-AWS 的旧标价：$40.96575。",
+    "Consistent with p3.8xlarge = 4 x 3.06.": "与 p3.8xlarge = 4 x 3.06 一致。",
+    "g5 not listed for ap-southeast-1/ap-east-1 in this snapshot.": "该快照中 ap-southeast-1/ap-east-1 没有 g5。",
+    "g6.xlarge row not read.": "未读取到 g6.xlarge 这一行。",
+    "Instance price incl. vCPU+RAM+GPU (+bundled local SSD for a2-ultra/a3).":
+        "实例价格包含 vCPU、内存和 GPU（a2-ultra/a3 另含捆绑的本地 SSD）。",
+    "4 vCPU/16GB.": "配置 4 vCPU/16GB。",
+    "12 vCPU/85GB.": "配置 12 vCPU/85GB。",
+    "375GB local SSD included.": "含 375GB 本地 SSD。",
+    "silybench (2026-09-26) from billing catalog: $10.9791 on-demand-equivalent / $6.571 spot; "
+    "1g/2g/4g shapes are Spot/Flex-start only.":
+        "silybench（2026-09-26）取自计费目录：按量等价 $10.9791 / 竞价 $6.571；1g/2g/4g 规格仅提供竞价（Spot）和 Flex-start。",
+    "Add host VM: n1-standard-4 $0.189999/h (spot $0.06701), n1-standard-8 $0.379998/h, us-central1 "
+    "(GCP-CYC 2026-07-30).":
+        "需另加主机虚拟机：n1-standard-4 $0.189999/小时（竞价 $0.06701），n1-standard-8 $0.379998/小时，"
+        "us-central1（GCP-CYC 2026-07-30）。",
+    "e.g. T4 + n1-standard-4 ~ $0.54/h (derived).": "例如 T4 + n1-standard-4 约 $0.54/小时（推算）。",
+    "4 vCPU/28GB.": "配置 4 vCPU/28GB。",
+    "4 vCPU/32GB.": "配置 4 vCPU/32GB。",
+    "4 vCPU/16GiB.": "配置 4 vCPU/16GiB。",
+    "westus2 same price (spot 0.061595); southcentralus/westus 0.631.":
+        "westus2 同价（竞价 0.061595）；southcentralus/westus 为 0.631。",
+    "= $4.777/GPU-h.": "折合每 GPU 每小时 $4.777。",
+    "SKY-AZ older value 14.692.": "SKY-AZ 的旧数值为 14.692。",
+    "SKY-AZ older value 7.346 (spot 0.888866).": "SKY-AZ 的旧数值为 7.346（竞价 0.888866）。",
+    "DR (2026-11-09) confirms $3.673.": "DR（2026-11-09）确认为 $3.673。",
+    "DR: $12.29/GPU-h.": "DR：每 GPU 每小时 $12.29。",
+    "Snapshot lists GPU count 12 (catalog glitch); 8 per DR and Azure docs.":
+        "快照中 GPU 数量为 12（目录错误）；据 DR 和 Azure 文档应为 8。",
+    "DR: $3.3996/GPU-h (= 27.197/8).": "DR：每 GPU 每小时 $3.3996（= 27.197/8）。",
+    # Lambda, RunPod, Vast.ai, Paperspace, Colab
+    "Prices exclude tax; no egress fees.": "价格不含税；不收出流量费用。",
+    "26 vCPU/225GiB.": "配置 26 vCPU/225GiB。",
+    "silybench/DR: 1x A100 40GB also $1.99.": "silybench/DR：单卡 A100 40GB 同样为 $1.99。",
+    "From the CSV note 'silybench/DR: 1x A100 40GB also $1.99'.": "来自 CSV 备注“silybench/DR：单卡 A100 40GB 同样为 $1.99”。",
+    "'Starting at' price (cheapest of Community/Secure).": "“起价”（社区云和安全云中较便宜者）。",
+    "DR (2026-11-09) reads Secure H100 SXM 3.99, A100 SXM/PCIe 1.79.":
+        "DR（2026-11-09）的数据为：安全云 H100 SXM 3.99，A100 SXM/PCIe 1.79。",
+    "Marketplace: single offers, prices move daily.": "市场：单个报价，价格每天变动。",
+    "Median moved +49.8% in one day.": "中位数一天内变动 +49.8%。",
+    "Median of 4 verified 1x offers; on 2026-10-07 median of 3 offers was 6.1489.":
+        "4 个已认证单卡报价的中位数；2026-10-07 时 3 个报价的中位数为 6.1489。",
+    "PABLO also: RTX 4090 ~$0.35/h.": "PABLO 另列：RTX 4090 约 $0.35/小时。",
+    "From the CSV note 'PABLO also: RTX 4090 ~$0.35/h'.": "来自 CSV 备注“PABLO 另列：RTX 4090 约 $0.35/小时”。",
+    "Core machines.": "Core 机型。",
+    "Free /storage 5GB, overage $0.29/GB-month (RGT).": "/storage 免费 5GB，超出部分 $0.29/GB/月（RGT）。",
+    "= $6.88/GPU-h.": "折合每 GPU 每小时 $6.88。",
+    "= 1.19 CU/h at $9.99 per 100 CU.": "折合每小时 1.19 CU，按每 100 CU $9.99 计。",
+    "= 1.71 CU/h at $9.99 per 100 CU.": "折合每小时 1.71 CU，按每 100 CU $9.99 计。",
+    "= 5.4 CU/h at $9.99 per 100 CU.": "折合每小时 5.4 CU，按每 100 CU $9.99 计。",
+    "= 7.52 CU/h at $9.99 per 100 CU.": "折合每小时 7.52 CU，按每 100 CU $9.99 计。",
+    "Plans: Pro $9.99/mo (100 CU), Pro+ $49.99/mo (500 CU), Pay-As-You-Go $9.99 per 100 CU.":
+        "套餐：Pro $9.99/月（100 CU），Pro+ $49.99/月（500 CU），按量付费每 100 CU $9.99。",
+    "GPU type not guaranteed.": "不保证 GPU 型号。",
+}
+
+# Free text the script quotes inside a templated sentence ("Source date as given: ...", "Not spot: ..."):
+# the raw source_date or spot cell -> Chinese. Text made only of dates and numbers needs no entry.
+NOTE_PHRASES_ZH = {
+    "2024-10 (generated 2024-10-10; file last changed 2024-12-30)": "2024-10（生成于 2024-10-10；文件最后修改于 2024-12-30）",
+    "2026 (repo constants)": "2026（仓库中的常量）",
+    "2026-03 / doc 2026-08-18": "2026-03 / 文档 2026-08-18",
+    "2026-04-29 (snapshot late-2025/early-2026)": "2026-04-29（快照为 2025 年底/2026 年初）",
+    "2026-07-30 (generated)": "2026-07-30（生成日期）",
+    "2026-08 (scraped 2026-08-13/18; GOV 2026-08-19)": "2026-08（抓取于 2026-08-13/18；GOV 2026-08-19）",
+    "2026-08-18 (HAW: late-2025/early-2026)": "2026-08-18（HAW：2025 年底/2026 年初）",
+    "2026-09-20 (silybench same values 2026-09-25)": "2026-09-20（silybench 2026-09-25 的数值相同）",
+    "undated": "未注明",
+    "undated (2025-26 repo)": "未注明（2025-26 年的仓库）",
+    "undated snapshot": "未注明日期的快照",
+    "undated snapshot (P-series at pre-mid-2025 list)": "未注明日期的快照（P 系列为 2025 年年中之前的标价）",
+    "promo as low as ¥1.15/h": "促销价低至 ¥1.15/小时",
+}

@@ -1,10 +1,14 @@
 // Chinese screens read wholly in Chinese: the engine's zh sentences carry no English duration units
-// ("43 h", "3.6 d") and the bundled catalog gives every descriptive region and instance type a zh name.
+// ("43 h", "3.6 d") and the bundled catalog gives every descriptive region and instance type a zh name and
+// every offer note a zh text.
 #include <doctest/doctest.h>
 
 #include <regex>
 #include <string>
+#include <vector>
 
+#include "engine/bundled.hpp"
+#include "engine/catalog.hpp"
 #include "engine/recommend.hpp"
 #include "test_recommend_fixtures.hpp"
 
@@ -73,6 +77,36 @@ TEST_CASE("every descriptive region and instance type in the bundled catalog has
     }
   }
   CHECK(named > 50);
+}
+
+TEST_CASE("every offer note in the bundled catalog has a Chinese text") {
+  const gw::CatalogLoad load = gw::load_catalog(gw::bundled_file("catalog.json"));
+  REQUIRE(load.catalog.has_value());
+  int noted = 0;
+  for (const gw::Offer& o : load.catalog->offers) {
+    CAPTURE(o.id);
+    CAPTURE(o.notes.en);
+    if (o.notes.en.empty()) continue;
+    ++noted;
+    CAPTURE(o.notes.zh);
+    CHECK_FALSE(o.notes.zh.empty());
+    CHECK(has_cjk(o.notes.zh));
+    CHECK_FALSE(has_english_duration(o.notes.zh));
+  }
+  CHECK(noted > 100);
+  // The providers' texts (billing and spot notes, programmes) have Chinese as well.
+  for (const gw::Provider& p : load.catalog->providers) {
+    CAPTURE(p.id);
+    std::vector<const gw::Text*> texts = {&p.name, &p.billing_note, &p.spot_note};
+    for (const gw::Program& g : p.programs) {
+      texts.push_back(&g.name);
+      texts.push_back(&g.notes);
+    }
+    for (const gw::Text* t : texts) {
+      CAPTURE(t->en);
+      if (!t->en.empty()) CHECK_FALSE(t->zh.empty());
+    }
+  }
 }
 
 TEST_CASE("zh pick summaries, reasons and drop descriptions use Chinese duration units") {
