@@ -181,8 +181,9 @@ void draw_calculators(AppState& s) {
   seed(s);
   if (!s.report.rows.empty()) {
     const Row& pick = s.report.rows.front();
-    ImGui::TextColored(color_v(Tone::muted), "%s %s · %s %s/h", tr("Prices start from the current pick:", "价格初始值取自当前推荐："),
-                       pick.gpu_name.c_str(), tr(pick.provider_name).c_str(), money(pick.price_per_hour, s.report.currency).c_str());
+    ImGui::TextColored(color_v(Tone::muted), "%s %s · %s %s%s", tr("Prices start from the current pick:", "价格初始值取自当前推荐："),
+                       pick.gpu_name.c_str(), tr(pick.provider_name).c_str(), money(pick.price_per_hour, s.report.currency).c_str(),
+                       tr("/h", "/小时"));
     ImGui::SameLine();
     if (ImGui::SmallButton(tr("Refill", "重新填入"))) s.calc.seeded = false;
   }

@@ -207,7 +207,8 @@ void setup_columns(float width, float sc) {
   const ImGuiTableColumnFlags num = ImGuiTableColumnFlags_PreferSortAscending;
   const ImGuiTableColumnFlags narrow = width < 760 * sc ? ImGuiTableColumnFlags_Disabled : 0;
   const ImGuiTableColumnFlags tiny = width < 480 * sc ? ImGuiTableColumnFlags_Disabled : 0;
-  ImGui::TableSetupColumn("##sel", ImGuiTableColumnFlags_NoSort | ImGuiTableColumnFlags_WidthFixed |
+  // Very narrow, the GPU name matters more than choosing rows for the cost bars.
+  ImGui::TableSetupColumn("##sel", tiny | ImGuiTableColumnFlags_NoSort | ImGuiTableColumnFlags_WidthFixed |
                                        ImGuiTableColumnFlags_NoResize, ImGui::GetFrameHeight(), 0);
   ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_WidthFixed,
                           ImGui::GetFontSize() * 2.6f, 1);
@@ -274,7 +275,8 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   float marks = 0;
   if (row.pareto) marks += ImGui::CalcTextSize("●").x + ImGui::GetStyle().ItemSpacing.x;
   if (!row.change.empty()) marks += ImGui::CalcTextSize(change_tag(row.change).c_str()).x + ImGui::GetStyle().ItemSpacing.x;
-  const bool gpu_cut = ImGui::CalcTextSize(gpu.c_str()).x > ImGui::GetContentRegionAvail().x - marks;
+  const float gpu_avail = ImGui::GetContentRegionAvail().x;
+  const bool gpu_cut = ImGui::CalcTextSize(gpu.c_str()).x > gpu_avail - marks;
   if (gpu_cut)
     for (const char* prefix : {"NVIDIA ", "GeForce "})
       if (gpu.rfind(prefix, 0) == 0) gpu.erase(0, std::char_traits<char>::length(prefix));
@@ -285,7 +287,8 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
     ImGui::TextColored(color_v(Tone::warn), "%s", change_tag(row.change).c_str());
     item_tooltip(tr(row.change_text).c_str());
   }
-  if (row.pareto) {
+  // A dot that would be cut in half is left out (the Pareto front is also in the plot).
+  if (row.pareto && ImGui::CalcTextSize(gpu.c_str()).x + marks <= gpu_avail) {
     ImGui::SameLine();
     ImGui::TextColored(color_v(Tone::good), "●");
     item_tooltip(tr("On the Pareto front: nothing else is both cheaper and faster.", "位于帕累托前沿：没有其他方案既更便宜又更快。"));
