@@ -15,6 +15,9 @@ export default async function (t) {
     let s = await waitReady(page);
     t.log(`first frame after ${Date.now() - t0} ms; ${s.catalog.gpus} GPUs, catalog ${s.catalog.version}`);
     assert(s.catalog.ok && s.catalog.gpus >= 40, `catalog should load with >= 40 GPUs, got ${s.catalog.gpus}`);
+    // The guide is not part of the first load: the page fetches it only when its tab opens.
+    assert(s.catalog.guide === 'not loaded' && !w.requests.some((u) => u.endsWith('/guide.json')),
+           `the guide should not load before its tab opens (${s.catalog.guide})`);
     // The loading indicator is gone and the canvas fills the window.
     const shell = await page.evaluate(() => ({
       loading: getComputedStyle(document.getElementById('loading')).display,
@@ -68,6 +71,7 @@ export default async function (t) {
     await page.screenshot({path: join(t.shots, '01-catalog-table.png')});
     for (const tab of ['guide', 'calculators']) {
       await clickUntil(page, 'tab_' + tab, (x) => x.tab === tab, `the ${tab} tab`);
+      if (tab === 'guide') await until(page, (x) => x.catalog.guide === 'ready', 'the guide, fetched when its tab opened');
       await page.screenshot({path: join(t.shots, `01-${tab}.png`)});
     }
     assert(!w.errors.length, `console errors: ${w.errors.join(' | ')}`);
