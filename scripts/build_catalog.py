@@ -7,8 +7,10 @@ REFERENCE_DIR defaults to ../shared/reference next to the repository. It reads g
 cloud-prices.csv there; provider rules (billing, disks, egress, spot, programmes) come from
 cloud-billing-notes.md by hand, in scripts/catalog_facts.py, and the name mappings, conflict
 decisions and the Chinese of the CSV's free-text notes are in scripts/catalog_maps.py. Every offer
-note is bilingual: the build stops when a note sentence has no Chinese. Standard library only. The
-output is deterministic, so a rerun with unchanged inputs leaves the file unchanged; --check exits 1
+note is bilingual: the build stops when a note sentence has no Chinese. English text (every `en` and every
+`source` string) has no Chinese characters: the English page's font has no CJK glyphs, so the build stops on one
+(catalog_maps.NOTE_SENTENCES_EN and SOURCE_PHRASES_EN put the reference's Chinese words into English). Standard
+library only. The output is deterministic, so a rerun with unchanged inputs leaves the file unchanged; --check exits 1
 if the file is out of date.
 """
 import argparse
@@ -107,6 +109,23 @@ def phrase_zh(text):
     return maps.NOTE_PHRASES_ZH.get(text)
 
 
+def english_text(text):
+    """A CSV free-text note with its Chinese words put into English: each sentence found in
+    catalog_maps.NOTE_SENTENCES_EN is replaced by its English rewrite (the Chinese is then looked up under the
+    rewrite)."""
+    for sentence in split_sentences(text):
+        if sentence in maps.NOTE_SENTENCES_EN:
+            text = text.replace(sentence, maps.NOTE_SENTENCES_EN[sentence])
+    return text
+
+
+def english_source(text):
+    """A source citation from the reference with its Chinese titles in English (catalog_maps.SOURCE_PHRASES_EN)."""
+    for zh, en in maps.SOURCE_PHRASES_EN.items():
+        text = text.replace(zh, en)
+    return text
+
+
 def bilingual_notes(parts, owner, missing):
     """{"en", "zh"} from note parts; an English sentence or quoted phrase without Chinese goes to `missing`
     as (text, owner)."""
@@ -120,6 +139,7 @@ def bilingual_notes(parts, owner, missing):
             en.append(part[0])
             zh.append(part[1])
             continue
+        part = english_text(part)
         en.append(part)
         for sentence in split_sentences(part):
             if sentence not in maps.NOTE_SENTENCES_ZH:
@@ -166,7 +186,7 @@ def build_gpu(row):
         "pcie_lanes": int(m.group(2)) if m and m.group(2) else None,
         "nvlink": nvlink, "has_nvlink": "nvlink" in nvlink.lower() and not nvlink.lower().startswith("none"),
         "ecc": ecc, "nvenc": row["nvenc"], "compute_capability": row["compute_capability"],
-        "source": row["sources"], "notes": sentence_join([row["notes"]] + extra),
+        "source": english_source(row["sources"]), "notes": sentence_join([row["notes"]] + extra),
     }
     return {k: v for k, v in gpu.items() if v is not None and v != ""}
 
@@ -229,7 +249,8 @@ def parse_spot(row, on_demand, factor):
         return on_demand * 0.5, ("Spot derived: RunPod's stated ~50% interruptible discount, not a listed price.",
                                  "竞价价格为推算值：按 RunPod 声称的可中断实例约 50% 折扣计算，并非标价。")
     if row["provider"].startswith("Tencent"):
-        return on_demand * 0.2, ("Spot derived: 竞价实例 'about 20% of list' (third-party, low confidence).",
+        return on_demand * 0.2, ("Spot derived: Tencent spot instances cost 'about 20% of list' (third-party, "
+                                 "low confidence).",
                                  "竞价价格为推算值：竞价实例“约为原价的 20%”（第三方说法，可信度低）。")
     if "listed spot = on-demand" in text:
         return None, ("The snapshot lists spot equal to on-demand, so no spot price is recorded.",
@@ -283,7 +304,7 @@ def build_offer(row, skipped):
     elif estimate:
         notes.append((f"The source gives an estimate ({row['on_demand_price']}).",
                       f"来源给出的是估算值（{row['on_demand_price']}）。"))
-    source, parsed = row["source"], parse_date(row["source_date"])
+    source, parsed = english_source(row["source"]), parse_date(row["source_date"])
     instance = row["instance_type"]
     if "GPU only" in unit:
         h = maps.GCP_HOST
@@ -297,7 +318,7 @@ def build_offer(row, skipped):
         source = f"{source}; {h['source']}"
     newer = maps.NEWER_PRICES.get((row["provider"], row["region"], row["gpu"], row["on_demand_price"]))
     if newer:
-        value, parsed, source = newer[0], newer[1], f"{newer[2]} (replaces {row['source']})"
+        value, parsed, source = newer[0], newer[1], f"{newer[2]} (replaces {english_source(row['source'])})"
         notes.append((newer[3], newer[4]))
     date, date_note = offer_date(row, parsed)
     if row["source_date"] and row["source_date"] != date and not newer:
@@ -371,7 +392,8 @@ def downclocked_3090(offers):
                   "clock running at half speed until support moved the instance.",
             "zh": "部分云平台的 3090 是降频版，FP32 性能比桌面版低约 15%（原文第 2 节）。原文中 AutoDL 的案例是核心频率"
                   "只有 1095MHz 的 3090，性能只有预期一半，联系客服换实例后恢复。"},
-        "source": base["source"] + "; source article (研究生云端显卡选择, sections 2 and 5, undated)",
+        "source": base["source"] + "; source article (the Chinese guide to choosing cloud GPUs for graduate "
+                                   "students, sections 2 and 5, undated)",
         "notes": {"en": "Same price as the regular AutoDL RTX 3090: platforms do not price the down-clocked "
                         "hosts differently. Use it to see the cost of landing on one.",
                   "zh": "与普通 AutoDL RTX 3090 同价：平台不会给降频主机另定价格。可用它估算分到降频卡时的花费。"},
@@ -445,6 +467,28 @@ def check_text_has_zh(node, path=""):
             check_text_has_zh(v, f"{path}/{i}")
 
 
+CJK_RE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")  # CJK punctuation, kana, ideographs, full-width
+
+
+def check_english_has_no_cjk(node, path=""):
+    """No Chinese in English text (a Text's `en`, a `source` citation): the English page loads a Latin-only font,
+    so a CJK character there renders as a box, and it mixes languages. A provider's Chinese term goes in `zh`."""
+    if isinstance(node, dict):
+        if "en" in node and set(node) <= {"en", "zh"}:
+            if isinstance(node["en"], str) and CJK_RE.search(node["en"]):
+                sys.exit(f"{path}/en: '{node['en']}' has Chinese characters in English text (put the Chinese "
+                         "term in zh and plain English in en)")
+            return
+        for k, v in node.items():
+            if k == "source" and isinstance(v, str) and CJK_RE.search(v):
+                sys.exit(f"{path}/source: '{v}' has Chinese characters (translate the title into English; "
+                         "from the reference CSV, through catalog_maps.SOURCE_PHRASES_EN)")
+            check_english_has_no_cjk(v, f"{path}/{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            check_english_has_no_cjk(v, f"{path}/{i}")
+
+
 def build(ref_dir):
     with open(os.path.join(ref_dir, "gpu-specs.csv"), encoding="utf-8") as f:
         gpus = [build_gpu(r) for r in csv.DictReader(f)]
@@ -481,6 +525,7 @@ def build(ref_dir):
         "gpus": gpus, "providers": providers, "offers": clean,
     }
     check_text_has_zh(catalog)
+    check_english_has_no_cjk(catalog)
     return catalog, rows, skipped, superseded
 
 

@@ -44,10 +44,10 @@ PROVIDERS = [
         "id": "autodl", "name": T("AutoDL", "AutoDL"), "currency": "CNY", "market": "cn",
         "granularity": "second", "min_billed_seconds": 0, "bills_from_creation": True,
         "billing_note": T(
-            "Billed per second from power-on (开机) to power-off (关机) whether or not the GPU is busy, so "
-            "setup and debugging count. Compute stops at 关机, but a paid data-disk expansion keeps billing "
+            "Billed per second from power-on to power-off whether or not the GPU is busy, so setup and "
+            "debugging count. Compute stops at power-off, but a paid data-disk expansion keeps billing "
             "daily. A continuously stopped instance is released after 15 days, deleting / and the data disk. "
-            "No-GPU boot (无卡模式) costs ¥0.1/h for uploads and environment setup. Minimum top-up ¥10. "
+            "No-GPU boot mode costs ¥0.1/h for uploads and environment setup. Minimum top-up ¥10. "
             "Disk price is the member reference price ¥0.0066/GB/day x 30 (derived). " + CN_EGRESS,
             "从开机到关机按秒计费，无论 GPU 是否在用，配环境和调试也计费。关机后停止计算计费，但付费扩容的数据盘"
             "仍按天计费。连续关机 15 天后实例被释放，系统盘和数据盘一并删除。无卡模式 ¥0.1/小时，适合上传数据、"
@@ -60,8 +60,8 @@ PROVIDERS = [
              "name": T("AutoDL member price (student verification)", "AutoDL 会员价（学生认证）"),
              "discount_fraction": 0.05, "needs_student": True, "stackable": False,
              "notes": T("Member price is 95% of list (PABLO price table). Student verification gives member "
-                        "pricing only, no free GPU credit. One README claims 学生认证 5-7折; low confidence, "
-                        "not used.",
+                        "pricing only, no free GPU credit. One README claims student verification gives "
+                        "30-50% off; low confidence, not used.",
                         "会员价为原价的 95%。学生认证只给会员价，没有免费 GPU 额度。有 README 称学生认证 5-7 折，"
                         "可信度低，未采用。"),
              "source": "PABLO (0xPabloLI/inside-china-ai cloud-gpu-options.md); COMPSHARE doc",
@@ -69,20 +69,20 @@ PROVIDERS = [
             {"id": "autodl-new-user-voucher", "kind": "coupon",
              "name": T("AutoDL new-user voucher", "AutoDL 新用户代金券"),
              "new_users_only": True, "stackable": False,
-             "notes": T("Advertised (新用户赠额度 / 送新用户代金券) but the amount was not found in the reference; "
-                        "no amount is assumed.", "有宣传，但参考资料未查到金额，不计入。"),
+             "notes": T("Advertised (new-user credit, vouchers for new users) but the amount was not found in the "
+                        "reference; no amount is assumed.", "有宣传，但参考资料未查到金额，不计入。"),
              "source": "id 55351425745; SURV 2026-08 survey", "source_date": "2026-08"},
         ],
-        "source": "PABLO (AutoDL price page scrape); GOV (实验治理与远程 GPU 执行方案 v0.1); "
-                  "grenbel/autodl-autogpu README; RGT autodl.md",
+        "source": "PABLO (AutoDL price page scrape); GOV (experiment governance and remote GPU execution plan "
+                  "v0.1, in Chinese); grenbel/autodl-autogpu README; RGT autodl.md",
         "source_date": "2026-08-19",
     },
     {
         "id": "gpushare", "name": T("Gpushare", "恒源云"), "currency": "CNY", "market": "cn",
         "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
         "billing_note": T(
-            "Billing starts at power-on; 关机 stops compute. " + NOT_READ_GRANULARITY + " A stopped "
-            "pay-as-you-go instance is released after 10 days; /hy-tmp is cleared 24 h after stop. "
+            "Billing starts at power-on; power-off stops compute billing. " + NOT_READ_GRANULARITY +
+            " A stopped pay-as-you-go instance is released after 10 days; /hy-tmp is cleared 24 h after stop. "
             "/hy-nas costs ¥0.0007/GB-hour (x 720 h = ¥0.504/GB-month, derived). " + CN_EGRESS,
             "开机起计费，关机停止计算计费。" + NOT_READ_GRANULARITY_ZH + "按量实例关机 10 天后释放，/hy-tmp 关机 24 "
             "小时后清空。/hy-nas ¥0.0007/GB/小时（按 720 小时折合 ¥0.504/GB/月）。国内流量不按 GB 收费。"),
@@ -92,7 +92,7 @@ PROVIDERS = [
         "programs": [
             {"id": "gpushare-new-user", "kind": "coupon", "name": T("Gpushare new-user offer", "恒源云新人优惠"),
              "new_users_only": True,
-             "notes": T("有新人优惠 is advertised; the amount was not found in the reference.",
+             "notes": T("A new-user offer is advertised; the amount was not found in the reference.",
                         "有新人优惠，金额未查到。"),
              "source": "id 63447688362 (undated doc)"},
         ],
@@ -103,7 +103,7 @@ PROVIDERS = [
         "id": "matpool", "name": T("Matpool", "矩池云"), "currency": "CNY", "market": "cn",
         "granularity": "minute", "min_billed_seconds": 0, "bills_from_creation": True,
         "billing_note": T(
-            "Billed per minute from start (2023 listing); 停止并释放 ends billing. The /mnt netdisk "
+            "Billed per minute from start (2023 listing); stop-and-release ends billing. The /mnt netdisk "
             "persists (5 GB free); its price per GB was not found. " + CN_EGRESS,
             "开机起按分钟计费（2023 年资料），停止并释放后结束计费。/mnt 网盘保留，免费 5 GB，超出单价未查到。"
             "国内流量不按 GB 收费。"),
@@ -122,8 +122,8 @@ PROVIDERS = [
         "id": "featurize", "name": T("Featurize", "Featurize"), "currency": "CNY", "market": "cn",
         "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
         "billing_note": T(
-            "Billing starts at rent; 实例归还 ends it. " + NOT_READ_GRANULARITY + " Only work/ and /cloud "
-            "persist (30 GB free); everything else is wiped at once on return. " + CN_EGRESS,
+            "Billing starts at rent; returning the instance ends it. " + NOT_READ_GRANULARITY +
+            " Only work/ and /cloud persist (30 GB free); everything else is wiped at once on return. " + CN_EGRESS,
             "租用起计费，实例归还结束计费。" + NOT_READ_GRANULARITY_ZH + "只有 work/ 和 /cloud 保留（免费 30 GB），"
             "其余内容归还时立即清除。国内流量不按 GB 收费。"),
         "free_disk_gb": 30, "egress_per_gb": 0, "egress_free_gb_per_month": 0,
@@ -148,16 +148,16 @@ PROVIDERS = [
         "id": "compshare", "name": T("Compshare (UCloud)", "优云智算"), "currency": "CNY", "market": "cn",
         "granularity": "second", "min_billed_seconds": 0, "bills_from_creation": True,
         "billing_note": T(
-            "Billed per second (秒级计费) from power-on. 关机不收费: CPU, GPU and RAM stop billing, but cloud "
-            "disks and images keep billing (disk price per GB not found). 100 GB system disk free in "
-            "华北二A / 上海二B; private images 30 GB free, then ¥0.008/GB/day. " + CN_EGRESS,
+            "Billed per second from power-on. No charge while shut down: CPU, GPU and RAM stop billing, but "
+            "cloud disks and images keep billing (disk price per GB not found). 100 GB system disk free in "
+            "CN North 2A / Shanghai 2B; private images 30 GB free, then ¥0.008/GB/day. " + CN_EGRESS,
             "开机起按秒计费。关机不收费：CPU、GPU、内存停止计费，云盘和镜像继续计费（云盘单价未查到）。华北二A / "
             "上海二B 系统盘免费 100 GB；私有镜像免费 30 GB，超出 ¥0.008/GB/天。国内流量不按 GB 收费。"),
         "free_disk_gb": 100, "egress_per_gb": 0, "egress_free_gb_per_month": 0,
         "has_spot": True, "spot_discount_fraction": "derive",
         "spot_interruptions_per_hour": HYPERSCALER_RATE,
         "spot_note": T(
-            "抢占式 instances may be reclaimed mid-run; the notice period was not found. Discount is the "
+            "Preemptible instances may be reclaimed mid-run; the notice period was not found. Discount is the "
             "median of this catalog's Compshare spot prices (derived). " + HYPERSCALER_RATE_NOTE["en"],
             "抢占式实例可能在运行中被回收，提前通知时间未查到。折扣取本目录优云智算抢占式价格的中位数（推算）。"
             + HYPERSCALER_RATE_NOTE["zh"]),
@@ -174,9 +174,9 @@ PROVIDERS = [
         "id": "lanrui", "name": T("LanRui", "揽睿星舟"), "currency": "CNY", "market": "cn",
         "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
         "billing_note": T(
-            "Billed per hour from start. The 数据盘 (sold in 200 G / 500 G sizes) bills hourly from creation "
-            "until destroyed, even while the workspace is stopped. 网盘: 10 GB free, then ¥0.15/GB-month "
-            "(the disk price recorded here). T1/T2 zones were retired 2025-06-30. " + CN_EGRESS,
+            "Billed per hour from start. The data disk (sold in 200 G / 500 G sizes) bills hourly from "
+            "creation until destroyed, even while the workspace is stopped. Network disk: 10 GB free, then "
+            "¥0.15/GB-month (the disk price recorded here). T1/T2 zones were retired 2025-06-30. " + CN_EGRESS,
             "开机起按小时计费。数据盘（200G / 500G 规格）从创建到销毁按小时计费，工作空间停止时也计费。网盘免费 "
             "10 GB，超出 ¥0.15/GB/月（此处记录的磁盘单价）。T1/T2 区已于 2025-06-30 下线。国内流量不按 GB 收费。"),
         "disk_running_per_gb_month": 0.15, "disk_stopped_per_gb_month": 0.15, "free_disk_gb": 10,
@@ -190,19 +190,20 @@ PROVIDERS = [
         "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
         "billing_note": T(
             "Pay-as-you-go ECS; billing start and granularity were not read precisely. " + NOT_READ_GRANULARITY +
-            " 节省停机 (StopCharging) stops vCPU, RAM, GPU and image-licence billing, but the system disk, data "
-            "disks and EIP keep billing; a restart can fail for lack of stock. Disk and egress prices were not "
-            "found in the reference. Prices are CNY inferred from an unlabelled price file.",
+            " Economical-mode stop (StopCharging) stops vCPU, RAM, GPU and image-licence billing, but the "
+            "system disk, data disks and EIP keep billing; a restart can fail for lack of stock. Disk and egress "
+            "prices were not found in the reference. Prices are CNY inferred from an unlabelled price file.",
             "按量付费 ECS，计费起点和粒度未查明。" + NOT_READ_GRANULARITY_ZH + "节省停机时 vCPU、内存、GPU 和镜像"
             "许可停止计费，系统盘、数据盘和 EIP 继续计费；重新开机可能因库存不足失败。磁盘和流量单价未查到。"
             "价格数字未标币种，按人民币推断。"),
         "has_spot": True, "spot_discount_fraction": 0.7, "spot_notice_seconds": 180,
         "spot_interruptions_per_hour": HYPERSCALER_RATE,
         "spot_note": T(
-            "抢占式 instances follow a market price; the API example shows discounts down to 0.1x (一折). The "
-            "0.7 used here is the midpoint of the source article's 60-80% saving for AWS Spot and Alibaba "
-            "抢占式 (an assumption). A release event comes about 3 minutes ahead; an optional 1-hour protection "
-            "exists, after which stock and price are checked every 5 minutes. " + HYPERSCALER_RATE_NOTE["en"],
+            "Preemptible instances follow a market price; the API example shows discounts down to 0.1x (90% "
+            "off). The 0.7 used here is the midpoint of the source article's 60-80% saving for AWS Spot and "
+            "Alibaba preemptible instances (an assumption). A release event comes about 3 minutes ahead; an "
+            "optional 1-hour protection exists, after which stock and price are checked every 5 minutes. "
+            + HYPERSCALER_RATE_NOTE["en"],
             "抢占式实例按市场价，API 示例折扣可低至一折。这里的 0.7 取原文「AWS Spot 和阿里云抢占式可节省 60-80%」的"
             "中值（假设）。释放前约 3 分钟发出事件；可选 1 小时保护期，之后每 5 分钟检查库存和价格。"
             + HYPERSCALER_RATE_NOTE["zh"]),
@@ -210,18 +211,20 @@ PROVIDERS = [
             {"id": "aliyun-student-gpu-90off", "kind": "student_discount",
              "name": T("Alibaba Cloud university plan: 90% off GPU (per the source article)", "阿里云高校计划：认证学生 GPU 1 折"),
              "discount_fraction": 0.9, "needs_student": True, "stackable": False,
-             "notes": T("The source article says verified students get GPU at 10% of the price (1折). A 2026 "
-                        "survey (COMPSHARE doc) found no verifiable programme giving mainland students cheap "
+             "notes": T("The source article says verified students get GPU at 10% of the price (90% off). A "
+                        "2026 survey (COMPSHARE doc) found no verifiable programme giving mainland students cheap "
                         "24 GB-class GPU time, and Alibaba's documented student offers are coupons and low-cost "
                         "ECS for enrolled mainland students. Verify before relying on it. The article is undated.",
                         "原文称认证学生可享 GPU 1 折。2026 年的调研（COMPSHARE 文档）未找到可核实的面向大陆学生的廉价 "
                         "24GB 级 GPU 计划，阿里云文档中的学生优惠是代金券和低价 ECS。使用前请核实。原文无日期。"),
-             "source": "source article (研究生云端显卡选择, section 6, undated)"},
+             "source": "source article (the Chinese guide to choosing cloud GPUs for graduate students, section 6, "
+                       "undated)"},
             {"id": "aliyun-student-coupon-300", "kind": "coupon",
              "name": T("Alibaba Cloud student coupon ¥300/year", "阿里云学生无门槛代金券 ¥300/年"),
              "amount": 300, "currency": "CNY", "min_spend": 0, "needs_student": True,
              "applies_to_gpu": False, "stackable": False,
-             "notes": T("¥300 无门槛 coupon per year after 学信网 verification (third-party pages), for enrolled "
+             "notes": T("¥300 coupon per year with no minimum spend after student-status verification on CHSI "
+                        "(China's official higher-education records site; third-party pages), for enrolled "
                         "mainland-China students; verification lasts 30 days and ends at graduation. Another "
                         "doc says this coupon does not list GPU coverage, so it is not applied to GPU cost.",
                         "学信网认证后每年 ¥300 无门槛代金券（第三方页面），仅限大陆在读学生；认证 30 天有效，毕业即止。"
@@ -236,26 +239,27 @@ PROVIDERS = [
         "id": "tencent", "name": T("Tencent Cloud", "腾讯云"), "currency": "CNY", "market": "cn",
         "granularity": "second", "min_billed_seconds": 0, "bills_from_creation": True,
         "billing_note": T(
-            "按量 CVM bills from creation, per second, settled hourly; pay-as-you-go gets no discounts. 关机不收费 "
-            "stops CPU and RAM billing (GPU instances support it) but cloud disks, bandwidth and images still "
-            "bill, and the public IP is released. Disk prices were not found. Egress ¥0.8/GB (按流量) comes from "
-            "an old third-party README: low confidence. Tencent GPU prices here are third-party estimates.",
+            "Pay-as-you-go CVM bills from creation, per second, settled hourly; pay-as-you-go gets no discounts. "
+            "No-charge-when-shut-down mode stops CPU and RAM billing (GPU instances support it) but cloud disks, "
+            "bandwidth and images still bill, and the public IP is released. Disk prices were not found. Egress "
+            "¥0.8/GB (billed by traffic) comes from an old third-party README: low confidence. Tencent GPU "
+            "prices here are third-party estimates.",
             "按量 CVM 从创建起按秒计费、按小时结算，按量付费无折扣。关机不收费时 CPU 和内存停止计费（GPU 实例支持），"
             "云盘、带宽和镜像继续计费，公网 IP 被释放。磁盘单价未查到。流量 ¥0.8/GB（按流量）来自较旧的第三方 "
             "README，可信度低。这里的 GPU 价格是第三方估计。"),
         "egress_per_gb": 0.8, "egress_free_gb_per_month": 0,
         "has_spot": True, "spot_discount_fraction": 0.8, "spot_interruptions_per_hour": HYPERSCALER_RATE,
         "spot_note": T(
-            "竞价实例 cost about 20% of 按量 per two old third-party repos (low confidence); the notice period "
-            "was not found. " + HYPERSCALER_RATE_NOTE["en"],
+            "Spot instances cost about 20% of the pay-as-you-go price per two old third-party repos (low "
+            "confidence); the notice period was not found. " + HYPERSCALER_RATE_NOTE["en"],
             "据两个较旧的第三方仓库，竞价实例约为按量价格的 20%（可信度低），提前通知时间未查到。"
             + HYPERSCALER_RATE_NOTE["zh"]),
         "programs": [
             {"id": "tencent-campus", "kind": "student_discount",
-             "name": T("Tencent Cloud 云+校园 (CPU only)", "腾讯云 云+校园（仅 CPU）"), "needs_student": True,
+             "name": T("Tencent Cloud+Campus (CPU only)", "腾讯云 云+校园（仅 CPU）"), "needs_student": True,
              "applies_to_gpu": False,
-             "notes": T("The 云+校园 catalogue is CPU-only (no GPU SKU); student offers are typically 1 year / "
-                        "1 machine.", "云+校园只有 CPU 机型，无 GPU；学生优惠通常限 1 年 1 台。"),
+             "notes": T("The Cloud+Campus catalogue is CPU-only (no GPU SKU); student offers are typically "
+                        "1 year / 1 machine.", "云+校园只有 CPU 机型，无 GPU；学生优惠通常限 1 年 1 台。"),
              "source": "COMPSHARE doc (id 69590643581); blog.lz59.com", "source_date": "2026-09"},
             {"id": "tencent-cloud-studio", "kind": "credit",
              "name": T("Tencent Cloud Studio: 20 machine-hours", "腾讯 Cloud Studio 首次绑定 20 机时"),
@@ -266,7 +270,8 @@ PROVIDERS = [
             {"id": "tencent-new-user-coupon", "kind": "coupon",
              "name": T("Tencent Cloud new-user coupon", "腾讯云新人券"), "new_users_only": True, "stackable": True,
              "notes": T("The source article says a new-user coupon can be stacked with student verification "
-                        "(折上折), bringing a 3090 to about ¥0.8/h. No amount was found; the article is undated.",
+                        "(a discount on top of a discount), bringing a 3090 to about ¥0.8/h. No amount was found; "
+                        "the article is undated.",
                         "原文称新人券可与学生认证叠加（折上折），3090 每小时可能只需约 0.8 元。金额未查到，原文无日期。"),
              "source": "source article (section 6, undated)"},
         ],

@@ -1,7 +1,8 @@
 """Hand-written mappings for build_catalog.py: GPU aliases, how cloud-prices.csv names map to
 gpu-specs.csv ids, region slugs for offer ids, the conflict decisions of
 cloud-billing-notes.md section 9, and Chinese names and notes for people (REGION_NAMES,
-INSTANCE_NAMES, NOTE_SENTENCES_ZH, NOTE_PHRASES_ZH).
+INSTANCE_NAMES, NOTE_SENTENCES_ZH, NOTE_PHRASES_ZH) and the English of the CSV's Chinese words
+(NOTE_SENTENCES_EN, SOURCE_PHRASES_EN).
 """
 
 # Extra names users type. gw::find_gpu returns the FIRST GPU whose alias matches exactly
@@ -267,7 +268,8 @@ NOTE_SENTENCES_ZH = {
     "Student/academic discounts advertised (listing id 55351425745), amount not read.":
         "宣传有学生/学术优惠（页面 id 55351425745），未读取到具体额度。",
     "30GB free cloud storage (RGT, verified 2026-06).": "免费云存储 30GB（RGT，2026-06 核实）。",
-    "Everything outside work/ and /cloud wiped on 实例归还.": "实例归还时，work/ 和 /cloud 以外的内容全部清除。",
+    "Everything outside work/ and /cloud is wiped when the instance is returned.":
+        "实例归还时，work/ 和 /cloud 以外的内容全部清除。",
     "Listed in PABLO comparison table only (not in its main table).": "仅见于 PABLO 的对比表（不在其主表中）。",
     "Normal price range; promo price as stated.": "正常价格区间；促销价按来源所述。",
     "Not in the brief's list but a common student option.": "不在项目说明的列表中，但是学生常用的选择。",
@@ -344,6 +346,20 @@ NOTE_SENTENCES_ZH = {
     "Plans: Pro $9.99/mo (100 CU), Pro+ $49.99/mo (500 CU), Pay-As-You-Go $9.99 per 100 CU.":
         "套餐：Pro $9.99/月（100 CU），Pro+ $49.99/月（500 CU），按量付费每 100 CU $9.99。",
     "GPU type not guaranteed.": "不保证 GPU 型号。",
+}
+
+# cloud-prices.csv note sentences that carry Chinese words -> the same sentence in plain English (the English
+# page's font has no CJK glyphs). build_catalog.py replaces them before the NOTE_SENTENCES_ZH lookup, which is
+# keyed by the English rewrite, and refuses any Chinese character left in English text.
+NOTE_SENTENCES_EN = {
+    "Everything outside work/ and /cloud wiped on 实例归还.":
+        "Everything outside work/ and /cloud is wiped when the instance is returned.",
+}
+
+# Chinese titles in the reference's source citations (cloud-prices.csv `source`, gpu-specs.csv `sources`) ->
+# English, replaced wherever they occur in a citation.
+SOURCE_PHRASES_EN = {
+    "'费用参考' estimates": "'cost reference' estimates",
 }
 
 # Free text the script quotes inside a templated sentence ("Source date as given: ...", "Not spot: ..."):

@@ -1,6 +1,7 @@
 // Chinese screens read wholly in Chinese: the engine's zh sentences carry no English duration units
 // ("43 h", "3.6 d") and the bundled catalog gives every descriptive region and instance type a zh name and
-// every offer note a zh text.
+// every offer note a zh text. English screens read wholly in English: no English text or source citation in
+// the catalog or presets has a Chinese character (the English page's font has no CJK glyphs).
 #include <doctest/doctest.h>
 
 #include <regex>
@@ -10,6 +11,7 @@
 #include "engine/bundled.hpp"
 #include "engine/catalog.hpp"
 #include "engine/recommend.hpp"
+#include "engine/workload.hpp"
 #include "test_recommend_fixtures.hpp"
 
 using gw::test::bundled_catalog;
@@ -137,4 +139,114 @@ TEST_CASE("zh pick summaries, reasons and drop descriptions use Chinese duration
   REQUIRE(none.rows.empty());
   CHECK(none.summary.zh.find("小时") != std::string::npos);
   check_zh(none.summary);
+}
+
+namespace {
+
+// Bytes in the UTF-8 sequence that starts with `lead`.
+std::size_t utf8_length(unsigned char lead) {
+  if (lead >= 0xF0) return 4;
+  if (lead >= 0xE0) return 3;
+  if (lead >= 0xC0) return 2;
+  return 1;
+}
+
+// The first CJK code point in UTF-8 text (U+3000-U+30FF punctuation and kana, U+3400-U+9FFF ideographs,
+// U+FF00-U+FFEF full-width forms) as "U+XXXX at byte N", or "" when there is none. The English page loads a
+// Latin-only font, so such a character in English text renders as a box.
+std::string cjk_in_english(const std::string& s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const std::size_t len = utf8_length(c);
+    char32_t cp = len == 1 ? c : c & (0x7F >> len);
+    for (std::size_t k = 1; k < len && i + k < s.size(); ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    if ((cp >= 0x3000 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x9FFF) || (cp >= 0xFF00 && cp <= 0xFFEF)) {
+      static const char* hex = "0123456789ABCDEF";
+      std::string out = "U+";
+      for (int shift = 12; shift >= 0; shift -= 4) out += hex[(cp >> shift) & 0xF];
+      return out + " at byte " + std::to_string(i);
+    }
+    i += len;
+  }
+  return "";
+}
+
+// Every English half of a Text and every `source` string, with where it sits.
+struct EnglishText {
+  std::string where;
+  const std::string* text;
+};
+
+std::vector<EnglishText> english_texts(const gw::Catalog& cat) {
+  std::vector<EnglishText> out;
+  for (const gw::Gpu& g : cat.gpus) {
+    out.push_back({"gpu " + g.id + " source", &g.source});
+    out.push_back({"gpu " + g.id + " notes", &g.notes});  // a plain English string
+  }
+  for (const gw::Provider& p : cat.providers) {
+    const std::string at = "provider " + p.id + " ";
+    out.push_back({at + "name", &p.name.en});
+    out.push_back({at + "billing_note", &p.billing_note.en});
+    out.push_back({at + "spot_note", &p.spot_note.en});
+    out.push_back({at + "source", &p.source});
+    for (const gw::Program& g : p.programs) {
+      const std::string pat = "program " + g.id + " ";
+      out.push_back({pat + "name", &g.name.en});
+      out.push_back({pat + "notes", &g.notes.en});
+      out.push_back({pat + "source", &g.source});
+    }
+  }
+  for (const gw::Offer& o : cat.offers) {
+    const std::string at = "offer " + o.id + " ";
+    out.push_back({at + "region", &o.region.en});
+    out.push_back({at + "instance_type", &o.instance_type.en});
+    out.push_back({at + "derate_note", &o.derate_note.en});
+    out.push_back({at + "source", &o.source});
+    out.push_back({at + "notes", &o.notes.en});
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the CJK detector finds Chinese, kana and full-width forms, not Latin-1 or symbols") {
+  CHECK(cjk_in_english("power-on (开机)") == "U+5F00 at byte 10");
+  CHECK_FALSE(cjk_in_english("容器实例").empty());
+  CHECK_FALSE(cjk_in_english("a（b").empty());                          // full-width bracket U+FF08
+  CHECK_FALSE(cjk_in_english("a、b").empty());                          // ideographic comma U+3001
+  CHECK_FALSE(cjk_in_english("カ").empty());                            // katakana
+  CHECK(cjk_in_english("¥0.1/h, 90% off, Café, €5, 3–4 × 2").empty());  // ¥ is U+00A5, not U+FFE5
+  CHECK(cjk_in_english("").empty());
+}
+
+TEST_CASE("English texts in the bundled catalog and presets have no Chinese characters") {
+  const gw::CatalogLoad load = gw::load_catalog(gw::bundled_file("catalog.json"));
+  REQUIRE(load.catalog.has_value());
+  const std::vector<EnglishText> texts = english_texts(*load.catalog);
+  CHECK(texts.size() > 500);
+  int non_empty = 0;
+  for (const EnglishText& t : texts) {
+    if (t.text->empty()) continue;
+    ++non_empty;
+    CAPTURE(t.where);
+    CAPTURE(*t.text);
+    CHECK_MESSAGE(cjk_in_english(*t.text).empty(), cjk_in_english(*t.text));
+  }
+  CHECK(non_empty > 400);
+
+  const gw::PresetLoad presets = gw::load_presets(gw::bundled_file("presets.json"));
+  REQUIRE(presets.problems.empty());
+  REQUIRE_FALSE(presets.presets.empty());
+  for (const gw::Preset& p : presets.presets) {
+    CAPTURE(p.id);
+    for (const std::string* en : {&p.title.en, &p.guide.en, &p.workload.title.en}) {
+      CAPTURE(*en);
+      CHECK_MESSAGE(cjk_in_english(*en).empty(), cjk_in_english(*en));
+    }
+    for (const std::string& m : p.models) {
+      CAPTURE(m);
+      CHECK(cjk_in_english(m).empty());
+    }
+  }
 }
