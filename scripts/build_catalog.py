@@ -78,6 +78,20 @@ ABBREVIATIONS = ("e.g.", "i.e.", "incl.", "etc.", "vs.", "approx.")
 SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][)'\"])\s+")
 
 
+PROSE_IN_NAME_RE = re.compile(r"\(([^)]*)\)")
+
+
+def gpu_display_name(row):
+    """The reference's name, or its replacement in GPU_DISPLAY_NAMES; a bracket of English words (not
+    sizes, symbols or product names like 'AWS G5') is refused, since names show on Chinese screens."""
+    name = maps.GPU_DISPLAY_NAMES.get(row["id"], row["gpu"])
+    for inner in PROSE_IN_NAME_RE.findall(name):
+        if re.search(r"[a-z]{3,}|\bSKU\b|;", inner):
+            sys.exit(f"build_catalog: GPU {row['id']}: the name '{name}' has English words in brackets; "
+                     "give it a display name in catalog_maps.GPU_DISPLAY_NAMES")
+    return name
+
+
 def split_sentences(text):
     """English free text -> sentences: a break after '.', '!' or '?' (or one followed by ')' or a quote) and
     whitespace, except after an abbreviation ('e.g. T4'). Deterministic, so a sentence repeated across a
@@ -169,7 +183,7 @@ def build_gpu(row):
         f"Derived cells: {row['derived_cells']}." if row["derived_cells"] else "",
     ]
     gpu = {
-        "id": row["id"], "name": row["gpu"], "aliases": maps.GPU_ALIASES[row["id"]],
+        "id": row["id"], "name": gpu_display_name(row), "aliases": maps.GPU_ALIASES[row["id"]],
         "vendor": row["vendor"], "segment": row["segment"], "architecture": row["architecture"],
         "release_year": num(row["release_year"]), "vram_gib": num(row["vram_gb"]),
         "memory_type": row["memory_type"], "memory_bandwidth_gbs": num(row["memory_bandwidth_gbs"]),

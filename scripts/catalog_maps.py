@@ -60,6 +60,18 @@ GPU_ALIASES = {
 }
 
 # cloud-prices.csv `gpu` text -> catalog GPU id. None = not in gpu-specs.csv (row skipped).
+# Display names where the reference's name carries English prose ("(China SKU)", "(per GPU; board = 4
+# GPUs)"): a name shows on Chinese screens too, so it holds only product words, sizes and symbols. The facts
+# stay in the GPU's notes. Parentheses are ignored when matching nvidia-smi names, and a family name must
+# not be followed by a digit ("A16 16GB" would squash to "a1616gb" and hide "a16").
+GPU_DISPLAY_NAMES = {
+    "a16-per-gpu": "NVIDIA A16 (16GB)",
+    "a800-80gb-sxm4": "NVIDIA A800 80GB SXM4",
+    "h800-sxm5-80gb": "NVIDIA H800 SXM5 80GB",
+    "h20": "NVIDIA H20",
+    "mi250": "AMD Instinct MI250 (2×64GB)",
+}
+
 GPU_NAMES = {
     "RTX 2080 Ti": "rtx-2080-ti",
     "RTX A4000": "rtx-a4000", "RTX A4000 16GB": "rtx-a4000",
