@@ -113,7 +113,8 @@ const precacheOf = (dir) => {
   const m = /PRECACHE = \[([^\]]*)\]/.exec(readFileSync(join(dir, 'sw.js'), 'utf8'));
   return m ? [...m[1].matchAll(/'([^']+)'/g)].map((x) => x[1]).filter((f) => f !== './') : [];
 };
-const background = precacheOf(opt.app).filter((f) => !en.assets.has('/' + f)).map((f) => {
+const loaded = (f) => en.assets.has('/' + f) || (f === 'index.html' && en.assets.has('/'));
+const background = precacheOf(opt.app).filter((f) => !loaded(f)).map((f) => {
   const body = readFileSync(join(opt.app, f));
   return {f, gz: gzipSync(body, {level: 9}).length};
 });
