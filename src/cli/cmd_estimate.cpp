@@ -93,7 +93,7 @@ ojson to_json(const GpuEstimate& e, const Gpu& g, Lang lang) {
   o["throughput"] = {{"value", sig(e.throughput)}, {"unit", e.throughput_unit}};
   if (e.work_known)
     o["hours"] = {{"low", sig(e.hours.low)}, {"likely", sig(e.hours.likely)}, {"high", sig(e.hours.high)}};
-  o["explain"] = explain_text(e.memory_explain, lang) + explain_text(e.time_explain, lang);
+  o["explain"] = explain_text(e.memory_explain, lang, true) + explain_text(e.time_explain, lang, true);
   ojson notes = ojson::array();
   for (const Text& n : e.notes) notes.push_back(n.in(lang));
   o["notes"] = notes;
@@ -184,12 +184,15 @@ void setup(CLI::App& root, Context& ctx) {
                "hours_low", "hours_likely", "hours_high"},
               {},
               {false, true, true, true, false, false, true, false, true, true, true}};
+      // md is for people (words of --lang); csv keeps the identifiers.
+      const Lang words = parse_format(format) == Format::md ? lang : Lang::en;
       for (std::size_t i = 0; i < ests.size(); ++i) {
         const GpuEstimate& e = ests[i];
         const bool show = e.supported && e.work_known && e.fit != Fit::no_fit;
         t.rows.push_back({chosen[i]->id, std::to_string(n), fmt_num(e.vram_gib, 0), fmt_num(e.memory.total_gib(), 2),
-                          std::string(to_string(e.fit)), e.supported ? e.unit_used : "",
-                          e.supported ? fmt_num(e.throughput, 3) : "", e.supported ? e.throughput_unit : "",
+                          std::string(to_string(e.fit)), e.supported ? unit_used_text(e.unit_used).in(words) : "",
+                          e.supported ? fmt_num(e.throughput, 3) : "",
+                          e.supported ? throughput_unit_text(e.throughput_unit).in(words) : "",
                           show ? fmt_num(e.hours.low, 2) : "", show ? fmt_num(e.hours.likely, 2) : "",
                           show ? fmt_num(e.hours.high, 2) : ""});
       }

@@ -180,7 +180,7 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
                       w.pricing == Pricing::spot ? (zh ? "竞价" : "spot") : (zh ? "按量" : "on-demand"), mem,
                       w.work_known ? hours_range(w.finish_hours, lang) : "-",
                       w.work_known ? money_range(w.cost, r.currency)
-                                   : format_money(w.price_per_hour_after, r.currency) + "/h",
+                                   : format_money_per_hour(w.price_per_hour_after, r.currency, lang),
                       fmt_num(w.value_coefficient, 1), w.price_date + (w.price_stale ? "!" : ""),
                       risk_word(w.risk, zh)});
   }

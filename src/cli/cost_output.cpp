@@ -163,7 +163,7 @@ std::string bill_text(const Bill& b, Lang lang, bool with_formulas) {
                   format_number(in.value, std::fabs(in.value) < 10     ? 3
                                           : std::fabs(in.value) < 1000 ? 2
                                                                        : 0) +
-                  (in.unit.empty() ? "" : " " + in.unit);
+                  (in.unit.empty() ? "" : " " + unit_text(in.unit).in(lang));
       if (!l.price_date.empty())
         inputs += (inputs.empty() ? "" : "; ") + std::string(zh ? "价格日期 " : "price date ") + l.price_date;
       row.push_back(f + " [" + inputs + "]");

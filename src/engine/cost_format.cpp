@@ -79,13 +79,17 @@ std::string format_money(double amount, std::string_view currency) {
 }
 
 std::string format_hours(double hours, Lang lang) {
-  const bool zh = lang == Lang::zh;
+  auto unit = [lang](const char* u) { return " " + unit_text(u).in(lang); };
   if (!std::isfinite(hours) || hours < 0) hours = 0;
   // A checkpoint interval can be seconds long; "0 min" would read as "never".
-  if (hours > 0 && hours < 1.0 / 60) return format_number(std::max(hours * 3600, 0.1), 1) + (zh ? " 秒" : " s");
-  if (hours < 1.0) return format_number(hours * 60, 0) + (zh ? " 分钟" : " min");
-  if (hours < 72.0) return format_number(hours, hours < 10 ? 1 : 0) + (zh ? " 小时" : " h");
-  return format_number(hours / 24, 1) + (zh ? " 天" : " d");
+  if (hours > 0 && hours < 1.0 / 60) return format_number(std::max(hours * 3600, 0.1), 1) + unit("s");
+  if (hours < 1.0) return format_number(hours * 60, 0) + unit("min");
+  if (hours < 72.0) return format_number(hours, hours < 10 ? 1 : 0) + unit("h");
+  return format_number(hours / 24, 1) + unit("d");
+}
+
+std::string format_money_per_hour(double amount, std::string_view currency, Lang lang) {
+  return format_money(amount, currency) + "/" + unit_text("h").in(lang);
 }
 
 bool parse_year_month(std::string_view date, int& months) {

@@ -304,13 +304,14 @@ std::vector<GpuEstimate> estimate_all(const Workload& w, const Catalog& catalog,
   return out;
 }
 
-std::string explain_text(const Explain& e, Lang lang) {
+std::string explain_text(const Explain& e, Lang lang, bool unit_ids) {
   std::string out = e.formula.in(lang) + "\n";
   for (const ExplainInput& in : e.inputs) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.4g", in.value);
     const std::string& name = lang == Lang::zh && !in.name_zh.empty() ? in.name_zh : in.name;
-    out += "  " + name + " = " + buf + (in.unit.empty() ? "" : " " + in.unit) + "\n";
+    const std::string unit = unit_ids ? in.unit : unit_text(in.unit).in(lang);
+    out += "  " + name + " = " + buf + (unit.empty() ? "" : " " + unit) + "\n";
   }
   if (!e.note.empty()) out += e.note.in(lang) + "\n";
   return out;
@@ -336,6 +337,24 @@ Text unit_used_text(std::string_view unit) {
   for (const auto& [en, zh] : names)
     if (unit == en) return {en, zh};
   return {std::string(unit), std::string(unit)};  // a unit added without a translation still shows
+}
+
+Text unit_text(std::string_view unit) {
+  static const std::pair<const char*, const char*> names[] = {
+      {"s", "秒"},        {"ms", "毫秒"},     {"min", "分钟"},       {"h", "小时"},       {"d", "天"},
+      {"months", "个月"}, {"x", "倍"},        {"per hour", "次/小时"}, {"1/h", "次/小时"}, {"tokens", "token"},
+      {"samples", "样本"}, {"steps", "步"},   {"GB-month", "GB·月"}, {"/kWh", "/度"},
+  };
+  for (const auto& [en, zh] : names)
+    if (unit == en) return {en, zh};
+  // A money rate: the currency in words over the unit it is paid per ("CNY/h" -> 元/小时).
+  const std::size_t slash = unit.find('/');
+  if (slash != std::string_view::npos) {
+    const std::string_view cur = unit.substr(0, slash);
+    const char* cur_zh = cur == "CNY" ? "元" : cur == "USD" ? "美元" : nullptr;
+    if (cur_zh) return {std::string(unit), cur_zh + ("/" + unit_text(unit.substr(slash + 1)).zh)};
+  }
+  return {std::string(unit), std::string(unit)};
 }
 
 Text throughput_unit_text(std::string_view unit) {

@@ -86,6 +86,10 @@ GpuEstimate estimate(const Workload&, const Gpu&, const Catalog&, const Estimate
 // words to show a reader, in either language.
 Text unit_used_text(std::string_view unit_used);
 Text throughput_unit_text(std::string_view throughput_unit);
+// A unit as written after a number ("h", "min", "x", "CNY/h", "USD/GB-month", "per hour" ...), in words of
+// either language: Chinese reads 小时, 分钟, 倍, 元/小时, 美元/GB·月, 次/小时. Units that read the same in
+// Chinese text (GB, GiB, TFLOPS, GB/s, Mbps) come back unchanged. Identifiers in JSON stay English.
+Text unit_text(std::string_view unit);
 // Every GPU in the catalog, one card each (or the reference's calibration applied).
 std::vector<GpuEstimate> estimate_all(const Workload&, const Catalog&, int gpu_count = 1);
 // Multi-GPU speed-up relative to one card (below linear; worse on PCIe consumer cards).
@@ -95,7 +99,8 @@ double multi_gpu_speedup(const Gpu&, int gpu_count);
 Fit fit_verdict(double total_gib, double vram_gib);
 // "The cheapest change that makes it fit", tried in the order (empty when it already fits).
 std::vector<FitAdvice> fit_advice(const Workload&, const Gpu&, const Catalog&, int gpu_count = 1);
-// Formula, then one "name = value unit" line per input, then the note: for a terminal or JSON.
-std::string explain_text(const Explain&, Lang);
+// Formula, then one "name = value unit" line per input, then the note: for a terminal or JSON. Units are
+// words of `lang` (unit_text) unless `unit_ids`, which keeps them as the identifiers JSON carries.
+std::string explain_text(const Explain&, Lang, bool unit_ids = false);
 
 }  // namespace gw

@@ -1,0 +1,9 @@
+--lang
+zh
+recommend
+--preset
+bert-base-finetune
+--samples
+0
+--top
+3
