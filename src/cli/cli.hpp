@@ -15,11 +15,30 @@ namespace gw::cli {
 // Exit codes, as documented in `gpuwise --help`.
 enum ExitCode { kOk = 0, kNoOffer = 1, kUsage = 2, kBadInput = 3 };
 
-// Thrown by a command to stop with a message on stderr and an exit code.
+// Thrown by a command to stop with a message on stderr and an exit code. Every message the CLI writes
+// exists in English (what()) and Chinese; main prints the one for --lang. Flag names and the offending
+// values stay verbatim in both.
 struct Exit : std::runtime_error {
   int code;
-  Exit(int c, const std::string& msg) : std::runtime_error(msg), code(c) {}
+  std::string zh;
+  Exit(int c, const std::string& en, const std::string& zh_text)
+      : std::runtime_error(en), code(c), zh(zh_text) {}
+  explicit Exit(int c) : Exit(c, "", "") {}  // no message: the output already said why
+  std::string message(Lang lang) const { return lang == Lang::zh && !zh.empty() ? zh : what(); }
 };
+// "gpuwise: " or "gpuwise：", the start of every line the CLI writes to stderr.
+const char* stderr_prefix(Lang lang);
+// An engine Problem (English by design) as a CLI message: `where` and `path` stay verbatim; Chinese puts a
+// lead-in naming what (`what_zh`, e.g. 工作负载) has the problem before the English message.
+Exit problem_exit(int code, const std::string& where, const std::string& what_zh, const std::string& path,
+                  const std::string& message);
+// Every problem of a file, one indented line each, under a heading in each language.
+Exit problems_exit(int code, const std::string& head_en, const std::string& head_zh,
+                   const std::vector<Problem>& problems);
+// --offer naming no offer of the catalog.
+Exit unknown_offer_exit(const std::string& offer);
+// "'x' matches no GPU" / "'x' is ambiguous: a, b" for a --gpu query find_gpu could not settle.
+Exit gpu_query_exit(const std::string& flag, const std::string& query, const std::vector<const Gpu*>& candidates);
 
 struct Context {
   std::string lang_flag;      // "zh" | "en" | "" (auto from LANG)

@@ -40,14 +40,14 @@ const Catalog& Context::catalog() {
   try {
     text = user ? read_input(catalog_path) : std::string(bundled_file("catalog.json"));
   } catch (const Exit& e) {
-    throw Exit(e.code, std::string("--catalog: ") + e.what());
+    throw Exit(e.code, std::string("--catalog: ") + e.what(), "--catalog：" + e.zh);
   }
   CatalogLoad load = load_catalog(text);
   if (!load.catalog) {
-    std::string msg = (user ? catalog_path : std::string("bundled catalog")) + ": " +
-                      std::to_string(load.problems.size()) + " problem(s) in the catalog";
-    for (const Problem& p : load.problems) msg += "\n  " + (p.path.empty() ? "" : p.path + ": ") + p.message;
-    throw Exit(kBadInput, msg);
+    const std::string n = std::to_string(load.problems.size());
+    throw problems_exit(kBadInput,
+                        (user ? catalog_path : std::string("bundled catalog")) + ": " + n + " problem(s) in the catalog",
+                        (user ? catalog_path : std::string("内置目录")) + "：目录中有 " + n + " 个问题", load.problems);
   }
   catalog_ = std::move(load.catalog);
   return *catalog_;
@@ -60,7 +60,7 @@ std::string read_input(const std::string& path) {
   std::ifstream file;
   if (path != "-") {
     file.open(path, std::ios::binary);
-    if (!file) throw Exit(kBadInput, "cannot read file '" + path + "'");
+    if (!file) throw Exit(kBadInput, "cannot read file '" + path + "'", "无法读取文件 '" + path + "'");
   }
   std::istream& in = path == "-" ? std::cin : file;
   std::string text;
@@ -69,9 +69,13 @@ std::string read_input(const std::string& path) {
     in.read(buf, sizeof buf);
     text.append(buf, static_cast<std::size_t>(in.gcount()));
   }
-  if (text.size() > kMaxInputBytes)
-    throw Exit(kBadInput, (path == "-" ? std::string("standard input") : "'" + path + "'") + " is larger than " +
-                              std::to_string(kMaxInputBytes >> 20) + " MiB, more than gpuwise reads");
+  if (text.size() > kMaxInputBytes) {
+    const std::string mib = std::to_string(kMaxInputBytes >> 20);
+    throw Exit(kBadInput,
+               (path == "-" ? std::string("standard input") : "'" + path + "'") + " is larger than " + mib +
+                   " MiB, more than gpuwise reads",
+               (path == "-" ? std::string("标准输入") : "'" + path + "'") + " 超过 " + mib + " MiB，gpuwise 不读这么大的输入");
+  }
   return text;
 }
 
@@ -215,6 +219,40 @@ std::string render(const Table& in, Format format, Lang lang) {
   return out;
 }
 
+// ---- messages
+
+const char* stderr_prefix(Lang lang) {
+  return lang == Lang::zh ? "gpuwise：" : "gpuwise: ";
+}
+
+Exit problem_exit(int code, const std::string& where, const std::string& what_zh, const std::string& path,
+                  const std::string& message) {
+  return Exit(code, (where.empty() ? "" : where + ": ") + path + ": " + message,
+              (where.empty() ? "" : where + "：") + what_zh + " " + path + " 有问题：" + message);
+}
+
+Exit problems_exit(int code, const std::string& head_en, const std::string& head_zh,
+                   const std::vector<Problem>& problems) {
+  std::string lines;
+  for (const Problem& p : problems) lines += "\n  " + (p.path.empty() ? "" : p.path + ": ") + p.message;
+  return Exit(code, head_en + lines, head_zh + lines);
+}
+
+Exit unknown_offer_exit(const std::string& offer) {
+  return Exit(kUsage, "--offer: '" + offer + "' is not an offer id (see 'gpuwise catalog offers')",
+              "--offer：'" + offer + "' 不是报价编号（见 'gpuwise catalog offers'）");
+}
+
+Exit gpu_query_exit(const std::string& flag, const std::string& query, const std::vector<const Gpu*>& candidates) {
+  if (candidates.empty())
+    return Exit(kUsage, flag + ": '" + query + "' matches no GPU in the catalog (see 'gpuwise catalog gpus')",
+                flag + "：'" + query + "' 在目录中找不到对应的 GPU（见 'gpuwise catalog gpus'）");
+  std::string ids;
+  for (const Gpu* g : candidates) ids += (ids.empty() ? " " : ", ") + g->id;
+  return Exit(kUsage, flag + ": '" + query + "' is ambiguous:" + ids,
+              flag + "：'" + query + "' 有歧义，可能是：" + ids.substr(1));
+}
+
 // ---- flag values
 
 static bool split_number(const std::string& text, double& value, std::string& suffix) {
@@ -228,64 +266,69 @@ static bool split_number(const std::string& text, double& value, std::string& su
   return true;
 }
 
-static Exit bad_value(const std::string& flag, const std::string& text, const std::string& expect) {
-  return Exit(kUsage, flag + ": '" + text + "' is not " + expect);
+static Exit bad_value(const std::string& flag, const std::string& text, const std::string& expect,
+                      const std::string& expect_zh) {
+  return Exit(kUsage, flag + ": '" + text + "' is not " + expect, flag + "：'" + text + "' 不是" + expect_zh);
 }
 
 double parse_count(const std::string& flag, const std::string& text) {
   double v;
   std::string s;
-  if (!split_number(text, v, s)) throw bad_value(flag, text, "a number such as 340M or 1.5B");
+  if (!split_number(text, v, s)) throw bad_value(flag, text, "a number such as 340M or 1.5B", "像 340M 或 1.5B 这样的数");
   double scale = 1;
   if (s == "k") scale = 1e3;
   else if (s == "m") scale = 1e6;
   else if (s == "b" || s == "g") scale = 1e9;
   else if (s == "t") scale = 1e12;
-  else if (!s.empty()) throw bad_value(flag, text, "a number such as 340M or 1.5B (suffix k, M, B or T)");
+  else if (!s.empty())
+    throw bad_value(flag, text, "a number such as 340M or 1.5B (suffix k, M, B or T)",
+                    "像 340M 或 1.5B 这样的数（后缀 k、M、B 或 T）");
   v *= scale;
-  if (!(v >= 0) || !std::isfinite(v) || v > 1e16) throw bad_value(flag, text, "a count between 0 and 1e16");
+  if (!(v >= 0) || !std::isfinite(v) || v > 1e16) throw bad_value(flag, text, "a count between 0 and 1e16", " 0 到 1e16 之间的数量");
   return v;
 }
 
 double parse_hours(const std::string& flag, const std::string& text) {
   double v;
   std::string s;
-  if (!split_number(text, v, s)) throw bad_value(flag, text, "a duration such as 48h, 2d or 90m");
+  if (!split_number(text, v, s))
+    throw bad_value(flag, text, "a duration such as 48h, 2d or 90m", "像 48h、2d 或 90m 这样的时长");
   double scale = 1;
   if (s.empty() || s == "h" || s == "hr" || s == "hours") scale = 1;
   else if (s == "d" || s == "days") scale = 24;
   else if (s == "w" || s == "weeks") scale = 168;
   else if (s == "m" || s == "min") scale = 1.0 / 60;
   else if (s == "s") scale = 1.0 / 3600;
-  else throw bad_value(flag, text, "a duration such as 48h, 2d, 1w or 90m");
+  else throw bad_value(flag, text, "a duration such as 48h, 2d, 1w or 90m", "像 48h、2d、1w 或 90m 这样的时长");
   v *= scale;
-  if (!(v > 0) || v > 24.0 * 365 * 10) throw bad_value(flag, text, "a duration between 1 second and 10 years");
+  if (!(v > 0) || v > 24.0 * 365 * 10) throw bad_value(flag, text, "a duration between 1 second and 10 years", " 1 秒到 10 年之间的时长");
   return v;
 }
 
 double parse_gb(const std::string& flag, const std::string& text) {
   double v;
   std::string s;
-  if (!split_number(text, v, s)) throw bad_value(flag, text, "a size such as 100GB or 1.5TB");
+  if (!split_number(text, v, s)) throw bad_value(flag, text, "a size such as 100GB or 1.5TB", "像 100GB 或 1.5TB 这样的大小");
   double scale = 1;
   if (s.empty() || s == "g" || s == "gb" || s == "gib") scale = 1;
   else if (s == "m" || s == "mb" || s == "mib") scale = 1.0 / 1024;
   else if (s == "t" || s == "tb" || s == "tib") scale = 1024;
-  else throw bad_value(flag, text, "a size such as 100GB, 512MB or 1.5TB");
+  else throw bad_value(flag, text, "a size such as 100GB, 512MB or 1.5TB", "像 100GB、512MB 或 1.5TB 这样的大小");
   v *= scale;
-  if (!(v >= 0) || v > 1e7) throw bad_value(flag, text, "a size between 0 and 10 PB");
+  if (!(v >= 0) || v > 1e7) throw bad_value(flag, text, "a size between 0 and 10 PB", " 0 到 10 PB 之间的大小");
   return v;
 }
 
 double parse_number(const std::string& flag, const std::string& text, double min, double max) {
   double v;
   std::string s;
-  if (!split_number(text, v, s) || !s.empty()) throw bad_value(flag, text, "a number");
-  if (v < min || v > max)
-  {
-    char range[96];
-    std::snprintf(range, sizeof range, " is out of range (%g to %g)", min, max);
-    throw Exit(kUsage, flag + ": " + text + range);
+  if (!split_number(text, v, s) || !s.empty()) throw bad_value(flag, text, "a number", "数字");
+  if (v < min || v > max) {
+    char lo[32], hi[32];
+    std::snprintf(lo, sizeof lo, "%g", min);
+    std::snprintf(hi, sizeof hi, "%g", max);
+    throw Exit(kUsage, flag + ": " + text + " is out of range (" + lo + " to " + hi + ")",
+               flag + "：" + text + " 超出范围（" + lo + " 到 " + hi + "）");
   }
   return v;
 }

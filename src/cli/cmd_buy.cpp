@@ -31,7 +31,9 @@ void run(const BuyFlags& f, Context& ctx) {
     in.hourly_rent = parse_number("--hourly", f.hourly, 1e-6, 1e6);
   } else {
     const Offer* o = cheapest_offer(cat, gpu, cur, usd, in.hourly_rent);
-    if (!o) throw Exit(kUsage, "--gpu: the catalog has no offer for " + gpu.name + "; give --hourly");
+    if (!o)
+      throw Exit(kUsage, "--gpu: the catalog has no offer for " + gpu.name + "; give --hourly",
+                 "--gpu：目录中没有 " + gpu.name + " 的报价；请用 --hourly 给出时租");
     notes.push_back(
         {"Hourly rent: the catalog's cheapest " + gpu.name + " offer, " + o->id + " (" + o->price_date + ").",
          "时租：目录中最便宜的 " + gpu.name + " 方案，" + o->id + "（" + o->price_date + "）。"});
@@ -47,7 +49,7 @@ void run(const BuyFlags& f, Context& ctx) {
   if (f.electricity == "0")
     notes.push_back({"Electricity is not counted: give your price per kWh with --electricity.",
                      "未计电费：用 --electricity 填入每度电价格。"});
-  for (const Problem& p : validate(in)) throw Exit(kUsage, "--" + p.path + ": " + p.message);
+  for (const Problem& p : validate(in)) throw problem_exit(kUsage, "", "参数", "--" + p.path, p.message);
   const BuyResult r = rent_or_buy(in);
   auto money = [&](double v) { return format_money(v, cur); };
   KeyValues kv;

@@ -109,9 +109,8 @@ void setup(CLI::App& root, Context& ctx) {
                 << " providers, " << load.catalog->offers.size() << " offers)\n";
       return;
     }
-    std::string msg = file + ": " + std::to_string(load.problems.size()) + " problem(s)";
-    for (const Problem& p : load.problems) msg += "\n  " + (p.path.empty() ? "" : p.path + ": ") + p.message;
-    throw Exit(kBadInput, msg);
+    const std::string n = std::to_string(load.problems.size());
+    throw problems_exit(kBadInput, file + ": " + n + " problem(s)", file + "：" + n + " 个问题", load.problems);
   });
 
   static std::string out_file;
@@ -129,7 +128,7 @@ void setup(CLI::App& root, Context& ctx) {
     std::FILE* f = std::fopen(out_file.c_str(), "wb");
     if (!f || std::fwrite(json.data(), 1, json.size(), f) != json.size()) {
       if (f) std::fclose(f);
-      throw Exit(kBadInput, "cannot write '" + out_file + "'");
+      throw Exit(kBadInput, "cannot write '" + out_file + "'", "无法写入 '" + out_file + "'");
     }
     std::fclose(f);
     std::cerr << (ctx.lang() == Lang::zh ? "已写入 " : "wrote ") << out_file << "\n";

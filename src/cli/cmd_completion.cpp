@@ -189,8 +189,9 @@ void setup(CLI::App& root, Context&) {
     }
     std::FILE* f = std::fopen(output.c_str(), "wb");
     const bool ok = f && std::fwrite(script.data(), 1, script.size(), f) == script.size();
-    if (f && std::fclose(f) != 0) throw Exit(kBadInput, "--output: cannot write '" + output + "'");
-    if (!ok) throw Exit(kBadInput, "--output: cannot write '" + output + "'");
+    const bool closed = !f || std::fclose(f) == 0;
+    if (!ok || !closed)
+      throw Exit(kBadInput, "--output: cannot write '" + output + "'", "--output：无法写入 '" + output + "'");
   });
 }
 

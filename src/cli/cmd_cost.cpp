@@ -49,11 +49,12 @@ void run(const CostFlags& f, Context& ctx) {
   const Catalog& cat = ctx.catalog();
   const Offer* offer = cat.offer(f.offer);
   if (!offer)
-    throw Exit(kUsage, "--offer: '" + f.offer + "' is not an offer id (see 'gpuwise catalog offers')");
+    throw unknown_offer_exit(f.offer);
   const Provider* provider = cat.provider(offer->provider);
   const Gpu* gpu = cat.gpu(offer->gpu);
   if (!provider || !gpu)
-    throw Exit(kBadInput, "offer '" + offer->id + "' names a GPU or provider the catalog lacks");
+    throw Exit(kBadInput, "offer '" + offer->id + "' names a GPU or provider the catalog lacks",
+               "报价 '" + offer->id + "' 引用的 GPU 或平台不在目录中");
   Constraints c;
   apply(f, ctx, c);
   const double hours = parse_hours("--hours", f.hours);
@@ -62,7 +63,8 @@ void run(const CostFlags& f, Context& ctx) {
   if (!f.price.empty()) overrides[offer->id] = parse_number("--price", f.price, 1e-6, 1e6);
   const OfferPrice price = offer_price(*offer, *provider, pricing, overrides);
   if (!price.available)
-    throw Exit(kNoOffer, offer->id + " has no spot price and " + provider->name.en + " no spot discount");
+    throw Exit(kNoOffer, offer->id + " has no spot price and " + provider->name.en + " no spot discount",
+               offer->id + " 没有竞价价格，" + provider->name.in(Lang::zh) + " 也没有竞价折扣");
 
   const double usd = exchange_rate(c, cat);
   BillRequest req;

@@ -165,7 +165,9 @@ void setup(CLI::App& root, Context& ctx) {
   cmd->callback([&ctx] {
     DiagnoseOptions o;
     if (!cuda.empty()) {
-      if (!parse_cuda_version(cuda)) throw Exit(kUsage, "--cuda: '" + cuda + "' is not a CUDA version (e.g. 12.1 or cu121)");
+      if (!parse_cuda_version(cuda))
+        throw Exit(kUsage, "--cuda: '" + cuda + "' is not a CUDA version (e.g. 12.1 or cu121)",
+                   "--cuda：'" + cuda + "' 不是 CUDA 版本号（例如 12.1 或 cu121）");
       o.cuda = cuda;
     }
     if (!hours.empty()) o.job_hours = parse_hours("--hours", hours);
@@ -195,8 +197,8 @@ void setup(CLI::App& root, Context& ctx) {
       std::cout << render(t, f, lang);
     }
     if (!r.found_gpu())
-      throw Exit(kBadInput, (file == "-" ? std::string("stdin") : "'" + file + "'") +
-                                (lang == Lang::zh ? "：这段文字里没有找到 GPU" : ": no GPU found in this text"));
+      throw Exit(kBadInput, (file == "-" ? std::string("stdin") : "'" + file + "'") + ": no GPU found in this text",
+                 (file == "-" ? std::string("标准输入") : "'" + file + "'") + "：这段文字里没有找到 GPU");
   });
 }
 

@@ -52,15 +52,7 @@ std::vector<const Gpu*> pick_gpus(const Catalog& c, const std::vector<std::strin
       out.push_back(m.gpu);
       continue;
     }
-    std::string msg = "--gpu: '" + n + "' ";
-    if (m.candidates.empty()) {
-      msg += "matches no GPU in the catalog (see 'gpuwise catalog gpus')";
-    } else {
-      msg += "is ambiguous:";
-      for (const Gpu* g : m.candidates) msg += " " + g->id + ",";
-      msg.pop_back();
-    }
-    throw Exit(kUsage, msg);
+    throw gpu_query_exit("--gpu", n, m.candidates);
   }
   return out;
 }
@@ -161,7 +153,8 @@ void setup(CLI::App& root, Context& ctx) {
     }
     const Workload w = resolve_workload(wf, presets.presets);
     const int n = static_cast<int>(parse_number("--gpus", cards, 1, 64));
-    if (n != std::stod(cards)) throw Exit(kUsage, "--gpus: '" + cards + "' is not a whole number");
+    if (n != std::stod(cards))
+      throw Exit(kUsage, "--gpus: '" + cards + "' is not a whole number", "--gpus：'" + cards + "' 不是整数");
     const double d = parse_number("--derate", derate, 0.1, 1.0);
     const Catalog& c = ctx.catalog();
     const std::vector<const Gpu*> chosen = pick_gpus(c, gpus);

@@ -282,9 +282,8 @@ void setup(CLI::App& root, Context& ctx) {
       "  gpuwise --lang en guide students --format md > students.md\n  gpuwise guide value --format json");
   cmd->callback([&ctx] {
     if (!load.guide) {
-      std::string msg = "bundled guide: " + std::to_string(load.problems.size()) + " problem(s)";
-      for (const Problem& p : load.problems) msg += "\n  " + p.path + ": " + p.message;
-      throw Exit(kBadInput, msg);
+      const std::string n = std::to_string(load.problems.size());
+      throw problems_exit(kBadInput, "bundled guide: " + n + " problem(s)", "内置指南：" + n + " 个问题", load.problems);
     }
     const Guide& g = *load.guide;
     const Lang lang = ctx.lang();

@@ -48,7 +48,7 @@ void run(const LabFlags& f, Context& ctx) {
          "未给出 --server-price：按包月约为时价 × 720 小时的 70% 估算（AutoDL 包月，2026-08 调研）= " +
              format_money(in.server_price_per_year, cur) + "/年。请填入实际报价。"});
   }
-  for (const Problem& p : validate(in)) throw Exit(kUsage, "--" + p.path + ": " + p.message);
+  for (const Problem& p : validate(in)) throw problem_exit(kUsage, "", "参数", "--" + p.path, p.message);
   const LabResult r = lab_corental(in);
   KeyValues kv;
   auto money = [&](double v) { return format_money(v, cur); };

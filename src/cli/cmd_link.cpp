@@ -64,7 +64,7 @@ void setup(CLI::App& root, Context& ctx) {
     const auto& presets = bundled_presets();
     const Catalog& catalog = ctx.catalog();
     Scenario s = default_scenario(presets, catalog);
-    if (!sflags.link.empty()) s = decode_link_flag(sflags, presets, catalog).scenario;
+    if (!sflags.link.empty()) s = decode_link_flag(sflags, presets, catalog, ctx.lang()).scenario;
     if (wflags.any()) s.workload = resolve_workload(wflags, presets);
     apply_scenario_flags(sflags, ctx, s.constraints);
     LinkSettings settings;
@@ -116,7 +116,9 @@ void setup(CLI::App& root, Context& ctx) {
       for (const LinkNotice& n : d.notices)
         (f == Format::csv ? std::cerr : std::cout) << (lang == Lang::zh ? "提示：" : "notice: ") << n.message.in(lang) << "\n";
     }
-    if (!d.ok) throw Exit(kUsage, "the link holds no usable scenario; the defaults are shown");
+    if (!d.ok)
+      throw Exit(kUsage, "the link holds no usable scenario; the defaults are shown",
+                 "链接里没有可用的方案；上面显示的是默认值");
   });
 }
 

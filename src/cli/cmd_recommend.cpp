@@ -229,9 +229,10 @@ void run(RecFlags& f, Context& ctx) {
   const auto& presets = bundled_presets();
   const Catalog& cat = ctx.catalog();
   if (!f.workload.any() && f.scenario.link.empty())
-    throw Exit(kUsage, "recommend: give the job with --preset NAME, --workload FILE or --link URL");
+    throw Exit(kUsage, "recommend: give the job with --preset NAME, --workload FILE or --link URL",
+               "recommend：用 --preset NAME、--workload FILE 或 --link URL 给出任务");
   Scenario s = default_scenario(presets, cat);
-  if (!f.scenario.link.empty()) s = decode_link_flag(f.scenario, presets, cat).scenario;
+  if (!f.scenario.link.empty()) s = decode_link_flag(f.scenario, presets, cat, ctx.lang()).scenario;
   if (f.workload.any()) s.workload = resolve_workload(f.workload, presets);
   apply_scenario_flags(f.scenario, ctx, s.constraints);
   for (const std::string& c : f.credits) s.constraints.credits.push_back(c);
@@ -243,7 +244,8 @@ void run(RecFlags& f, Context& ctx) {
   else
     opt.detailed_rows = std::max<std::size_t>(top, 10);
   const Report r = recommend(s, cat, opt);
-  if (!r.problems.empty()) throw Exit(kUsage, r.problems.front().path + ": " + r.problems.front().message);
+  if (!r.problems.empty())
+    throw problem_exit(kUsage, "", "任务", r.problems.front().path, r.problems.front().message);
   const Lang lang = ctx.lang();
   const std::size_t n = f.all ? r.rows.size() : std::min(top, r.rows.size());
   const Format format = parse_format(f.format);
@@ -284,8 +286,8 @@ void run(RecFlags& f, Context& ctx) {
     std::cout << render(flat_table(r, n, lang, format == Format::md ? lang : Lang::en), format, lang);
   }
   if (r.rows.empty()) {
-    if (format != Format::table) std::cerr << "gpuwise: " << r.summary.in(lang) << "\n";
-    throw Exit(kNoOffer, "");
+    if (format != Format::table) std::cerr << stderr_prefix(lang) << r.summary.in(lang) << "\n";
+    throw Exit(kNoOffer);
   }
 }
 

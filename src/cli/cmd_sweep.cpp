@@ -30,16 +30,19 @@ void run(const SweepFlags& f, Context& ctx) {
   if (!f.deadline.empty()) in.deadline_hours = parse_hours("--deadline", f.deadline);
   std::vector<Text> notes;
   if (f.offer.empty() == f.price.empty())
-    throw Exit(kUsage, "sweep: give exactly one of --offer ID or --price P");
+    throw Exit(kUsage, "sweep: give exactly one of --offer ID or --price P",
+               "sweep：--offer ID 和 --price P 二者必须给且只给一个");
   if (!f.price.empty()) {
     in.price_per_hour = parse_number("--price", f.price, 0, 1e6);
     if (!f.fixed.empty()) in.fixed_cost_per_instance = parse_number("--fixed", f.fixed, 0, 1e9);
   } else {
     const Offer* o = cat.offer(f.offer);
     if (!o)
-      throw Exit(kUsage, "--offer: '" + f.offer + "' is not an offer id (see 'gpuwise catalog offers')");
+      throw unknown_offer_exit(f.offer);
     const Provider* p = cat.provider(o->provider);
-    if (!p) throw Exit(kBadInput, "offer '" + o->id + "' names a provider the catalog lacks");
+    if (!p)
+      throw Exit(kBadInput, "offer '" + o->id + "' names a provider the catalog lacks",
+                 "报价 '" + o->id + "' 引用的平台不在目录中");
     in.price_per_hour = convert_money(o->on_demand_per_hour, o->currency, c.currency, usd);
     if (!f.fixed.empty()) {
       in.fixed_cost_per_instance = parse_number("--fixed", f.fixed, 0, 1e9);
@@ -59,7 +62,7 @@ void run(const SweepFlags& f, Context& ctx) {
     notes.push_back(
         {"Price: " + o->id + " (" + o->price_date + ").", "价格：" + o->id + "（" + o->price_date + "）。"});
   }
-  for (const Problem& p : validate(in)) throw Exit(kUsage, "--" + p.path + ": " + p.message);
+  for (const Problem& p : validate(in)) throw problem_exit(kUsage, "", "参数", "--" + p.path, p.message);
   const SweepResult r = sweep_budget(in);
   auto money = [&](double v) { return format_money(v, c.currency); };
   KeyValues kv;
@@ -87,7 +90,7 @@ void run(const SweepFlags& f, Context& ctx) {
              {"fits_deadline", r.fits_deadline}};
   for (const Text& t : r.notes) notes.push_back(t);
   std::cout << render_key_values(kv, r.explain, notes, ctx.lang(), f.format);
-  if (!r.fits_budget || !r.fits_deadline) throw Exit(kNoOffer, "");
+  if (!r.fits_budget || !r.fits_deadline) throw Exit(kNoOffer);
 }
 
 void setup(CLI::App& root, Context& ctx) {

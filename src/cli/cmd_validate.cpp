@@ -16,8 +16,8 @@ std::string default_cases() {
   for (const char* p : {"tests/validation/validation-dev.json", "../tests/validation/validation-dev.json",
                         "../../tests/validation/validation-dev.json"})
     if (std::ifstream(p).good()) return p;
-  throw Exit(kBadInput,
-             "--cases: tests/validation/validation-dev.json not found from here; give --cases FILE");
+  throw Exit(kBadInput, "--cases: tests/validation/validation-dev.json not found from here; give --cases FILE",
+             "--cases：从当前目录找不到 tests/validation/validation-dev.json；请用 --cases FILE 指定");
 }
 
 std::string pct(double v) {
@@ -45,7 +45,7 @@ void setup(CLI::App& root, Context& ctx) {
     const PresetLoad presets = load_presets(bundled_file("presets.json"));
     const ValidationReport rep = run_validation(text, ctx.catalog(), presets.presets);
     if (!rep.problems.empty())
-      throw Exit(kBadInput, path + ": " + rep.problems.front().path + ": " + rep.problems.front().message);
+      throw problem_exit(kBadInput, path, "验证用例", rep.problems.front().path, rep.problems.front().message);
     const ValidationSummary& s = rep.summary;
     const Format f = parse_format(format);
     const Lang lang = ctx.lang();
@@ -120,7 +120,7 @@ void setup(CLI::App& root, Context& ctx) {
                   << " (goal <= 15% and <= half the baseline)" << mark(s.speed_ok()) << "\n";
       }
     }
-    if (!s.memory_ok() || !s.verdicts_ok() || !s.speed_ok()) throw Exit(kNoOffer, "");
+    if (!s.memory_ok() || !s.verdicts_ok() || !s.speed_ok()) throw Exit(kNoOffer);
   });
 }
 

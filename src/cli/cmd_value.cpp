@@ -24,7 +24,8 @@ void setup(CLI::App& root, Context& ctx) {
   cmd->callback([&ctx] {
     auto pick = [](const std::vector<std::string>& v, std::size_t i, const char* flag) -> const std::string& {
       if (v.size() != 1 && v.size() != gpus.size())
-        throw Exit(kUsage, std::string(flag) + ": give one value, or one per --gpu (" + std::to_string(gpus.size()) + ")");
+        throw Exit(kUsage, std::string(flag) + ": give one value, or one per --gpu (" + std::to_string(gpus.size()) + ")",
+                   std::string(flag) + "：给一个值，或每个 --gpu 各给一个（" + std::to_string(gpus.size()) + " 个）");
       return v.size() == 1 ? v[0] : v[i];
     };
     const Catalog& c = ctx.catalog();
@@ -32,16 +33,11 @@ void setup(CLI::App& root, Context& ctx) {
     for (std::size_t i = 0; i < gpus.size(); ++i) {
       const GpuMatch m = find_gpu(c, gpus[i]);
       if (!m.gpu) {
-        std::string msg = "--gpu: '" + gpus[i] + "' ";
-        if (m.candidates.empty()) msg += "matches no GPU in the catalog (see 'gpuwise catalog gpus')";
-        else {
-          msg += "is ambiguous:";
-          for (const Gpu* g : m.candidates) msg += " " + g->id + ",";
-          msg.pop_back();
-        }
-        throw Exit(kUsage, msg);
+        throw gpu_query_exit("--gpu", gpus[i], m.candidates);
       }
-      if (!m.gpu->fp32_tflops) throw Exit(kUsage, "--gpu: " + m.gpu->name + " has no FP32 figure in the catalog");
+      if (!m.gpu->fp32_tflops)
+        throw Exit(kUsage, "--gpu: " + m.gpu->name + " has no FP32 figure in the catalog",
+                   "--gpu：目录中没有 " + m.gpu->name + " 的 FP32 算力");
       const double price = parse_number("--price", pick(prices, i, "--price"), 1e-6, 1e6);
       const double util = parse_number("--utilization", pick(utils, i, "--utilization"), 0, 1);
       const double v = value_coefficient(*m.gpu->fp32_tflops, price, util);

@@ -197,8 +197,7 @@ const Offer& cheapest_offer_matching(const Catalog& cat, const std::string& flag
   const GpuMatch m = find_gpu(cat, query);
   std::vector<const Gpu*> gpus = m.candidates;
   if (m.gpu) gpus = {m.gpu};
-  if (gpus.empty())
-    throw Exit(kUsage, flag + ": '" + query + "' matches no GPU in the catalog (see 'gpuwise catalog gpus')");
+  if (gpus.empty()) throw gpu_query_exit(flag, query, {});
   const Offer* best = nullptr;
   for (const Gpu* g : gpus) {
     double p = 0;
@@ -209,22 +208,15 @@ const Offer& cheapest_offer_matching(const Catalog& cat, const std::string& flag
     }
   }
   if (!best)
-    throw Exit(kUsage, flag + ": the catalog has no offer for '" + query + "'; give the price by hand");
+    throw Exit(kUsage, flag + ": the catalog has no offer for '" + query + "'; give the price by hand",
+               flag + "：目录中没有 '" + query + "' 的报价；请手动给出价格");
   return *best;
 }
 
 const Gpu& resolve_gpu_flag(const Catalog& cat, const std::string& flag, const std::string& query) {
   const GpuMatch m = find_gpu(cat, query);
   if (m.gpu) return *m.gpu;
-  std::string msg = flag + ": '" + query + "' ";
-  if (m.candidates.empty()) {
-    msg += "matches no GPU in the catalog (see 'gpuwise catalog gpus')";
-  } else {
-    msg += "is ambiguous:";
-    for (const Gpu* g : m.candidates) msg += " " + g->id + ",";
-    msg.pop_back();
-  }
-  throw Exit(kUsage, msg);
+  throw gpu_query_exit(flag, query, m.candidates);
 }
 
 std::string render_key_values(const KeyValues& kv, const Explain& explain, const std::vector<Text>& notes,

@@ -5,6 +5,26 @@
 
 #include "cli/cli.hpp"
 
+namespace {
+
+// CLI11's error classes in Chinese; the library's own English detail follows.
+const char* parse_error_zh(const CLI::ParseError& e) {
+  // By exit code: CLI11 names some errors after the subcommand (get_name), never their codes.
+  switch (static_cast<CLI::ExitCodes>(e.get_exit_code())) {
+    case CLI::ExitCodes::RequiredError: return "缺少必需的参数";
+    case CLI::ExitCodes::ExtrasError: return "无法识别的参数";
+    case CLI::ExitCodes::ValidationError:
+    case CLI::ExitCodes::ConversionError: return "参数值无效";
+    case CLI::ExitCodes::ArgumentMismatch: return "参数值的个数不对";
+    case CLI::ExitCodes::RequiresError: return "缺少一起使用的参数";
+    case CLI::ExitCodes::ExcludesError: return "参数不能一起使用";
+    case CLI::ExitCodes::FileError: return "无法读取文件";
+    default: return "命令行有误";
+  }
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace gw::cli;
   CLI::App app{
@@ -44,6 +64,17 @@ int main(int argc, char** argv) {
   for (auto& [order, setup] : registry) setup(app, ctx);
   finish_help(app);
 
+  // The language of every message, parse errors included, so it is known before CLI11 parses: --lang
+  // (which may also follow the command), else LANG.
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") break;
+    if (arg == "--lang" && i + 1 < argc) ctx.lang_flag = argv[++i];
+    else if (arg.rfind("--lang=", 0) == 0) ctx.lang_flag = arg.substr(7);
+  }
+  const gw::Lang lang = ctx.lang();
+  const bool zh = lang == gw::Lang::zh;
+
   // CLI11 would report a mistyped command as a missing one; name it instead.
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -59,8 +90,10 @@ int main(int argc, char** argv) {
       known = known || sub->check_name(arg);
     }
     if (!known) {
-      std::fprintf(stderr, "gpuwise: unknown command '%s'\nCommands: %s\nTry 'gpuwise --help'.\n", arg.c_str(),
-                   names.c_str());
+      std::fprintf(stderr,
+                   zh ? "gpuwise：未知命令 '%s'\n命令：%s\n运行 'gpuwise --help' 查看用法。\n"
+                      : "gpuwise: unknown command '%s'\nCommands: %s\nTry 'gpuwise --help'.\n",
+                   arg.c_str(), names.c_str());
       return kUsage;
     }
     break;
@@ -82,13 +115,17 @@ int main(int argc, char** argv) {
       sub = chosen.empty() ? nullptr : chosen.front();
       if (sub) where += " " + sub->get_name();
     }
-    std::fprintf(stderr, "gpuwise: %s (see '%s --help')\n", e.what(), where.c_str());
+    if (zh)
+      std::fprintf(stderr, "gpuwise：%s：%s（见 '%s --help'）\n", parse_error_zh(e), e.what(), where.c_str());
+    else
+      std::fprintf(stderr, "gpuwise: %s (see '%s --help')\n", e.what(), where.c_str());
     return kUsage;
   } catch (const Exit& e) {
-    if (e.what()[0]) std::fprintf(stderr, "gpuwise: %s\n", e.what());
+    const std::string msg = e.message(lang);
+    if (!msg.empty()) std::fprintf(stderr, "%s%s\n", stderr_prefix(lang), msg.c_str());
     return e.code;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "gpuwise: internal error: %s\n", e.what());
+    std::fprintf(stderr, zh ? "gpuwise：内部错误：%s\n" : "gpuwise: internal error: %s\n", e.what());
     return 70;
   }
   return kOk;

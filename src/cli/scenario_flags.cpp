@@ -26,7 +26,9 @@ std::vector<std::string> split_ids(const std::string& s) {
 // The engine's limit for a constraint (gw::limits), checked on the value after its unit is applied, so
 // "--disk 5PB" is refused naming --disk and the range, with the wording a link's notice uses.
 double checked(const std::string& flag, const std::string& text, double v, const Limit& limit) {
-  if (!within(v, limit)) throw Exit(kUsage, flag + ": " + text + " is out of range (" + describe_limit(limit) + ")");
+  if (!within(v, limit))
+    throw Exit(kUsage, flag + ": " + text + " is out of range (" + describe_limit(limit) + ")",
+               flag + "：" + text + " 超出范围（" + describe_limit(limit, Lang::zh) + "）");
   return v;
 }
 
@@ -72,9 +74,11 @@ void apply_scenario_flags(const ScenarioFlags& f, const Context& ctx, Constraint
   if (!f.budget.empty()) c.budget = number("--budget", f.budget, limits::budget);
   if (!f.deadline.empty()) c.deadline_hours = checked("--deadline", f.deadline, parse_hours("--deadline", f.deadline), limits::deadline_hours);
   if (!f.goal.empty() && !parse_goal(f.goal, c.goal))
-    throw Exit(kUsage, "--goal: '" + f.goal + "' is not one of cheapest, fastest, value");
+    throw Exit(kUsage, "--goal: '" + f.goal + "' is not one of cheapest, fastest, value",
+               "--goal：'" + f.goal + "' 不是 cheapest、fastest、value 之一");
   if (!f.spot.empty() && !parse_spot_policy(f.spot, c.spot))
-    throw Exit(kUsage, "--spot: '" + f.spot + "' is not one of allow, deny, only");
+    throw Exit(kUsage, "--spot: '" + f.spot + "' is not one of allow, deny, only",
+               "--spot：'" + f.spot + "' 不是 allow、deny、only 之一");
   if (!f.providers.empty()) c.providers = split_ids(f.providers);
   if (!f.exclude.empty()) c.exclude = split_ids(f.exclude);
   if (!f.usd_cny.empty()) c.usd_cny = number("--usd-cny", f.usd_cny, limits::usd_cny);
@@ -82,10 +86,12 @@ void apply_scenario_flags(const ScenarioFlags& f, const Context& ctx, Constraint
     c.card_counts.clear();
     for (const std::string& n : split_ids(f.cards)) {
       const double count = number("--cards", n, limits::cards);
-      if (count != std::floor(count)) throw Exit(kUsage, "--cards: " + n + " is not a whole number of cards");
+      if (count != std::floor(count))
+        throw Exit(kUsage, "--cards: " + n + " is not a whole number of cards", "--cards：" + n + " 不是整数张卡");
       c.card_counts.push_back(static_cast<int>(count));
     }
-    if (c.card_counts.empty()) throw Exit(kUsage, "--cards: give at least one count, e.g. 1,2,4");
+    if (c.card_counts.empty())
+      throw Exit(kUsage, "--cards: give at least one count, e.g. 1,2,4", "--cards：至少给一个卡数，例如 1,2,4");
   }
   if (f.student) c.student = true;
   if (f.new_user) c.new_user = true;
@@ -110,22 +116,27 @@ void apply_scenario_flags(const ScenarioFlags& f, const Context& ctx, Constraint
   if (!ctx.currency_flag.empty()) c.currency = ctx.currency_flag;
 }
 
-LinkDecode decode_link_flag(const ScenarioFlags& f, const std::vector<Preset>& presets, const Catalog& catalog) {
+LinkDecode decode_link_flag(const ScenarioFlags& f, const std::vector<Preset>& presets, const Catalog& catalog,
+                            Lang lang) {
+  const bool zh = lang == Lang::zh;
+  const std::string link = std::string(stderr_prefix(lang)) + (zh ? "--link：" : "--link: ");
   LinkDecode d = decode_link(f.link, presets, catalog);
-  for (const LinkNotice& n : d.notices) std::cerr << "gpuwise: --link: " << n.message.en << "\n";
-  if (!d.ok) throw Exit(kUsage, "--link: the link holds no usable scenario");
+  for (const LinkNotice& n : d.notices) std::cerr << link << n.message.in(lang) << "\n";
+  if (!d.ok) throw Exit(kUsage, "--link: the link holds no usable scenario", "--link：链接里没有可用的方案");
   if (d.catalog_mismatch)
-    std::cerr << "gpuwise: --link: made with catalog " << d.catalog_version << "; this build has "
-              << catalog.catalog_version << ", so prices may differ\n";
+    std::cerr << link
+              << (zh ? "链接由目录 " + d.catalog_version + " 生成，本程序的目录是 " + catalog.catalog_version +
+                           "，价格可能不同\n"
+                     : "made with catalog " + d.catalog_version + "; this build has " + catalog.catalog_version +
+                           ", so prices may differ\n");
   return d;
 }
 
 const std::vector<Preset>& bundled_presets() {
   static const PresetLoad load = load_presets(bundled_file("presets.json"));
   if (!load.problems.empty()) {
-    std::string msg = "bundled presets: " + std::to_string(load.problems.size()) + " problem(s)";
-    for (const Problem& p : load.problems) msg += "\n  " + p.path + ": " + p.message;
-    throw Exit(kBadInput, msg);
+    const std::string n = std::to_string(load.problems.size());
+    throw problems_exit(kBadInput, "bundled presets: " + n + " problem(s)", "内置预设：" + n + " 个问题", load.problems);
   }
   return load.presets;
 }

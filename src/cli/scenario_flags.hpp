@@ -27,8 +27,9 @@ void add_scenario_flags(CLI::App* cmd, ScenarioFlags& flags);
 // Throws Exit(kUsage) naming the flag on a bad value.
 void apply_scenario_flags(const ScenarioFlags& flags, const Context& ctx, Constraints& c);
 
-// Decodes --link against the bundled presets; prints its notices to stderr. Exit(kUsage) when unusable.
-LinkDecode decode_link_flag(const ScenarioFlags& flags, const std::vector<Preset>& presets, const Catalog& catalog);
+// Decodes --link against the bundled presets; prints its notices to stderr in `lang`. Exit(kUsage) when unusable.
+LinkDecode decode_link_flag(const ScenarioFlags& flags, const std::vector<Preset>& presets, const Catalog& catalog,
+                            Lang lang);
 
 // The presets bundled in data/presets.json (exit 3 if they fail to load - a build defect).
 const std::vector<Preset>& bundled_presets();

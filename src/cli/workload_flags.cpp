@@ -139,7 +139,8 @@ double parse_value(const FlagDef& d, const std::string& text) {
     case Kind::integer:
       // Negative and zero values pass through to validation, which names the field and the rule.
       if (!parse_count_text(text, v) || v != std::floor(v) || std::fabs(v) > 2e9)
-        throw Exit(kUsage, std::string(d.flag) + ": '" + text + "' is not a whole number");
+        throw Exit(kUsage, std::string(d.flag) + ": '" + text + "' is not a whole number",
+                   std::string(d.flag) + "：'" + text + "' 不是整数");
       return v;
     case Kind::number:
       return parse_number(d.flag, text, -1e12, 1e12);
@@ -171,7 +172,8 @@ void add_workload_flags(CLI::App* cmd, WorkloadFlags& f) {
 
 Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& presets) {
   if (!f.any())
-    throw Exit(kUsage, "give --preset NAME or --workload FILE (--list-presets shows the presets)");
+    throw Exit(kUsage, "give --preset NAME or --workload FILE (--list-presets shows the presets)",
+               "请给出 --preset NAME 或 --workload FILE（--list-presets 列出预设）");
   std::string preset_id = f.preset;
   std::string text;
   if (!f.workload_file.empty()) {
@@ -186,7 +188,8 @@ Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& pre
     if (!p) {
       const std::string where = f.preset.empty() ? f.workload_file + ": /preset" : "--preset";
       throw Exit(f.preset.empty() ? kBadInput : kUsage,
-                 where + ": unknown preset '" + preset_id + "' (--list-presets shows them)");
+                 where + ": unknown preset '" + preset_id + "' (--list-presets shows them)",
+                 where + "：未知预设 '" + preset_id + "'（--list-presets 列出预设）");
     }
     w = p->workload;
   }
@@ -194,7 +197,7 @@ Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& pre
     const WorkloadLoad load = workload_from_json(text, w);
     if (!load.workload) {
       const Problem& p = load.problems.front();
-      throw Exit(kBadInput, f.workload_file + ": " + p.path + ": " + p.message);
+      throw problem_exit(kBadInput, f.workload_file, "工作负载", p.path, p.message);
     }
     w = *load.workload;
   }
@@ -205,8 +208,8 @@ Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& pre
       d.set_num(w, d.kind == Kind::on ? 1 : 0);
     } else if (d.kind == Kind::name) {
       if (!d.set_name(w, it->second))
-        throw Exit(kUsage,
-                   std::string(d.flag) + ": unknown value '" + it->second + "' (expected " + d.help + ")");
+        throw Exit(kUsage, std::string(d.flag) + ": unknown value '" + it->second + "' (expected " + d.help + ")",
+                   std::string(d.flag) + "：未知的取值 '" + it->second + "'（应为 " + d.help + "）");
     } else {
       d.set_num(w, parse_value(d, it->second));
     }
@@ -218,8 +221,8 @@ Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& pre
     const bool by_flag =
         d && (f.given.count(d->flag) || (p.path == "checkpointing" && f.given.count("--no-checkpointing")));
     if (!by_flag && !f.workload_file.empty() && f.given.empty())
-      throw Exit(kBadInput, f.workload_file + ": /" + p.path + ": " + p.message);
-    throw Exit(kUsage, (d ? std::string(d->flag) : "--" + p.path) + ": " + p.message);
+      throw problem_exit(kBadInput, f.workload_file, "工作负载", "/" + p.path, p.message);
+    throw problem_exit(kUsage, "", "参数", d ? std::string(d->flag) : "--" + p.path, p.message);
   }
   return w;
 }

@@ -1,6 +1,8 @@
 // Names of the constraint enums, as used in flags, JSON and share links.
 #include "engine/scenario.hpp"
 
+#include "engine/estimate.hpp"
+
 #include <cmath>
 #include <cstdio>
 
@@ -40,9 +42,13 @@ bool within(double v, const Limit& limit) {
   return std::isfinite(v) && v >= limit.lo && v <= limit.hi;
 }
 
-std::string describe_limit(const Limit& limit) {
+std::string describe_limit(const Limit& limit, Lang lang) {
   char buf[96];
-  std::snprintf(buf, sizeof buf, "between %g and %g%s%s", limit.lo, limit.hi, *limit.unit ? " " : "", limit.unit);
+  if (lang == Lang::zh)
+    std::snprintf(buf, sizeof buf, "%g 到 %g%s%s", limit.lo, limit.hi, *limit.unit ? " " : "",
+                  unit_text(limit.unit).zh.c_str());
+  else
+    std::snprintf(buf, sizeof buf, "between %g and %g%s%s", limit.lo, limit.hi, *limit.unit ? " " : "", limit.unit);
   return buf;
 }
 

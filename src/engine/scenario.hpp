@@ -75,8 +75,8 @@ inline constexpr Limit restart_minutes{0, 600, "min"};
 inline constexpr Limit seed{0, 9007199254740992.0, ""};  // 2^53: every integer below is exact in a double
 }  // namespace limits
 bool within(double v, const Limit& limit);  // finite and inside [lo, hi]
-// "between 0 and 1e+06 GB": the wording every door uses.
-std::string describe_limit(const Limit& limit);
+// "between 0 and 1e+06 GB" ("0 到 1e+06 GB"): the wording every door uses.
+std::string describe_limit(const Limit& limit, Lang lang = Lang::en);
 
 struct Scenario {
   Workload workload;

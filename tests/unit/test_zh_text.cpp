@@ -10,6 +10,8 @@
 
 #include "engine/bundled.hpp"
 #include "engine/catalog.hpp"
+#include "engine/cost.hpp"
+#include "engine/estimate.hpp"
 #include "engine/recommend.hpp"
 #include "engine/workload.hpp"
 #include "test_recommend_fixtures.hpp"
@@ -139,6 +141,47 @@ TEST_CASE("zh pick summaries, reasons and drop descriptions use Chinese duration
   REQUIRE(none.rows.empty());
   CHECK(none.summary.zh.find("小时") != std::string::npos);
   check_zh(none.summary);
+}
+
+TEST_CASE("units read in Chinese: explanations, durations, prices per hour and limits") {
+  CHECK(gw::unit_text("h").zh == "小时");
+  CHECK(gw::unit_text("h").en == "h");
+  CHECK(gw::unit_text("CNY/h").zh == "元/小时");
+  CHECK(gw::unit_text("USD/GB-month").zh == "美元/GB·月");
+  CHECK(gw::unit_text("GB/s").zh == "GB/s");  // reads the same in Chinese text
+  CHECK(gw::unit_text("GiB").zh == "GiB");
+  CHECK(gw::format_money_per_hour(1.32, "CNY", gw::Lang::zh) == "¥1.32/小时");
+  CHECK(gw::format_money_per_hour(1.32, "CNY", gw::Lang::en) == "¥1.32/h");
+  CHECK(gw::format_hours(0.5, gw::Lang::zh) == "30 分钟");
+  CHECK(gw::format_hours(96, gw::Lang::zh) == "4.0 天");
+  CHECK(gw::describe_limit(gw::limits::deadline_hours) == "between 0.0166667 and 43800 h");
+  CHECK(gw::describe_limit(gw::limits::deadline_hours, gw::Lang::zh) == "0.0166667 到 43800 小时");
+  CHECK(gw::describe_limit(gw::limits::interruptions_per_hour, gw::Lang::zh) == "0 到 10 次/小时");
+
+  // Every input of every explanation a recommendation shows (time, memory, bill lines, spot) reads in
+  // Chinese units, and keeps its English identifier in English.
+  const gw::Catalog& cat = bundled_catalog();
+  gw::Scenario s = scenario_for("bert-base-finetune");
+  s.constraints.deadline_hours = 48;
+  const gw::Report rep = gw::recommend(s, cat);
+  REQUIRE_FALSE(rep.rows.empty());
+  std::vector<const gw::Explain*> explains;
+  for (const gw::Row& r : rep.rows) {
+    explains.push_back(&r.time_explain);
+    explains.push_back(&r.memory_explain);
+    for (const gw::CostLine& l : r.bill.lines) explains.push_back(&l.explain);
+    if (r.spot) explains.push_back(&r.spot->explain);
+  }
+  bool money_rate = false;
+  for (const gw::Explain* e : explains) {
+    const std::string zh = gw::explain_text(*e, gw::Lang::zh);
+    CAPTURE(zh);
+    CHECK_FALSE(has_english_duration(zh));
+    CHECK(zh.find("CNY/") == std::string::npos);
+    CHECK(gw::explain_text(*e, gw::Lang::en).find("小时") == std::string::npos);
+    for (const gw::ExplainInput& in : e->inputs) money_rate = money_rate || in.unit == "CNY/h";
+  }
+  CHECK(money_rate);
 }
 
 namespace {

@@ -1,0 +1,9 @@
+cost
+--offer
+autodl-cn-rtx-3090-x1
+--hours
+10
+--format
+xml
+--lang
+zh

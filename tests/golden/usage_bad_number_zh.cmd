@@ -1,0 +1,7 @@
+--lang
+zh
+recommend
+--preset
+bert-base-finetune
+--budget
+abc

@@ -1,0 +1,4 @@
+--lang=zh
+cost
+--offer
+autodl-cn-rtx-3090-x1

@@ -1,0 +1,5 @@
+--lang
+zh
+recomend
+--preset
+bert-base-finetune
