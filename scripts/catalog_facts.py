@@ -408,7 +408,7 @@ PROVIDERS = [
             "bill $0.20/GiB-month in 1-hour increments until deleted. No ingress or egress fees. Prices "
             "exclude tax.",
             "从实例通过健康检查起按分钟计费（此前的启动时间不计费）。没有停机状态：sudo shutdown 不会停止计费，"
-            "只有 terminate 才会。文件系统 $0.20/GiB/月，按小时计，直到删除。无出入流量费。价格不含税。"),
+            "只有 Terminate（终止） 才会。文件系统 $0.20/GiB/月，按小时计，直到删除。无出入流量费。价格不含税。"),
         "disk_running_per_gb_month": 0.20, "disk_stopped_per_gb_month": 0.20,
         "egress_per_gb": 0, "egress_free_gb_per_month": 0,
         "has_spot": False, "spot_note": T("No spot tier.", "无竞价实例。"),
@@ -426,7 +426,7 @@ PROVIDERS = [
             "terminate stops the meter and it deletes the volume. Network volume $0.07/GB-month. No egress "
             "fees. A low balance auto-stops Pods and can delete storage.",
             "从 Pod 启动起按秒计费（计算和容器/卷磁盘），网络卷按小时计费。停止的 Pod 卷磁盘按 2 倍计费"
-            "（$0.20/GB/月，运行时 $0.10），只有 terminate 才停止计费并删除卷。网络卷 $0.07/GB/月。无出流量费。"
+            "（$0.20/GB/月，运行时 $0.10），只有 Terminate（终止） 才停止计费并删除卷。网络卷 $0.07/GB/月。无出流量费。"
             "余额不足会自动停止 Pod，可能删除存储。"),
         "disk_running_per_gb_month": 0.10, "disk_stopped_per_gb_month": 0.20,
         "egress_per_gb": 0, "egress_free_gb_per_month": 0,

@@ -9,6 +9,7 @@
 #include "app/widgets.hpp"
 #include "engine/bundled.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"  // GImGui->LogBuffer: the text-capture test hook
 #include "platform/platform.hpp"
 
 namespace gw::app {
@@ -168,7 +169,28 @@ void init(AppState& s) {
 
 void shutdown(AppState&) {}
 
+namespace {
+void draw_page(AppState& s);
+}  // namespace
+
 void frame(AppState& s) {
+  draw_page(s);
+  s.capture_text = false;
+}
+
+namespace {
+// Ends the page window. ImGui's log (the text-capture test hook) lives as long as this window: read it first.
+void end_page(AppState& s) {
+  if (s.capture_text) {
+    s.captured_text = GImGui->LogBuffer.c_str();
+    ImGui::LogFinish();
+  }
+  ImGui::End();
+}
+}  // namespace
+
+namespace {
+void draw_page(AppState& s) {
   begin_frame_rects();
   // Chinese is drawn only once its font is loaded, so no frame shows boxes or mixes languages.
   set_ui_lang(s.lang == Lang::zh && platform::cjk_font_ready() ? Lang::zh : Lang::en);
@@ -191,18 +213,19 @@ void frame(AppState& s) {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("gpuwise", nullptr, flags);
+  if (s.capture_text) ImGui::LogToBuffer();
   draw_top_bar(s);
   draw_banners(s);
 
   if (!s.loaded) {
     ImGui::TextColored(color_v(Tone::muted), "%s", tr("Loading the GPU catalog…", "正在加载显卡目录…"));
-    ImGui::End();
+    end_page(s);
     return;
   }
   if (!s.catalog_ok) {
     ImGui::TextColored(color_v(Tone::bad), "%s", tr("The bundled catalog did not load:", "内置目录加载失败："));
     for (const Problem& p : s.catalog_problems) ImGui::BulletText("%s: %s", p.path.c_str(), p.message.c_str());
-    ImGui::End();
+    end_page(s);
     return;
   }
   static const TabDef tabs[] = {
@@ -229,7 +252,8 @@ void frame(AppState& s) {
     s.goto_tab.clear();
     ImGui::EndTabBar();
   }
-  ImGui::End();
+  end_page(s);
 }
+}  // namespace
 
 }  // namespace gw::app

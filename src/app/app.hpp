@@ -114,6 +114,10 @@ struct AppState {
   double engine_ms = 0;
   double init_ms = 0;        // loading the bundled catalog and presets
   long frames_drawn = 0;
+  // Test hook: the next frame records every piece of text it draws (ImGui's log), so a browser test can
+  // check that a Chinese screen carries no English words.
+  bool capture_text = false;
+  std::string captured_text;
   std::vector<std::string> guide_problems;  // the guide is parsed when its tab first opens
   bool unsaved_shown = false;  // the "settings could not be saved" banner was raised
 };

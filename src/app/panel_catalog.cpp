@@ -199,7 +199,7 @@ void refresh_offers(AppState& s) {
 void draw_offer_table(AppState& s) {
   auto& ov = s.scenario.price_overrides;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
-  if (ImGui::InputTextWithHint("##offer_filter", tr("Search offers: autodl, A100, us-east…", "搜索报价：autodl、A100、华东…"),
+  if (ImGui::InputTextWithHint("##offer_filter", tr("Search offers: autodl, A100, us-east…", "搜索报价：AutoDL、A100、华东…"),
                                s.cat.offer_filter, sizeof s.cat.offer_filter))
     s.cat.offers_dirty = true;
   remember_rect("offer_filter");
@@ -234,7 +234,7 @@ void draw_offer_table(AppState& s) {
   const std::string conv = std::string(tr("In ", "折合 ")) + s.scenario.constraints.currency;
   ImGui::TableSetupColumn(conv.c_str(), 0, 0.9f, 5);
   ImGui::TableSetupColumn(tr("Spot /h", "竞价每小时"), ImGuiTableColumnFlags_NoSort, 0.8f, 6);
-  ImGui::TableSetupColumn(tr("Price date · source", "价格日期 · 来源"), 0, 1.6f, 7);
+  ImGui::TableSetupColumn(tr("Price date", "价格日期"), 0, 0.9f, 7);
   ImGui::TableHeadersRow();
   if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
     if (specs->SpecsCount > 0) {
@@ -314,8 +314,10 @@ void draw_offer_table(AppState& s) {
       if (o.spot_per_hour) ImGui::Text("%s %s", plain(*o.spot_per_hour, 4).c_str(), o.currency.c_str());
       else ImGui::TextDisabled("—");
       ImGui::TableSetColumnIndex(7);
-      ImGui::TextColored(color_v(Tone::muted), "%s%s · %s", o.price_is_estimate ? "~" : "", o.price_date.c_str(), o.source.c_str());
-      if (ImGui::IsItemHovered() && !o.notes.empty()) item_tooltip(tr(o.notes).c_str());
+      // The citation (kept as the source gives it) and the notes open on hover, so the table reads in one language.
+      ImGui::TextColored(color_v(Tone::muted), "%s%s", o.price_is_estimate ? "~" : "", o.price_date.c_str());
+      if (ImGui::IsItemHovered())
+        item_tooltip((tr("Source: ", "来源：") + o.source + (o.notes.empty() ? "" : "\n\n" + tr(o.notes))).c_str());
       ImGui::PopID();
     }
   }

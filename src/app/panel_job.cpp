@@ -68,7 +68,7 @@ void draw_preset_picker(AppState& s) {
       ImGui::SetKeyboardFocusHere();
     }
     ImGui::SetNextItemWidth(-FLT_MIN);
-    const bool enter = ImGui::InputTextWithHint("##preset_search", tr("Search: bert, llama 7b, fp64…", "搜索：bert、llama 7b、fp64…"),
+    const bool enter = ImGui::InputTextWithHint("##preset_search", tr("Search: bert, llama 7b, fp64…", "搜索：BERT、LLaMA 7B、FP64…"),
                                                 s.job.preset_filter, sizeof s.job.preset_filter,
                                                 ImGuiInputTextFlags_EnterReturnsTrue);
     remember_rect("preset_search");

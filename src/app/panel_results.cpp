@@ -90,7 +90,7 @@ void draw_explain(const char* heading, const Explain& e) {
   if (!e.formula.empty()) ImGui::TextWrapped("%s", tr(e.formula).c_str());
   for (const ExplainInput& in : e.inputs) {
     const std::string& name = ui_lang() == Lang::zh && !in.name_zh.empty() ? in.name_zh : in.name;
-    ImGui::BulletText("%s = %s %s", name.c_str(), plain(in.value, 4).c_str(), in.unit.c_str());
+    ImGui::BulletText("%s = %s %s", name.c_str(), plain(in.value, 4).c_str(), tr(unit_text(in.unit)).c_str());
   }
   if (!e.note.empty()) ImGui::TextColored(color_v(Tone::muted), "%s", tr(e.note).c_str());
   ImGui::PopTextWrapPos();
@@ -172,7 +172,7 @@ void draw_detail(AppState& s, const Row& row) {
       if (sp.p_miss_deadline > 0)
         ImGui::BulletText("%s %s%%", tr("chance to miss the deadline", "错过截止时间的概率"),
                           plain(sp.p_miss_deadline * 100, 1).c_str());
-      ImGui::TextColored(color_v(Tone::muted), "%s", sp.method.c_str());
+      ImGui::TextColored(color_v(Tone::muted), "%s", tr(sp.method_text).c_str());
     }
     draw_explain(tr("Memory per card", "单卡显存"), row.memory_explain);
     for (const Text& n : row.notes) ImGui::TextColored(color_v(Tone::muted), "• %s", tr(n).c_str());

@@ -60,7 +60,7 @@ const char* zh_name(const std::string& en) {
       {"hidden", "隐藏维度"},
       {"heads", "注意力头数"},
       {"seq", "序列长度"},
-      {"batch", "batch"},
+      {"batch", "批大小"},
       {"vram", "显存"},
       {"tensor FLOPs per step", "每步张量 FLOPs"},
       {"utilization of that unit", "该单元利用率"},
@@ -70,13 +70,13 @@ const char* zh_name(const std::string& en) {
       {"weights + KV cache streamed per step (decoding)", "每步流式读取的权重和 KV 缓存（生成）"},
       {"memory bandwidth", "显存带宽"},
       {"bandwidth efficiency", "带宽效率"},
-      {"kernel launches per step", "每步 kernel 启动数"},
+      {"kernel launches per step", "每步内核启动数"},
       {"step time", "每步时间"},
       {"  of which tensor", "  其中张量计算"},
       {"  of which CUDA cores", "  其中 CUDA 核"},
       {"  of which memory", "  其中显存读写"},
       {"  of which weight streaming", "  其中权重流式读取"},
-      {"  of which launch gaps", "  其中 kernel 间隙"},
+      {"  of which launch gaps", "  其中内核启动间隙"},
       {"GPUs", "GPU 数"},
       {"multi-GPU speed-up", "多卡加速比"},
       {"derate", "降频系数"},
@@ -229,7 +229,7 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
       "step = tensor FLOPs / (peak x util) + CUDA-core FLOPs / (FP32 x util) + bytes / (bandwidth x eff) + "
       "kernels x gap; hours = work x step / units per step / multi-GPU speed-up + data loading",
       "每步 = 张量 FLOPs / (峰值 × 利用率) + CUDA 核 FLOPs / (FP32 × 利用率) + 字节 / (带宽 × 效率) + "
-      "kernel 数 × 间隙；时长 = 工作量 × 每步时间 / 每步单位数 / 多卡加速比 + 数据加载"};
+      "内核数 × 间隙；时长 = 工作量 × 每步时间 / 每步单位数 / 多卡加速比 + 数据加载"};
   add_input(te, "tensor FLOPs per step", work.tensor_flops, "FLOP");
   add_input(te, rates.unit + " rate" + (rates.power_fraction < 0.98 ? " (power-limited)" : ""),
             rates.tensor_tflops, "TFLOPS",

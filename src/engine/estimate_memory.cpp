@@ -253,7 +253,7 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool
       activations = stored_activation_bytes(w) * (w.checkpointing ? 0.4 : 1.0);
       if (with_rules) m.rules.push_back({fmt("activations: %.4g MiB per sample (16-bit; doubled in fp32) x batch %.0f",
                              w.activation_mib_per_sample, w.micro_batch),
-                         fmt("激活：每样本 %.4g MiB（16 位；fp32 翻倍）× batch %.0f",
+                         fmt("激活：每样本 %.4g MiB（16 位；fp32 翻倍）× 批大小 %.0f",
                              w.activation_mib_per_sample, w.micro_batch)});
       if (with_rules && w.checkpointing) m.rules.back().en += "; checkpointing keeps ~40%";
       if (with_rules && w.checkpointing) m.rules.back().zh += "；梯度检查点保留约 40%";

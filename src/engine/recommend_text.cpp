@@ -181,7 +181,7 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
              "% chance of missing it. The article advises not to rely on spot right before an important "
              "deadline.",
          "竞价实例赶紧迫的截止时间：有 " + fmt(r.spot->p_miss_deadline * 100, 0) +
-             "% 的概率错过。原文建议重要 deadline 前不要完全依赖竞价实例。");
+             "% 的概率错过。原文建议重要截止时间前不要完全依赖竞价实例。");
   if (o.derate < 1)
     warn(o.derate_note.en.empty() ? "A down-clocked variant: about " + fmt((1 - o.derate) * 100, 0) +
                                         "% slower than the desktop card."

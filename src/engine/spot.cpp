@@ -204,12 +204,11 @@ SpotResult simulate_spot(const SpotInputs& in) {
                       {"restart R", R, "h", "重启 R"},
                       {"expected interruptions", r.expected_interruptions, "", "预计中断次数"},
                       {"expected hours", r.expected_hours, "h", "预计时长"}};
+  r.method_text = {r.method, r.trials == 0 ? (too_many ? "正态近似（中断次数过多，不做模拟）" : "正态近似")
+                                           : "蒙特卡洛模拟（" + std::to_string(r.trials) + " 次，种子 " +
+                                                 std::to_string(in.seed) + "）"};
   r.explain.note = {"Probability of missing the deadline by " + r.method + ".",
-                    "错过截止时间的概率：" +
-                        std::string(r.trials == 0 ? (too_many ? "正态近似（中断次数过多，不做模拟）" : "正态近似")
-                                                  : "蒙特卡洛模拟（" + std::to_string(r.trials) + " 次，种子 " +
-                                              std::to_string(in.seed) + "）") +
-                        "。"};
+                    "错过截止时间的概率：" + r.method_text.zh + "。"};
   return r;
 }
 

@@ -54,6 +54,7 @@ struct SpotResult {
   double p90_hours = 0;        // Monte Carlo, else normal approximation
   bool practical = true;       // false: interruptions outpace checkpointed progress
   std::string method;          // "monte-carlo (N trials, seed S)" or "normal approximation"
+  Text method_text;            // the same for a reader, in either language
   int trials = 0;              // Monte Carlo trials actually run (fewer than asked on very long jobs)
   Explain explain;
 };

@@ -221,6 +221,13 @@ std::string snapshot_json() {
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+std::string visible_text() {
+  if (!g) return {};
+  g->app.capture_text = true;
+  render_frame();
+  return g->app.captured_text;
+}
+
 void set_cjk_font(std::string bytes) {
   if (!g || bytes.empty()) return;
   g->cjk = std::move(bytes);

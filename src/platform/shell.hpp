@@ -16,6 +16,7 @@ namespace shell {
 void render_frame();          // draws one frame now
 void add_frames(int count);   // keep drawing for at least `count` more frames
 std::string snapshot_json();  // the test hook's view of the screen
+std::string visible_text();   // draws one frame now and returns the text it drew (the test hook)
 void set_cjk_font(std::string bytes);
 void cjk_font_failed();
 

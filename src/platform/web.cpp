@@ -55,7 +55,14 @@ EM_JS(void, gw_js_init, (), {
       Module['_free'](p);
       return JSON.parse(s);
     },
-    frames: function () { return st.frames; }
+    frames: function () { return st.frames; },
+    // Draws one frame and returns every piece of text on it, one per line.
+    text: function () {
+      var p = Module['_gw_visible_text']();
+      var s = UTF8ToString(p);
+      Module['_free'](p);
+      return s;
+    }
   };
 });
 
@@ -223,6 +230,7 @@ extern "C" ImFont* __wrap__ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig(ImFo
 
 EMSCRIPTEN_KEEPALIVE void gw_frame() { gw::platform::shell::render_frame(); }
 EMSCRIPTEN_KEEPALIVE void gw_wake() { gw::platform::request_frames(); }
+EMSCRIPTEN_KEEPALIVE char* gw_visible_text() { return strdup(gw::platform::shell::visible_text().c_str()); }
 EMSCRIPTEN_KEEPALIVE char* gw_snapshot() {
   const std::string s = gw::platform::shell::snapshot_json();
   char* p = static_cast<char*>(std::malloc(s.size() + 1));

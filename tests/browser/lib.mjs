@@ -100,6 +100,18 @@ export async function typeInto(page, name, text) {
   await page.waitForTimeout(100);
 }
 
+// Pastes text into a named field the way a browser delivers it: a paste event, then Ctrl+V in the field.
+export async function pasteInto(page, name, text) {
+  await click(page, name);
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    window.dispatchEvent(new ClipboardEvent('paste', {clipboardData: dt}));
+  }, text);
+  await page.keyboard.press('Control+V');
+  await page.waitForTimeout(200);
+}
+
 // Waits until no frame was drawn for `quiet` ms (frames can be slow under software GL); returns the count.
 export async function settle(page, quiet = 700, timeout = 8000) {
   const end = Date.now() + timeout;

@@ -1,7 +1,7 @@
 // Issue 8: edited prices are marked, kept in localStorage, change the ranking and can be reset; the
 // nvidia-smi checker reads pasted output.
 import {join} from 'node:path';
-import {assert, click, clickUntil, launch, snapshot, typeInto, until, waitReady, watch} from './lib.mjs';
+import {assert, click, clickUntil, launch, pasteInto, snapshot, typeInto, until, waitReady, watch} from './lib.mjs';
 
 export const name = 'price edits persist and reset; nvidia-smi checker';
 
@@ -57,14 +57,7 @@ export default async function (t) {
 
     // The checker.
     await clickUntil(page, 'tab_diagnose', (x) => x.tab === 'diagnose', 'the checker tab');
-    await click(page, 'diag_text');
-    await page.evaluate((text) => {
-      const dt = new DataTransfer();
-      dt.setData('text/plain', text);
-      window.dispatchEvent(new ClipboardEvent('paste', {clipboardData: dt}));
-    }, SMI);
-    await page.keyboard.press('Control+V');
-    await page.waitForTimeout(200);
+    await pasteInto(page, 'diag_text', SMI);
     await click(page, 'diag_check');
     s = await until(page, (x) => x.diagnose.has_report && x.diagnose.findings > 0, 'findings');
     t.log(`checker: ${s.diagnose.summary}`);
