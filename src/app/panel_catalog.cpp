@@ -227,14 +227,14 @@ void draw_offer_table(AppState& s) {
   if (!ImGui::BeginTable("offers", 8, flags, ImGui::GetContentRegionAvail())) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn(tr("Provider", "平台"), ImGuiTableColumnFlags_DefaultSort, 1.3f, 0);
-  ImGui::TableSetupColumn(tr("Region", "地区"), 0, 1.0f, 1);
-  ImGui::TableSetupColumn(tr("GPU", "显卡"), 0, 1.6f, 2);
+  ImGui::TableSetupColumn(tr("Region", "地区"), 0, 1.6f, 1);
+  ImGui::TableSetupColumn(tr("GPU", "显卡"), 0, 1.5f, 2);
   ImGui::TableSetupColumn(tr("Cards", "卡数"), 0, 0.5f, 3);
   ImGui::TableSetupColumn(tr("On-demand /h (edit)", "按量每小时（可改）"), ImGuiTableColumnFlags_NoSort, 1.3f, 4);
   const std::string conv = std::string(tr("In ", "折合 ")) + s.scenario.constraints.currency;
   ImGui::TableSetupColumn(conv.c_str(), 0, 0.9f, 5);
   ImGui::TableSetupColumn(tr("Spot /h", "竞价每小时"), ImGuiTableColumnFlags_NoSort, 0.8f, 6);
-  ImGui::TableSetupColumn(tr("Price date", "价格日期"), 0, 0.9f, 7);
+  ImGui::TableSetupColumn(tr("Price date", "价格日期"), 0, 0.7f, 7);
   ImGui::TableHeadersRow();
   if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
     if (specs->SpecsCount > 0) {
@@ -257,7 +257,10 @@ void draw_offer_table(AppState& s) {
       ImGui::TableSetColumnIndex(0);
       ImGui::TextUnformatted(p ? tr(p->name).c_str() : o.provider.c_str());
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextUnformatted(tr(o.region).c_str());
+      const std::string& region = tr(o.region);
+      const bool region_cut = ImGui::CalcTextSize(region.c_str()).x > ImGui::GetContentRegionAvail().x;
+      ImGui::TextUnformatted(region.c_str());
+      if (region_cut && ImGui::IsItemHovered()) item_tooltip(region.c_str());
       ImGui::TableSetColumnIndex(2);
       ImGui::TextUnformatted(g ? g->name.c_str() : o.gpu.c_str());
       if (o.derate < 1.0 && ImGui::IsItemHovered())
