@@ -55,6 +55,18 @@ target_link_options(gpuwise_web PRIVATE ${GW_WEB_LINK}
 set_target_properties(gpuwise_web PROPERTIES
   OUTPUT_NAME index SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${GW_SITE}")
 
+# ---- the instance checker: a module of its own, fetched on the first check (src/platform/checker/)
+add_executable(gpuwise_checker "${CMAKE_SOURCE_DIR}/src/platform/checker/checker.cpp")
+target_compile_options(gpuwise_checker PRIVATE ${GW_WEB_COMPILE})
+target_link_libraries(gpuwise_checker PRIVATE gpuwise_engine)
+target_link_options(gpuwise_checker PRIVATE ${GW_WEB_COMPILE} ${GW_WEB_EXC_LINK} --no-entry
+  -sMODULARIZE=1 -sEXPORT_NAME=GpuwiseChecker -sENVIRONMENT=web -sDYNAMIC_EXECUTION=0
+  -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -sMALLOC=emmalloc -sSUPPORT_ERRNO=0
+  -sEXPORTED_FUNCTIONS=_gw_check,_malloc,_free
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8)
+set_target_properties(gpuwise_checker PROPERTIES
+  OUTPUT_NAME checker SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${GW_SITE}")
+
 # data/*.json files not compiled in (CMakeLists.txt, GPUWISE_FETCHED_DATA) are served beside index.html.
 list(TRANSFORM GPUWISE_FETCHED_DATA PREPEND "${CMAKE_SOURCE_DIR}/data/" OUTPUT_VARIABLE GW_FETCHED_DATA_PATHS)
 
@@ -71,7 +83,7 @@ add_custom_command(
           -P "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake"
   COMMAND ${CMAKE_COMMAND} -E touch "${GW_SITE}/.assets-stamp"
   DEPENDS ${GW_WEB_ASSETS} ${GW_FETCHED_DATA_PATHS} "${CMAKE_SOURCE_DIR}/web/sw.js" "${GW_FONT_DIR}/cjk.otf"
-          "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake" gpuwise_web
+          "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake" gpuwise_web gpuwise_checker
   COMMENT "Assembling the site in ${GW_SITE}")
 add_custom_target(gpuwise_site ALL DEPENDS "${GW_SITE}/.assets-stamp")
 

@@ -73,8 +73,12 @@ struct DiagnoseView {
   std::vector<char> text = std::vector<char>(64 * 1024, '\0');
   char cuda[24] = "";
   double job_hours = 10;
-  bool has_report = false;
-  DiagnoseReport report;
+  bool has_report = false;  // `answer` holds the findings for the text as last checked
+  bool waiting = false;     // a request is out (the web page may still be fetching the checker)
+  bool failed = false;      // the checker could not be fetched; `request` can be sent again
+  std::string problem;      // its answer could not be read (a bug, shown rather than hidden)
+  std::string request;
+  DiagnoseAnswer answer;
 };
 
 struct AppState {

@@ -2,7 +2,9 @@
 // source article's troubleshooting table warns about, with the line that shows it and what to do.
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "app/app.hpp"
 #include "app/format.hpp"
@@ -10,12 +12,34 @@
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "imgui.h"
+#include "platform/platform.hpp"
 
 namespace gw::app {
 
 namespace {
 
 Tone tone_of(Severity s) { return s == Severity::critical ? Tone::bad : s == Severity::warn ? Tone::warn : Tone::accent; }
+
+// Takes the checker's answer when one came in (on the web it arrives frames after the request).
+void collect(AppState& s) {
+  const platform::CheckerAnswer a = platform::take_checker_answer();
+  s.diag.waiting = a.state == platform::CheckerAnswer::loading;
+  if (a.state == platform::CheckerAnswer::failed && !s.diag.request.empty()) s.diag.failed = true;
+  // After Clear, an answer still on its way belongs to text that is gone.
+  if (a.state != platform::CheckerAnswer::ready || s.diag.request.empty()) return;
+  std::optional<DiagnoseAnswer> answer = read_diagnose_answer(a.json, s.diag.problem);
+  if (!answer) return;
+  s.diag.answer = std::move(*answer);
+  s.diag.problem.clear();
+  s.diag.has_report = true;
+}
+
+void send(AppState& s) {
+  s.diag.failed = false;
+  s.diag.waiting = true;
+  platform::start_checker(s.diag.request);
+  collect(s);
+}
 
 void run(AppState& s) {
   DiagnoseOptions opt;
@@ -26,8 +50,28 @@ void run(AppState& s) {
     const Row& pick = s.report.rows.front();
     opt.price_per_hour = pick.price_per_hour / std::max(1, pick.cards);
   }
-  s.diag.report = diagnose(std::string_view(s.diag.text.data()), s.catalog, opt);
-  s.diag.has_report = true;
+  s.diag.request = diagnose_request_json(std::string_view(s.diag.text.data()), opt);
+  send(s);
+}
+
+// What the findings pane says while there are none to show.
+void draw_status(AppState& s) {
+  ImGui::PushTextWrapPos(0);
+  if (s.diag.failed) {
+    ImGui::TextColored(color_v(Tone::bad), "%s",
+                       tr("The checker could not be downloaded. Check the connection and try again.",
+                          "检查器下载失败。请检查网络后重试。"));
+    if (ImGui::Button(tr("Try again", "重试"))) send(s);
+    remember_rect("diag_retry");
+  } else if (s.diag.waiting) {
+    ImGui::TextColored(color_v(Tone::muted), "%s", tr("Checking…", "正在检查……"));
+  } else if (!s.diag.problem.empty()) {
+    ImGui::TextColored(color_v(Tone::bad), "%s %s", tr("The checker's answer could not be read:", "无法读取检查器的结果："),
+                       s.diag.problem.c_str());
+  } else {
+    ImGui::TextColored(color_v(Tone::muted), "%s", tr("Findings appear here after Check.", "点击“检查”后在此显示结果。"));
+  }
+  ImGui::PopTextWrapPos();
 }
 
 void draw_finding(const Finding& f, int index) {
@@ -54,6 +98,7 @@ void draw_finding(const Finding& f, int index) {
 }  // namespace
 
 void draw_diagnose(AppState& s) {
+  collect(s);
   const float w = ImGui::GetContentRegionAvail().x;
   const bool wide = w > 900 * s.scale;
   ImGui::BeginChild("diag_in", ImVec2(wide ? w * 0.45f : 0, wide ? 0 : 300 * s.scale), true);
@@ -73,6 +118,9 @@ void draw_diagnose(AppState& s) {
   if (ImGui::Button(tr("Clear", "清空"))) {
     std::memset(s.diag.text.data(), 0, s.diag.text.size());
     s.diag.has_report = false;
+    s.diag.failed = false;
+    s.diag.problem.clear();
+    s.diag.request.clear();
   }
   const bool edited = ImGui::InputTextMultiline("##smi", s.diag.text.data(), s.diag.text.size(), ImVec2(-FLT_MIN, -FLT_MIN),
                                                 ImGuiInputTextFlags_AllowTabInput);
@@ -81,16 +129,16 @@ void draw_diagnose(AppState& s) {
   ImGui::EndChild();
   if (wide) ImGui::SameLine();
   ImGui::BeginChild("diag_out", ImVec2(0, 0), true);
-  if (!s.diag.has_report) {
-    ImGui::TextColored(color_v(Tone::muted), "%s", tr("Findings appear here after Check.", "点击“检查”后在此显示结果。"));
+  if (!s.diag.has_report || s.diag.failed) {
+    draw_status(s);
   } else {
-    const DiagnoseReport& r = s.diag.report;
+    const DiagnoseAnswer& r = s.diag.answer;
     ImGui::PushFont(font_heading());
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(tr(r.summary).c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopFont();
-    for (const GpuDiagnosis& g : r.gpus) ImGui::TextColored(color_v(Tone::muted), "%s", tr(g.label).c_str());
+    for (const Text& label : r.gpu_labels) ImGui::TextColored(color_v(Tone::muted), "%s", tr(label).c_str());
     ImGui::Separator();
     for (std::size_t i = 0; i < r.findings.size(); ++i) draw_finding(r.findings[i], static_cast<int>(i));
   }

@@ -105,9 +105,12 @@ std::string snapshot_json(const AppState& s) {
     offer_rows.push_back(s.catalog.offers[static_cast<std::size_t>(s.cat.offer_rows[i])].id);
   j["offer_table"] = {{"rows", offer_rows}, {"count", s.cat.offer_rows.size()}, {"filter", s.cat.offer_filter}};
   j["diagnose"] = {{"has_report", s.diag.has_report},
-                   {"gpus", s.diag.report.gpus.size()},
-                   {"findings", s.diag.report.findings.size()},
-                   {"summary", s.diag.has_report ? tr(s.diag.report.summary) : std::string()}};
+                   {"waiting", s.diag.waiting},
+                   {"failed", s.diag.failed},
+                   {"problem", s.diag.problem},
+                   {"gpus", s.diag.answer.gpu_labels.size()},
+                   {"findings", s.diag.answer.findings.size()},
+                   {"summary", s.diag.has_report ? tr(s.diag.answer.summary) : std::string()}};
   j["missing_glyphs"] = missing_glyphs();
   j["rects"] = rects_json();
   j["engine_runs"] = s.engine_runs;

@@ -177,4 +177,20 @@ struct DiagnoseReport {
 // Reads `text` and checks it against `catalog`. Never throws; never returns NaN.
 DiagnoseReport diagnose(std::string_view text, const Catalog& catalog, const DiagnoseOptions& options = {});
 
+// ---- the checker across a module boundary
+// The web page keeps diagnose() out of its first download (it is a sixth of the wasm): the first check
+// fetches it as a module of its own. What crosses is JSON: a request (the pasted text and the options)
+// and an answer (what the checker panel shows). The desktop app takes the same path, so both are tested.
+struct DiagnoseAnswer {
+  Text summary;
+  std::vector<Text> gpu_labels;
+  std::vector<Finding> findings;
+};
+DiagnoseAnswer diagnose_answer(const DiagnoseReport& report);
+std::string diagnose_request_json(std::string_view text, const DiagnoseOptions& options);
+// Runs diagnose() on a request; a request it cannot read gets an answer whose one finding says why.
+std::string diagnose_json(std::string_view request_json, const Catalog& catalog);
+// Reads an answer written by diagnose_json; nullopt, with the reason in `problem`, when it is not one.
+std::optional<DiagnoseAnswer> read_diagnose_answer(std::string_view answer_json, std::string& problem);
+
 }  // namespace gw

@@ -15,12 +15,14 @@
 #include <sstream>
 #include <string>
 #include <sys/stat.h>
+#include <utility>
 #include <unistd.h>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "engine/bundled.hpp"
+#include "engine/diagnose.hpp"
 #include "platform/platform.hpp"
 #include "platform/shell.hpp"
 
@@ -195,6 +197,22 @@ DataFile data_file(const std::string& name) {
   return {text.empty() ? DataFile::failed : DataFile::ready, text};
 }
 void retry_data_file(const std::string&) {}
+
+namespace {
+CheckerAnswer g_checker;  // the answer not yet taken
+}  // namespace
+
+void start_checker(const std::string& request_json) {
+  // The catalog is parsed once; the checker only needs its GPU specifications.
+  static const CatalogLoad load = load_catalog(bundled_file("catalog.json"));
+  if (!load.catalog) {
+    g_checker = {CheckerAnswer::failed, {}};
+    return;
+  }
+  g_checker = {CheckerAnswer::ready, diagnose_json(request_json, *load.catalog)};
+}
+
+CheckerAnswer take_checker_answer() { return std::exchange(g_checker, CheckerAnswer{}); }
 
 std::string preferred_language() {
   for (const char* var : {"LC_ALL", "LC_MESSAGES", "LANG"}) {

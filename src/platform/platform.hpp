@@ -38,6 +38,18 @@ struct DataFile {
 DataFile data_file(const std::string& name);
 void retry_data_file(const std::string& name);  // after `failed`: fetch again
 
+// ---- the instance checker (engine/diagnose.hpp: diagnose_request_json -> diagnose_json -> answer JSON).
+// Natively it runs at once. The web page keeps it out of the first download: the first request fetches
+// checker.js and checker.wasm, a module of its own (cached by the service worker for offline use).
+struct CheckerAnswer {
+  enum State { idle, loading, ready, failed } state = idle;
+  std::string json;  // when ready: the answer to the latest request
+};
+// A newer request replaces one still running; after `failed`, sending it again retries the download.
+void start_checker(const std::string& request_json);
+// `ready` and `failed` are handed out once per request; `loading` while it runs; then `idle`.
+CheckerAnswer take_checker_answer();
+
 // "zh" or "en", from navigator.language / LANG.
 std::string preferred_language();
 

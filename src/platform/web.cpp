@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "engine/bundled.hpp"
 #include "imgui.h"
@@ -209,6 +210,40 @@ EM_JS(void, gw_js_fetch_data, (const char* name_ptr), {
     Module['_gw_data_loaded'](name_ptr, 0, -1);
   });
 });
+// The instance checker is a module of its own (cmake/web.cmake: checker.js, built MODULARIZE'd as
+// GpuwiseChecker), loaded by the first request. Only the latest request is answered.
+EM_JS(void, gw_js_check, (const char* request_ptr), {
+  var st = Module.gwState;
+  var request = UTF8ToString(request_ptr);
+  var seq = st.checkSeq = (st.checkSeq || 0) + 1;
+  if (!st.checker) {
+    st.checker = new Promise(function (resolve, reject) {
+      var s = document.createElement('script');
+      s.src = 'checker.js';
+      s.onload = function () { window['GpuwiseChecker']().then(resolve, reject); };
+      s.onerror = function () { reject(new Error('checker.js did not load')); };
+      document.head.appendChild(s);
+    });
+  }
+  st.checker.then(function (m) {
+    if (seq !== st.checkSeq) return;
+    var n = m['lengthBytesUTF8'](request) + 1;
+    var p = m['_malloc'](n);
+    m['stringToUTF8'](request, p, n);
+    var q = m['_gw_check'](p);
+    m['_free'](p);
+    var bytes = new TextEncoder().encode(m['UTF8ToString'](q));
+    m['_free'](q);
+    var out = _malloc(bytes.length + 1);
+    HEAPU8.set(bytes, out);
+    HEAPU8[out + bytes.length] = 0;
+    Module['_gw_checker_done'](out);
+  }).catch(function (e) {
+    console.warn('checker:', e);
+    st.checker = null;  // the next request downloads it again
+    if (seq === st.checkSeq) Module['_gw_checker_done'](0);
+  });
+});
 // clang-format on
 
 namespace {
@@ -244,6 +279,7 @@ EMSCRIPTEN_KEEPALIVE void gw_cjk_font_loaded(unsigned char* data, int size) {
 }
 EMSCRIPTEN_KEEPALIVE void gw_cjk_font_failed() { gw::platform::shell::cjk_font_failed(); }
 EMSCRIPTEN_KEEPALIVE void gw_data_loaded(const char* name, unsigned char* data, int size);
+EMSCRIPTEN_KEEPALIVE void gw_checker_done(char* answer);
 }
 
 namespace gw::platform {
@@ -319,6 +355,20 @@ void retry_data_file(const std::string& name) {
   gw_js_fetch_data(it->first.c_str());
 }
 
+namespace {
+CheckerAnswer g_checker;  // loading while a request runs; ready/failed until taken
+}  // namespace
+
+void start_checker(const std::string& request_json) {
+  g_checker = {CheckerAnswer::loading, {}};
+  gw_js_check(request_json.c_str());
+}
+
+CheckerAnswer take_checker_answer() {
+  if (g_checker.state == CheckerAnswer::loading) return {CheckerAnswer::loading, {}};
+  return std::exchange(g_checker, CheckerAnswer{});
+}
+
 void request_cjk_font() {
   if (!cjk_font_ready()) gw_js_fetch_cjk_font();
 }
@@ -341,6 +391,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE void gw_data_loaded(const char* name, unsigned c
     if (size >= 0) it->second.text.assign(reinterpret_cast<char*>(data), static_cast<std::size_t>(size));
   }
   std::free(data);
+  gw::platform::request_frames();
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE void gw_checker_done(char* answer) {
+  using gw::platform::CheckerAnswer;
+  gw::platform::g_checker = answer ? CheckerAnswer{CheckerAnswer::ready, answer} : CheckerAnswer{CheckerAnswer::failed, {}};
+  std::free(answer);
   gw::platform::request_frames();
 }
 #endif  // __EMSCRIPTEN__

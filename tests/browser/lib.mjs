@@ -13,11 +13,11 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--enable-unsafe-sw
   '--disable-features=Translate,MediaRouter,OptimizationHints', '--mute-audio'];
 
 // A persistent context (fresh user-data-dir per launch) so the service worker behaves like a real profile.
-export async function launch({viewport = {width: 1280, height: 800}, dpr = 1, locale = 'en-US'} = {}) {
+export async function launch({viewport = {width: 1280, height: 800}, dpr = 1, locale = 'en-US', serviceWorkers = 'allow'} = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'gpuwise-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM, headless: true, args: ARGS, viewport, deviceScaleFactor: dpr, locale,
-    serviceWorkers: 'allow',
+    serviceWorkers,
   });
   const close = async () => {
     await context.close().catch(() => {});

@@ -1,7 +1,7 @@
 // Issue 8: privacy and offline. Every request goes to the page's own origin (a CSP allows nothing
 // else), nothing 404s, and after the first visit the service worker serves the page with the server gone.
 import {join} from 'node:path';
-import {assert, click, clickUntil, launch, until, waitReady, watch} from './lib.mjs';
+import {assert, click, clickUntil, launch, pasteInto, until, waitReady, watch} from './lib.mjs';
 
 export const name = 'no other origins, no 404, offline reload';
 
@@ -44,6 +44,12 @@ export default async function (t) {
     await clickUntil(page, 'tab_guide', (x) => x.tab === 'guide', 'the guide tab, offline');
     await until(page, (x) => x.catalog.guide === 'ready', 'the guide, offline');
     await page.screenshot({path: join(t.shots, '07-offline-guide.png')});
+    // The checker was never used online: the service worker cached its module with the rest of the site.
+    await clickUntil(page, 'tab_diagnose', (x) => x.tab === 'diagnose', 'the checker tab, offline');
+    await pasteInto(page, 'diag_text', 'GPU 0: NVIDIA A100-SXM4-40GB (UUID: GPU-5d9ab3e1-0000-0000-0000-000000000000)\n');
+    await click(page, 'diag_check');
+    const d = await until(page, (x) => x.diagnose.has_report && x.diagnose.gpus === 1, 'the checker, offline');
+    t.log(`offline checker: ${d.diagnose.summary}`);
     assert(!w.errors.filter((e) => !/Failed to load resource/.test(e)).length, `console errors: ${w.errors.join(' | ')}`);
   } finally {
     await close();

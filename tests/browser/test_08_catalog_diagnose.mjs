@@ -55,14 +55,41 @@ export default async function (t) {
     s = await waitReady(page);
     assert(s.report.count > 0, 'corrupt localStorage must not break the page');
 
-    // The checker.
+    // The checker: a module of its own, fetched by the first Check and not before.
     await clickUntil(page, 'tab_diagnose', (x) => x.tab === 'diagnose', 'the checker tab');
     await pasteInto(page, 'diag_text', SMI);
+    assert(!w.requests.some((u) => /checker\.(js|wasm)$/.test(u)), 'the checker should not load before a check');
     await click(page, 'diag_check');
     s = await until(page, (x) => x.diagnose.has_report && x.diagnose.findings > 0, 'findings');
+    assert(w.requests.some((u) => u.endsWith('/checker.wasm')), 'the first check should fetch checker.wasm');
     t.log(`checker: ${s.diagnose.summary}`);
     await page.screenshot({path: join(t.shots, '08-diagnose.png')});
     assert(!w.errors.length, `console errors: ${w.errors.join(' | ')}`);
+  } finally {
+    await close();
+  }
+  await checkerDownloadFails(t);
+}
+
+// A checker that cannot be downloaded says so and offers a retry that works once the network is back.
+async function checkerDownloadFails(t) {
+  const {context, close} = await launch({serviceWorkers: 'block'});  // so page.route sees every fetch
+  try {
+    const page = await context.newPage();
+    await page.route('**/checker.wasm', (r) => r.abort());
+    await page.goto(t.url);
+    await waitReady(page);
+    await clickUntil(page, 'tab_diagnose', (x) => x.tab === 'diagnose', 'the checker tab');
+    await pasteInto(page, 'diag_text', SMI);
+    await click(page, 'diag_check');
+    let s = await until(page, (x) => x.diagnose.failed && !x.diagnose.waiting, 'the download failure');
+    assert(!s.diagnose.has_report, 'no findings without the checker');
+    const text = await page.evaluate(() => window.gpuwiseTest.text());
+    assert(/could not be downloaded/.test(text), `the failure should be said on screen:\n${text}`);
+    await page.screenshot({path: join(t.shots, '08-diagnose-offline.png')});
+    await page.unroute('**/checker.wasm');
+    await click(page, 'diag_retry');
+    s = await until(page, (x) => x.diagnose.has_report && x.diagnose.findings > 0 && !x.diagnose.failed, 'findings after a retry');
   } finally {
     await close();
   }

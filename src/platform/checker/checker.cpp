@@ -1,0 +1,20 @@
+// The web page's instance checker: diagnose() as a module of its own (checker.js + checker.wasm), fetched
+// the first time a student presses Check, so the rest of the page loads without it. web.cpp sends the
+// request and takes the answer, both JSON (engine/diagnose.hpp).
+#include <emscripten.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "engine/bundled.hpp"
+#include "engine/diagnose.hpp"
+
+extern "C" EMSCRIPTEN_KEEPALIVE char* gw_check(const char* request) {
+  // Parsed on the first request and kept: only the GPU specifications are used.
+  static const gw::CatalogLoad load = gw::load_catalog(gw::bundled_file("catalog.json"));
+  static const gw::Catalog empty;
+  // Without a catalog the checker still reads the output; it only cannot name the cards.
+  const std::string answer = gw::diagnose_json(request ? request : "", load.catalog ? *load.catalog : empty);
+  return strdup(answer.c_str());
+}
