@@ -12,7 +12,7 @@ apt_pkgs=(build-essential cmake ninja-build dpkg-dev pkg-config git
 
 if [ ! -f /etc/debian_version ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "setup-deps: this script installs with apt-get on Debian 12; this machine is not Debian." >&2
-  echo "setup-deps: install these by hand: ${apt_pkgs[*]}, plus npm's playwright-core and Dear ImGui 1.86 sources in third_party/imgui" >&2
+  echo "setup-deps: install these by hand: ${apt_pkgs[*]}, plus npm's playwright-core (tests/browser) and google-closure-compiler (tools/closure) and Dear ImGui 1.86 sources in third_party/imgui" >&2
   exit 1
 fi
 
@@ -72,6 +72,11 @@ fi
 if [ ! -f "$root/tests/browser/node_modules/playwright-core/package.json" ]; then
   echo "setup-deps: npm ci (playwright-core)"
   (cd "$root/tests/browser" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
+fi
+# Closure Compiler for emcc --closure 1, as a native binary from its npm package (no Java needed).
+if [ ! -x "$root/tools/closure/node_modules/google-closure-compiler-linux/compiler" ]; then
+  echo "setup-deps: npm ci (google-closure-compiler)"
+  (cd "$root/tools/closure" && npm ci --no-audit --no-fund --silent)
 fi
 [ "$quiet" = 1 ] && echo "setup-deps: all dependencies present"
 exit 0

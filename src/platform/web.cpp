@@ -16,6 +16,8 @@
 #include "platform/shell.hpp"
 
 // ---- JavaScript side. Strings cross as malloc'd UTF-8 that C++ frees.
+// Closure Compiler renames properties (emcc --closure 1): names that shell.js, the tests or another module
+// use are quoted, so they survive.
 // clang-format off
 EM_JS(void, gw_js_init, (), {
   var st = Module.gwState = {pending: false, hashChanged: false, paste: "", fontBytes: null, frames: 0};
@@ -49,16 +51,18 @@ EM_JS(void, gw_js_init, (), {
     wake();
   });
   // A read-only view for tests and the benchmark: what is on screen, and how many frames were drawn.
-  window.gpuwiseTest = {
-    snapshot: function () {
+  window['gpuwiseTest'] = {
+    'snapshot': function () {
       var p = Module['_gw_snapshot']();
       var s = UTF8ToString(p);
       Module['_free'](p);
       return JSON.parse(s);
     },
-    frames: function () { return st.frames; },
+    'frames': function () { return st.frames; },
+    // The text last handed to the clipboard (or pasted): what Ctrl+C over a table copied.
+    'clipboard': function () { return st.paste; },
     // Draws one frame and returns every piece of text on it, one per line.
-    text: function () {
+    'text': function () {
       var p = Module['_gw_visible_text']();
       var s = UTF8ToString(p);
       Module['_free'](p);
@@ -72,8 +76,8 @@ EM_JS(void, gw_js_request_frame, (), { Module.gwRequestFrame(); });
 EM_JS(void, gw_js_wake_after, (double ms), { setTimeout(function () { Module['_gw_wake'](); }, ms); });
 
 EM_JS(void, gw_js_first_frame, (), {
-  if (Module.gwFirstFrame) Module.gwFirstFrame();
-  window.gwFirstFrameAt = performance.now();
+  if (Module['gwFirstFrame']) Module['gwFirstFrame']();
+  window['gwFirstFrameAt'] = performance.now();
 });
 
 EM_JS(void, gw_js_count_frame, (), { Module.gwState.frames++; });
@@ -97,7 +101,7 @@ EM_JS(char*, gw_js_dup, (const char* what), {
 // into a valid-looking setting.
 EM_JS(char*, gw_js_storage_get, (const char* key, int* out_len), {
   var s = null;
-  try { s = localStorage.getItem(UTF8ToString(key)); } catch (e) { s = null; }
+  try { s = window.localStorage.getItem(UTF8ToString(key)); } catch (e) { s = null; }
   if (s === null) return 0;
   var n = lengthBytesUTF8(s) + 1;
   var p = _malloc(n);
@@ -110,8 +114,8 @@ EM_JS(char*, gw_js_storage_get, (const char* key, int* out_len), {
 // Returns 0 when the browser refused (private mode, quota, blocked storage): the caller reports it.
 EM_JS(int, gw_js_storage_set, (const char* key, const char* value, int remove), {
   try {
-    if (remove) localStorage.removeItem(UTF8ToString(key));
-    else localStorage.setItem(UTF8ToString(key), UTF8ToString(value));
+    if (remove) window.localStorage.removeItem(UTF8ToString(key));
+    else window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value));
     return 1;
   } catch (e) {
     return 0;
@@ -179,7 +183,7 @@ EM_JS(void, gw_js_fetch_cjk_font, (), {
   var st = Module.gwState;
   if (st.fontRequested) return;
   st.fontRequested = true;
-  var p = window.gwCjkFont || fetch('fonts/cjk.otf').then(function (r) {
+  var p = window['gwCjkFont'] || fetch('fonts/cjk.otf').then(function (r) {
     if (!r.ok) throw new Error('HTTP ' + r.status);
     return r.arrayBuffer();
   });

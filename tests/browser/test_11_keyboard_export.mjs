@@ -40,7 +40,7 @@ export default async function (t) {
     s = await until(page, (x) => /rows copied/.test(x.status), 'the "rows copied" notice');
     const copied = Number(/(\d+) rows copied/.exec(s.status)[1]);
     // What the page handed to the clipboard API (and, where the browser lets the test read it, the clipboard).
-    const handed = await page.evaluate(() => window.Module.gwState.paste);
+    const handed = await page.evaluate(() => window.gpuwiseTest.clipboard());
     const board = await page.evaluate(() => navigator.clipboard.readText().catch(() => null));
     if (board !== null) assert(board === handed, 'the clipboard should hold what the page copied');
     const tsv = lines(handed);

@@ -15,8 +15,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE int gw_hello_frames() { return g_frames; }
 
 static void frame() {
   // The canvas follows the window (glfwSetWindowSize would ask for fullscreen at screen size).
-  const int w = EM_ASM_INT({ var c = Module.canvas; if (c.width !== innerWidth) c.width = innerWidth; return c.width; });
-  const int h = EM_ASM_INT({ var c = Module.canvas; if (c.height !== innerHeight) c.height = innerHeight; return c.height; });
+  const int w = EM_ASM_INT({ var c = Module['canvas']; if (c.width !== innerWidth) c.width = innerWidth; return c.width; });
+  const int h = EM_ASM_INT({ var c = Module['canvas']; if (c.height !== innerHeight) c.height = innerHeight; return c.height; });
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::GetIO().DisplaySize = ImVec2(static_cast<float>(w), static_cast<float>(h));
@@ -29,7 +29,7 @@ static void frame() {
   glClearColor(0.09f, 0.09f, 0.11f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  if (++g_frames == 1) EM_ASM({ if (Module.gwFirstFrame) Module.gwFirstFrame(); });
+  if (++g_frames == 1) EM_ASM({ if (Module['gwFirstFrame']) Module['gwFirstFrame'](); });
 }
 
 int main() {
