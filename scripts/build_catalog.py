@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Build data/catalog.json from the reference facts.
+"""Build data/catalog.json and data/catalog-notes.json from the reference facts.
 
     /usr/bin/python3 scripts/build_catalog.py [REFERENCE_DIR] [--out data/catalog.json] [--check]
 
@@ -10,7 +10,9 @@ decisions and the Chinese of the CSV's free-text notes are in scripts/catalog_ma
 note is bilingual: the build stops when a note sentence has no Chinese. English text (every `en` and every
 `source` string) has no Chinese characters: the English page's font has no CJK glyphs, so the build stops on one
 (catalog_maps.NOTE_SENTENCES_EN and SOURCE_PHRASES_EN put the reference's Chinese words into English). Standard
-library only. The output is deterministic, so a rerun with unchanged inputs leaves the file unchanged; --check exits 1
+library only. The prose that only the catalog tab and the CLI's listings show (PROSE below) goes to
+catalog-notes.json beside --out, keyed by id, so the web page can fetch it on demand; every check runs on the
+whole catalog before the split. The output is deterministic, so a rerun with unchanged inputs leaves the file unchanged; --check exits 1
 if the file is out of date.
 """
 import argparse
@@ -29,6 +31,12 @@ SCHEMA_VERSION = 1
 CATALOG_VERSION = "2026.11.1"  # bump the last number for every regenerated catalog in a month
 USD_CNY = 6.75
 USD_CNY_DATE = "2026-08-18"  # PABLO, "实时汇率, 2026-08-18 查询" (billing notes section 7)
+
+# Fields moved out of catalog.json into catalog-notes.json. Only prose nothing computes with: a provider's
+# billing_note, an offer's notes (both end up in a recommendation's row notes, recommend_text.cpp), its
+# derate_note and the programmes (the constraints panel) stay in catalog.json.
+PROSE = {"gpus": ("source", "notes"), "providers": ("spot_note", "source"), "offers": ("source",)}
+NOTES_FILE = "catalog-notes.json"
 
 DATE_RE = re.compile(r"\d{4}-\d{2}(?:-\d{2})?")
 
@@ -543,6 +551,28 @@ def build(ref_dir):
     return catalog, rows, skipped, superseded
 
 
+def split_prose(catalog):
+    """The core catalog (naming its notes file) and the notes: {section: {id: {field: value}}}."""
+    core = {}
+    for k, v in catalog.items():
+        core[k] = v
+        if k == "usd_cny_date":
+            core["notes_file"] = NOTES_FILE
+    notes = {"schema_version": SCHEMA_VERSION, "catalog_version": catalog["catalog_version"]}
+    for section, fields in PROSE.items():
+        core[section], notes[section] = [], {}
+        for item in catalog[section]:
+            moved = {k: v for k, v in item.items() if k in fields}
+            core[section].append({k: v for k, v in item.items() if k not in fields})
+            if moved:
+                notes[section][item["id"]] = moved
+    return core, notes
+
+
+def dump(obj):
+    return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
+
+
 def main():
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -551,7 +581,9 @@ def main():
     ap.add_argument("--check", action="store_true", help="exit 1 if --out differs from a fresh build")
     args = ap.parse_args()
     catalog, rows, skipped, superseded = build(args.reference)
-    text = json.dumps(catalog, ensure_ascii=False, indent=2) + "\n"
+    core, notes = split_prose(catalog)
+    notes_out = os.path.join(os.path.dirname(args.out), NOTES_FILE)
+    outputs = [(args.out, dump(core)), (notes_out, dump(notes))]
 
     print(f"GPUs: {len(catalog['gpus'])} "
           f"({sum(g['vendor'] == 'NVIDIA' for g in catalog['gpus'])} NVIDIA, "
@@ -572,14 +604,20 @@ def main():
               f"({drop['price_date']}) -> {keep['on_demand_per_hour']} ({keep['price_date']}, {keep['id']})")
 
     if args.check:
-        with open(args.out, encoding="utf-8") as f:
-            if f.read() != text:
-                sys.exit(f"{args.out} is out of date: rerun scripts/build_catalog.py")
-        print(f"{args.out} is up to date")
+        for path, text in outputs:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    current = f.read()
+            except FileNotFoundError:
+                current = None
+            if current != text:
+                sys.exit(f"{path} is out of date: rerun scripts/build_catalog.py")
+            print(f"{path} is up to date")
         return
-    with open(args.out, "w", encoding="utf-8") as f:
-        f.write(text)
-    print(f"Wrote {args.out}")
+    for path, text in outputs:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        print(f"Wrote {path}")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ void load_bundled(AppState& s) {
   s.catalog_problems = std::move(load.problems);
   s.catalog_ok = load.catalog.has_value();
   if (s.catalog_ok) s.catalog = std::move(*load.catalog);
+  update_catalog_notes(s, false);
   PresetLoad presets = load_presets(bundled_file("presets.json"));
   s.presets = std::move(presets.presets);
   for (const Problem& p : presets.problems) s.catalog_problems.push_back({"presets.json" + p.path, p.message});

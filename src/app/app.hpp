@@ -89,6 +89,10 @@ struct AppState {
   std::vector<Problem> catalog_problems;
   std::vector<Preset> presets;
   std::optional<Guide> guide;
+  // The catalog's citations and notes (catalog.notes_file, applied in panel_catalog.cpp): asked for when the
+  // catalog tab first opens; problems when the file did not apply.
+  bool catalog_notes_requested = false;
+  std::vector<std::string> catalog_notes_problems;
 
   // ---- the question and its answer
   Scenario scenario;
@@ -147,12 +151,24 @@ void add_banner(AppState&, Banner banner);
 std::string row_key(const Row& row);
 void save_price_edits(const AppState&);
 
+// ---- the catalog's citations and notes (panel_catalog.cpp)
+enum class NotesState { ready, not_loaded, loading, failed, invalid };
+// Applies them once they are at hand: at start when compiled in (desktop), else after `request` (the web
+// page fetches them when the catalog tab first opens).
+void update_catalog_notes(AppState&, bool request);
+NotesState catalog_notes_state(const AppState&);
+const char* notes_state_name(NotesState);  // for the test hook
+// What a tooltip says in place of a citation that has not arrived.
+std::string notes_pending_text(const AppState&);
+void draw_catalog_notes_status(AppState&);  // beside the catalog's view switch while loading or failed
+
 // ---- panels (one file each)
 void draw_job(AppState&);          // panel_job.cpp: preset, workload, reference run
 void draw_constraints(AppState&);  // panel_constraints.cpp
 void draw_results(AppState&);      // panel_results.cpp: summary and the ranked table
 void draw_plots(AppState&);        // panel_plots.cpp: cost vs time, stacked cost, memory
 void draw_catalog(AppState&);      // panel_catalog.cpp: GPUs and offers, price edits
+void draw_offer_table(AppState&);  // panel_catalog_offers.cpp
 void draw_guide(AppState&);        // panel_guide.cpp
 void draw_calculators(AppState&);  // panel_calculators.cpp: lab, rent or buy, sweep
 void draw_diagnose(AppState&);     // panel_diagnose.cpp: nvidia-smi checker

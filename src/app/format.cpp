@@ -112,4 +112,10 @@ bool parse_count(std::string_view text, double& out) {
   return false;
 }
 
+std::string lower_ascii(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
 }  // namespace gw::app

@@ -15,6 +15,8 @@ std::string hours_range(const Range& r);
 std::string gib(double v);  // "12.3 GiB"
 std::string count_text(double v);  // 340000000 -> "340M"
 std::string plain(double v, int max_decimals = 2);  // "1.5", "300", never "nan"
+// ASCII letters folded for the search filters; Chinese passes through unchanged.
+std::string lower_ascii(std::string s);
 
 // Inputs. Durations take 48h, 2d, 90m (90 minutes), 1w or plain hours; counts take 340M, 1.5B, 7e9.
 bool parse_hours_text(std::string_view text, double& hours);

@@ -1,7 +1,6 @@
-// The catalog tab: every GPU with the specs the estimates use, searchable and sortable.
+// The catalog tab: every GPU with the specs the estimates use, searchable and sortable (the offers view is
+// panel_catalog_offers.cpp), and the citations and notes that the web page fetches when the tab first opens.
 #include <algorithm>
-#include <cctype>
-#include <cmath>
 #include <functional>
 #include <string>
 
@@ -10,8 +9,9 @@
 #include "app/i18n.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
-#include "engine/cost.hpp"
+#include "engine/bundled.hpp"
 #include "imgui.h"
+#include "platform/platform.hpp"
 
 namespace gw::app {
 
@@ -25,11 +25,6 @@ struct Column {
   std::function<std::optional<double>(const Gpu&)> value;  // empty for text columns
   int decimals;
 };
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 const std::vector<Column>& columns() {
   static const std::vector<Column> cols = {
@@ -59,12 +54,12 @@ const std::vector<Column>& columns() {
 std::string text_value(const Gpu& g, int col) { return col == 0 ? g.name : g.architecture; }
 
 void refresh_rows(AppState& s) {
-  const std::string f = lower(s.cat.filter);
+  const std::string f = lower_ascii(s.cat.filter);
   s.cat.gpu_rows.clear();
   for (std::size_t i = 0; i < s.catalog.gpus.size(); ++i) {
     const Gpu& g = s.catalog.gpus[i];
-    std::string hay = lower(g.name + " " + g.id + " " + g.architecture + " " + g.vendor);
-    for (const auto& a : g.aliases) hay += " " + lower(a);
+    std::string hay = lower_ascii(g.name + " " + g.id + " " + g.architecture + " " + g.vendor);
+    for (const auto& a : g.aliases) hay += " " + lower_ascii(a);
     if (f.empty() || hay.find(f) != std::string::npos) s.cat.gpu_rows.push_back(static_cast<int>(i));
   }
   const Column& col = columns()[static_cast<std::size_t>(s.cat.sort.column)];
@@ -73,7 +68,7 @@ void refresh_rows(AppState& s) {
     const Gpu& ga = s.catalog.gpus[static_cast<std::size_t>(a)];
     const Gpu& gb = s.catalog.gpus[static_cast<std::size_t>(b)];
     if (!col.value) {
-      const std::string ta = lower(text_value(ga, s.cat.sort.column)), tb = lower(text_value(gb, s.cat.sort.column));
+      const std::string ta = lower_ascii(text_value(ga, s.cat.sort.column)), tb = lower_ascii(text_value(gb, s.cat.sort.column));
       return desc ? tb < ta : ta < tb;
     }
     const auto va = col.value(ga), vb = col.value(gb);
@@ -131,13 +126,16 @@ void draw_gpu_table(AppState& s) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       ImGui::TextUnformatted(g.name.c_str());
-      if (ImGui::IsItemHovered() && !g.source.empty()) {
+      if (ImGui::IsItemHovered()) {
+        std::string facts = g.name + "  (" + g.id + ")";
+        if (!g.compute_capability.empty()) facts += std::string("\n") + tr("Compute capability", "计算能力") + " " + g.compute_capability;
+        if (!g.memory_type.empty()) facts += std::string("\n") + tr("Memory", "显存类型") + " " + g.memory_type;
+        const std::string source = g.source.empty() ? notes_pending_text(s) : tr("Source:", "来源:") + (" " + g.source);
         ImGui::BeginTooltip();
-        ImGui::Text("%s  (%s)", g.name.c_str(), g.id.c_str());
-        if (!g.compute_capability.empty()) ImGui::Text("%s %s", tr("Compute capability", "计算能力"), g.compute_capability.c_str());
-        if (!g.memory_type.empty()) ImGui::Text("%s %s", tr("Memory", "显存类型"), g.memory_type.c_str());
-        ImGui::TextColored(color_v(Tone::muted), "%s %s", tr("Source:", "来源:"), g.source.c_str());
+        ImGui::TextUnformatted(facts.c_str());
+        ImGui::TextColored(color_v(Tone::muted), "%s", source.c_str());
         ImGui::EndTooltip();
+        remember_tooltip(facts + "\n" + source);
       }
       ImGui::TableSetColumnIndex(1);
       ImGui::TextUnformatted(g.architecture.c_str());
@@ -155,181 +153,92 @@ void draw_gpu_table(AppState& s) {
   ImGui::EndTable();
 }
 
-void refresh_offers(AppState& s) {
-  const std::string f = lower(s.cat.offer_filter);
-  s.cat.offer_rows.clear();
-  for (std::size_t i = 0; i < s.catalog.offers.size(); ++i) {
-    const Offer& o = s.catalog.offers[i];
-    if (s.cat.edited_only && !s.scenario.price_overrides.count(o.id)) continue;
-    const Provider* p = s.catalog.provider(o.provider);
-    const Gpu* g = s.catalog.gpu(o.gpu);
-    // Both languages, so "德国" and "Germany" both find the Germany host whichever language is shown.
-    std::string hay = lower(o.id + " " + o.region.en + " " + o.region.zh + " " + o.instance_type.en + " " +
-                            o.instance_type.zh + " " + (p ? p->name.en + " " + p->name.zh : "") + " " +
-                            (g ? g->name : o.gpu));
-    if (f.empty() || hay.find(f) != std::string::npos) s.cat.offer_rows.push_back(static_cast<int>(i));
-  }
-  const int col = s.cat.offer_sort.column;
-  const bool desc = s.cat.offer_sort.descending;
-  const double rate = exchange_rate(s.scenario.constraints, s.catalog);
-  const std::string& cur = s.scenario.constraints.currency;
-  auto price = [&](const Offer& o) {
-    auto it = s.scenario.price_overrides.find(o.id);
-    return convert_money(it != s.scenario.price_overrides.end() ? it->second : o.on_demand_per_hour, o.currency, cur, rate);
-  };
-  std::stable_sort(s.cat.offer_rows.begin(), s.cat.offer_rows.end(), [&](int a, int b) {
-    const Offer& oa = s.catalog.offers[static_cast<std::size_t>(a)];
-    const Offer& ob = s.catalog.offers[static_cast<std::size_t>(b)];
-    auto text = [&](const Offer& o) -> std::string {
-      if (col == 0) return o.provider;
-      if (col == 1) return tr(o.region);
-      if (col == 2) return o.gpu;
-      return o.price_date;
-    };
-    if (col == 3 || col == 5) {
-      const double va = col == 3 ? oa.gpu_count : price(oa), vb = col == 3 ? ob.gpu_count : price(ob);
-      return desc ? vb < va : va < vb;
-    }
-    return desc ? text(ob) < text(oa) : text(oa) < text(ob);
-  });
-  s.cat.offers_dirty = false;
-  s.cat.offers_lang = ui_lang();
-}
-
-void draw_offer_table(AppState& s) {
-  auto& ov = s.scenario.price_overrides;
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
-  if (ImGui::InputTextWithHint("##offer_filter", tr("Search offers: autodl, A100, us-east…", "搜索报价：AutoDL、A100、华东…"),
-                               s.cat.offer_filter, sizeof s.cat.offer_filter))
-    s.cat.offers_dirty = true;
-  remember_rect("offer_filter");
-  ImGui::SameLine();
-  if (ImGui::Checkbox(tr("Edited only", "只看已改"), &s.cat.edited_only)) s.cat.offers_dirty = true;
-  ImGui::SameLine();
-  ImGui::BeginDisabled(ov.empty());
-  if (ImGui::Button(tr("Reset all prices", "恢复全部原价"))) {
-    ov.clear();
-    save_price_edits(s);
-    commit(s);
-    s.cat.offers_dirty = true;
-  }
-  ImGui::EndDisabled();
-  remember_rect("reset_prices");
-  ImGui::SameLine();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextColored(color_v(Tone::muted), "%s",
-                     tr("Click a price to change it (per hour, whole offer, in its own currency). Edits stay in this browser.",
-                        "点击价格即可修改（整机每小时，按报价原币种）。修改保存在本浏览器中。"));
-  if (s.cat.offers_dirty || s.cat.offers_lang != ui_lang()) refresh_offers(s);
-
-  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
-  if (!ImGui::BeginTable("offers", 8, flags, ImGui::GetContentRegionAvail())) return;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn(tr("Provider", "平台"), ImGuiTableColumnFlags_DefaultSort, 1.3f, 0);
-  ImGui::TableSetupColumn(tr("Region", "地区"), 0, 1.6f, 1);
-  ImGui::TableSetupColumn(tr("GPU", "显卡"), 0, 1.5f, 2);
-  ImGui::TableSetupColumn(tr("Cards", "卡数"), 0, 0.5f, 3);
-  ImGui::TableSetupColumn(tr("On-demand /h (edit)", "按量每小时（可改）"), ImGuiTableColumnFlags_NoSort, 1.3f, 4);
-  const std::string conv = std::string(tr("In ", "折合 ")) + s.scenario.constraints.currency;
-  ImGui::TableSetupColumn(conv.c_str(), 0, 0.9f, 5);
-  ImGui::TableSetupColumn(tr("Spot /h", "竞价每小时"), ImGuiTableColumnFlags_NoSort, 0.8f, 6);
-  ImGui::TableSetupColumn(tr("Price date", "价格日期"), 0, 0.7f, 7);
-  ImGui::TableHeadersRow();
-  if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
-    if (specs->SpecsCount > 0) {
-      s.cat.offer_sort.column = static_cast<int>(specs->Specs[0].ColumnUserID);
-      s.cat.offer_sort.descending = specs->Specs[0].SortDirection == ImGuiSortDirection_Descending;
-    }
-    specs->SpecsDirty = false;
-    refresh_offers(s);
-  }
-  const double rate = exchange_rate(s.scenario.constraints, s.catalog);
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(s.cat.offer_rows.size()));
-  while (clipper.Step()) {
-    for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
-      const Offer& o = s.catalog.offers[static_cast<std::size_t>(s.cat.offer_rows[static_cast<std::size_t>(r)])];
-      const Provider* p = s.catalog.provider(o.provider);
-      const Gpu* g = s.catalog.gpu(o.gpu);
-      ImGui::PushID(o.id.c_str());
-      ImGui::TableNextRow();
-      ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(p ? tr(p->name).c_str() : o.provider.c_str());
-      ImGui::TableSetColumnIndex(1);
-      const std::string& region = tr(o.region);
-      const bool region_cut = ImGui::CalcTextSize(region.c_str()).x > ImGui::GetContentRegionAvail().x;
-      ImGui::TextUnformatted(region.c_str());
-      if (region_cut && ImGui::IsItemHovered()) item_tooltip(region.c_str());
-      ImGui::TableSetColumnIndex(2);
-      ImGui::TextUnformatted(g ? g->name.c_str() : o.gpu.c_str());
-      if (o.derate < 1.0 && ImGui::IsItemHovered())
-        item_tooltip((std::string(tr("Runs at ", "实际性能为标准卡的 ")) + plain(o.derate * 100, 0) + "%. " + tr(o.derate_note)).c_str());
-      if (o.derate < 1.0) {
-        ImGui::SameLine();
-        ImGui::TextColored(color_v(Tone::warn), "%s%%", plain(o.derate * 100, 0).c_str());
-      }
-      ImGui::TableSetColumnIndex(3);
-      ImGui::Text("%d", o.gpu_count);
-      ImGui::TableSetColumnIndex(4);
-      auto it = ov.find(o.id);
-      const bool edited = it != ov.end();
-      const double cur_price = edited ? it->second : o.on_demand_per_hour;
-      std::string typed;
-      const float tail = ImGui::CalcTextSize(tr("edited", "已改")).x + ImGui::CalcTextSize(tr("reset", "恢复")).x +
-                         ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x * 2;
-      ImGui::SetNextItemWidth(edited ? -tail : -FLT_MIN);
-      const std::string id = "price_" + o.id;
-      if (text_field(id.c_str(), plain(cur_price, 4) + " " + o.currency, typed)) {
-        double v = 0;
-        std::string t = typed;
-        for (const char* cu : {"CNY", "USD"})
-          if (auto pos = t.find(cu); pos != std::string::npos) t.erase(pos, 3);
-        if (!parse_plain(t, v) || v <= 0 || v >= 1e7) {
-          set_field_error(id.c_str(), tr("Give a price above 0, per hour for the whole offer.", "请输入大于 0 的整机每小时价格。"));
-        } else {
-          set_field_error(id.c_str(), "");
-          if (std::fabs(v - o.on_demand_per_hour) < 1e-9) ov.erase(o.id);
-          else ov[o.id] = v;
-          save_price_edits(s);
-          commit(s);
-          s.cat.offers_dirty = true;
-        }
-      }
-      remember_rect(id.c_str());
-      field_error(id.c_str());
-      if (edited) {
-        ImGui::SameLine(0, 4);
-        ImGui::TextColored(color_v(Tone::accent), "%s", tr("edited", "已改"));
-        item_tooltip((std::string(tr("Catalog price: ", "目录价格：")) + plain(o.on_demand_per_hour, 4) + " " + o.currency).c_str());
-        ImGui::SameLine(0, 4);
-        if (ImGui::SmallButton(tr("reset", "恢复"))) {
-          ov.erase(o.id);
-          save_price_edits(s);
-          commit(s);
-        }
-        item_tooltip(tr("Back to the catalog price", "恢复目录价格"));
-      }
-      ImGui::TableSetColumnIndex(5);
-      ImGui::TextUnformatted(money(convert_money(cur_price, o.currency, s.scenario.constraints.currency, rate),
-                                   s.scenario.constraints.currency).c_str());
-      ImGui::TableSetColumnIndex(6);
-      if (o.spot_per_hour) ImGui::Text("%s %s", plain(*o.spot_per_hour, 4).c_str(), o.currency.c_str());
-      else ImGui::TextDisabled("—");
-      ImGui::TableSetColumnIndex(7);
-      // The citation (kept as the source gives it) and the notes open on hover, so the table reads in one language.
-      ImGui::TextColored(color_v(Tone::muted), "%s%s", o.price_is_estimate ? "~" : "", o.price_date.c_str());
-      if (ImGui::IsItemHovered())
-        item_tooltip((tr("Source: ", "来源：") + o.source + (o.notes.empty() ? "" : "\n\n" + tr(o.notes))).c_str());
-      ImGui::PopID();
-    }
-  }
-  ImGui::EndTable();
-}
-
 }  // namespace
 
+// ---- the catalog's citations and notes
+// data/catalog-notes.json, named by Catalog::notes_file. The desktop build has them compiled in and applies
+// them at start; the web page leaves them out of its wasm and fetches them the first time the catalog tab
+// opens, so a first load that never looks there does not download them.
+// Nothing the engine computes with is in them (scripts/build_catalog.py, PROSE): the report stands, and the
+// price edits live in the scenario, apart from the catalog, so applying them in place keeps those too.
+void update_catalog_notes(AppState& s, bool request) {
+  const std::string name = s.catalog.notes_file;
+  if (!s.catalog_ok || name.empty() || !s.catalog_notes_problems.empty()) return;
+  // Asking platform::data_file is what starts the download on the web: only when compiled in or asked for.
+  if (!request && !s.catalog_notes_requested && bundled_file(name).empty()) return;
+  s.catalog_notes_requested = true;
+  const platform::DataFile file = platform::data_file(name);
+  if (file.state != platform::DataFile::ready) return;
+  for (const Problem& p : apply_catalog_notes(s.catalog, file.text))
+    s.catalog_notes_problems.push_back(name + p.path + ": " + p.message);
+  platform::request_frames();
+}
+
+NotesState catalog_notes_state(const AppState& s) {
+  if (s.catalog.notes_file.empty()) return NotesState::ready;
+  if (!s.catalog_notes_problems.empty()) return NotesState::invalid;
+  if (!s.catalog_notes_requested) return NotesState::not_loaded;
+  // Already requested, so asking again starts nothing.
+  return platform::data_file(s.catalog.notes_file).state == platform::DataFile::failed ? NotesState::failed
+                                                                                       : NotesState::loading;
+}
+
+const char* notes_state_name(NotesState n) {
+  switch (n) {
+    case NotesState::ready:
+      return "ready";
+    case NotesState::not_loaded:
+      return "not loaded";
+    case NotesState::loading:
+      return "loading";
+    case NotesState::failed:
+      return "failed";
+    case NotesState::invalid:
+      return "invalid";
+  }
+  return "";
+}
+
+std::string notes_pending_text(const AppState& s) {
+  switch (catalog_notes_state(s)) {
+    case NotesState::failed:
+      return tr("Source: could not be downloaded (Try again above the table).",
+                "来源：下载失败（请点击表格上方的“重试”）。");
+    case NotesState::invalid:
+      return tr("Source: the file did not load (see above the table).", "来源：文件加载失败（见表格上方）。");
+    default:
+      return tr("Source: loading…", "来源：正在加载…");
+  }
+}
+
+void draw_catalog_notes_status(AppState& s) {
+  const NotesState n = catalog_notes_state(s);
+  if (n == NotesState::ready) return;
+  // Beside the view switch, so the tables below do not move when the notes arrive.
+  ImGui::SameLine(0, ImGui::GetFontSize());
+  ImGui::AlignTextToFramePadding();
+  if (n == NotesState::loading || n == NotesState::not_loaded) {
+    ImGui::TextColored(color_v(Tone::muted), "%s",
+                       tr("Loading the sources and notes…", "正在加载来源和说明…"));
+    return;
+  }
+  if (n == NotesState::failed) {
+    ImGui::TextColored(
+        color_v(Tone::bad), "%s",
+        tr("The sources and notes could not be downloaded; prices and specs are complete without them.",
+           "来源和说明下载失败；价格和规格不受影响。"));
+    ImGui::SameLine();
+    if (ImGui::Button(tr("Try again", "重试"))) platform::retry_data_file(s.catalog.notes_file);
+    remember_rect("catalog_notes_retry");
+    return;
+  }
+  ImGui::TextColored(color_v(Tone::bad), "%s",
+                     tr("The sources and notes did not load:", "来源和说明加载失败："));
+  for (const std::string& p : s.catalog_notes_problems) ImGui::BulletText("%s", p.c_str());
+}
+
 void draw_catalog(AppState& s) {
+  update_catalog_notes(s, true);
   if (segmented(tr("GPUs", "显卡"), s.cat.view == 0)) s.cat.view = 0;
   remember_rect("cat_gpus");
   ImGui::SameLine(0, 0);
@@ -340,6 +249,7 @@ void draw_catalog(AppState& s) {
     s.cat.offers_dirty = true;
   }
   remember_rect("cat_offers");
+  draw_catalog_notes_status(s);
   ImGui::Spacing();
   if (s.cat.view == 0) draw_gpu_table(s);
   else draw_offer_table(s);

@@ -1,7 +1,6 @@
 // Left panel, top: the job. A preset picker with search, the workload's fields (the important ones
 // first, every other one under "All fields") and a reference run that calibrates every estimate.
 #include <algorithm>
-#include <cctype>
 #include <string>
 
 #include "app/app.hpp"
@@ -16,18 +15,13 @@ namespace gw::app {
 
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 bool preset_matches(const Preset& p, const std::string& filter) {
   if (filter.empty()) return true;
-  std::string hay = lower(p.id + " " + p.title.en + " " + p.title.zh + " " + p.group);
-  for (const std::string& m : p.models) hay += " " + lower(m);
+  std::string hay = lower_ascii(p.id + " " + p.title.en + " " + p.title.zh + " " + p.group);
+  for (const std::string& m : p.models) hay += " " + lower_ascii(m);
   // Every word of the filter must appear somewhere.
   std::size_t pos = 0;
-  const std::string f = lower(filter);
+  const std::string f = lower_ascii(filter);
   while (pos < f.size()) {
     const std::size_t end = f.find(' ', pos);
     const std::string word = f.substr(pos, end == std::string::npos ? std::string::npos : end - pos);

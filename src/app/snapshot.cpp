@@ -29,7 +29,8 @@ std::string snapshot_json(const AppState& s) {
                   {"providers", s.catalog.providers.size()},
                   {"offers", s.catalog.offers.size()},
                   {"presets", s.presets.size()},
-                  {"guide", s.guide ? "ready" : !s.guide_problems.empty() ? "invalid" : "not loaded"}};
+                  {"guide", s.guide ? "ready" : !s.guide_problems.empty() ? "invalid" : "not loaded"},
+                  {"notes", notes_state_name(catalog_notes_state(s))}};
 
   const Constraints& c = s.scenario.constraints;
   j["scenario"] = {{"preset", s.scenario.workload.preset},
@@ -113,6 +114,7 @@ std::string snapshot_json(const AppState& s) {
                    {"summary", s.diag.has_report ? tr(s.diag.answer.summary) : std::string()}};
   j["missing_glyphs"] = missing_glyphs();
   j["rects"] = rects_json();
+  j["tooltip"] = tooltip_shown();
   j["engine_runs"] = s.engine_runs;
   j["engine_ms"] = s.engine_ms;
   j["init_ms"] = s.init_ms;

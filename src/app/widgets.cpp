@@ -18,6 +18,7 @@ struct Rect {
   float x, y, w, h;
 };
 std::map<std::string, Rect> g_rects;  // this frame's named widgets (one app instance)
+std::string g_tooltip;                // this frame's tooltip
 }  // namespace
 
 ImFont* font_heading() { return platform::font(platform::FontRole::heading); }
@@ -35,6 +36,7 @@ bool segmented(const char* label, bool active, float width) {
 
 void item_tooltip(const char* text) {
   if (!ImGui::IsItemHovered()) return;
+  remember_tooltip(text);
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
   ImGui::TextUnformatted(text);
@@ -123,7 +125,12 @@ void field_error(const char* id) {
   ImGui::PopTextWrapPos();
 }
 
-void begin_frame_rects() { g_rects.clear(); }
+void begin_frame_rects() {
+  g_rects.clear();
+  g_tooltip.clear();
+}
+void remember_tooltip(const std::string& text) { g_tooltip = text; }
+const std::string& tooltip_shown() { return g_tooltip; }
 
 void remember_rect(const char* name) { remember_rect_at(name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()); }
 

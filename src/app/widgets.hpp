@@ -18,6 +18,9 @@ bool segmented(const char* label, bool active, float width = 0);
 void help_marker(const char* text);
 // Wrapped tooltip for the last item.
 void item_tooltip(const char* text);
+// The text of the tooltip this frame shows, for the test hook (item_tooltip records its own).
+void remember_tooltip(const std::string& text);
+const std::string& tooltip_shown();
 
 // Text for a number that may be unknown: "—" when absent.
 std::string num(std::optional<double> v, int decimals);

@@ -87,6 +87,9 @@ bool use_color();  // stdout is a TTY and NO_COLOR is unset
 std::string fmt_num(double v, int decimals);
 // Reads FILE or "-" (stdin); throws Exit(kBadInput) naming the file when it cannot.
 std::string read_input(const std::string& path);
+// A catalog file (or "-"). A copy of the bundled core (it names a notes_file) gets the notes file beside it
+// applied and its sources checked, so it is as complete as the catalog it was copied from.
+CatalogLoad load_catalog_file(const std::string& path);
 
 // Parsers for flag values: "340M", "1.5B", "48h", "2d", "90m", "100GB". Throw Exit(kUsage) naming the flag.
 double parse_count(const std::string& flag, const std::string& text);     // 340M -> 3.4e8

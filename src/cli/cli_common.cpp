@@ -36,13 +36,13 @@ Lang Context::lang() const {
 const Catalog& Context::catalog() {
   if (catalog_) return *catalog_;
   const bool user = !catalog_path.empty();
-  std::string text;
+  CatalogLoad load;
   try {
-    text = user ? read_input(catalog_path) : std::string(bundled_file("catalog.json"));
+    // The bundled catalog comes with its notes applied, so every listing and export is complete.
+    load = user ? load_catalog_file(catalog_path) : load_bundled_catalog();
   } catch (const Exit& e) {
     throw Exit(e.code, std::string("--catalog: ") + e.what(), "--catalog：" + e.zh);
   }
-  CatalogLoad load = load_catalog(text);
   if (!load.catalog) {
     const std::string n = std::to_string(load.problems.size());
     throw problems_exit(kBadInput,
@@ -51,6 +51,24 @@ const Catalog& Context::catalog() {
   }
   catalog_ = std::move(load.catalog);
   return *catalog_;
+}
+
+CatalogLoad load_catalog_file(const std::string& path) {
+  CatalogLoad load = load_catalog(read_input(path));
+  if (!load.catalog || load.catalog->notes_file.empty()) return load;
+  const std::string name = load.catalog->notes_file;
+  const std::size_t slash = path.rfind('/');
+  const std::string notes_path = (path == "-" || slash == std::string::npos ? "" : path.substr(0, slash + 1)) + name;
+  std::vector<Problem> problems;
+  // Unreadable, it fails like the catalog itself would, naming the file.
+  for (Problem& p : apply_catalog_notes(*load.catalog, read_input(notes_path)))
+    problems.push_back({name + ":" + p.path, std::move(p.message)});
+  if (problems.empty()) problems = missing_sources(*load.catalog);
+  if (!problems.empty()) {
+    load.catalog.reset();
+    load.problems = std::move(problems);
+  }
+  return load;
 }
 
 std::string read_input(const std::string& path) {

@@ -98,7 +98,7 @@ void setup(CLI::App& root, Context& ctx) {
       "\nEvery problem is listed with its JSON path; exit 3 when there is any.\n\nExamples:\n"
       "  gpuwise catalog validate my-catalog.json\n  gpuwise catalog export | gpuwise catalog validate -");
   validate->callback([&ctx] {
-    const CatalogLoad load = load_catalog(read_input(file));
+    const CatalogLoad load = load_catalog_file(file);
     if (load.catalog && ctx.lang() == Lang::zh) {
       std::cout << file << "：没有问题（" << load.catalog->gpus.size() << " 种 GPU，" << load.catalog->providers.size()
                 << " 个平台，" << load.catalog->offers.size() << " 条报价）\n";

@@ -165,6 +165,7 @@ std::string catalog_to_json(const Catalog& catalog) {
     j["catalog_date"] = catalog.catalog_date;
     j["usd_cny"] = catalog.usd_cny;
     j["usd_cny_date"] = catalog.usd_cny_date;
+    put(j, "notes_file", catalog.notes_file);
     ojson gpus = ojson::array(), providers = ojson::array(), offers = ojson::array();
     for (const Gpu& g : catalog.gpus) gpus.push_back(gpu_json(g));
     for (const Provider& p : catalog.providers) providers.push_back(provider_json(p));

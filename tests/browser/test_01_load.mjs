@@ -1,7 +1,11 @@
 // Issue 2's web shell: the page loads the wasm, fills the window, and shows the catalog's GPUs in a
 // sortable table. Checked through the read-only hook, with a screenshot to look at.
-import {join} from 'node:path';
-import {assert, click, clickUntil, launch, snapshot, until, waitReady, watch} from './lib.mjs';
+import {readFileSync} from 'node:fs';
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {assert, click, clickUntil, launch, snapshot, typeInto, until, waitReady, watch} from './lib.mjs';
+
+const notesFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'catalog-notes.json');
 
 export const name = 'page loads, GPU table renders and sorts';
 
@@ -18,6 +22,9 @@ export default async function (t) {
     // The guide is not part of the first load: the page fetches it only when its tab opens.
     assert(s.catalog.guide === 'not loaded' && !w.requests.some((u) => u.endsWith('/guide.json')),
            `the guide should not load before its tab opens (${s.catalog.guide})`);
+    // Nor are the catalog's citations and notes: the catalog tab asks for them.
+    assert(s.catalog.notes === 'not loaded' && !w.requests.some((u) => u.endsWith('/catalog-notes.json')),
+           `catalog-notes.json should not load before the catalog tab opens (${s.catalog.notes})`);
     // The loading indicator is gone and the canvas fills the window.
     const shell = await page.evaluate(() => ({
       loading: getComputedStyle(document.getElementById('loading')).display,
@@ -28,6 +35,8 @@ export default async function (t) {
 
     await clickUntil(page, 'tab_catalog', (x) => x.tab === 'catalog', 'the catalog tab');
     s = await until(page, (x) => x.tab === 'catalog' && x.gpu_table.rows.length === x.catalog.gpus, 'the GPU table');
+    await until(page, (x) => x.catalog.notes === 'ready', 'the catalog notes, fetched when the catalog tab opened');
+    assert(w.requests.some((u) => u.endsWith('/catalog-notes.json')), 'opening the catalog tab should request catalog-notes.json');
     const names = s.gpu_table.rows.map((r) => r.name);
     const sorted = [...names].sort((a, b) => a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
     assert(JSON.stringify(names) === JSON.stringify(sorted), 'default order should be by name');
@@ -69,6 +78,19 @@ export default async function (t) {
     s = await until(page, (x) => x.gpu_table.filter === '' && x.gpu_table.rows.length === x.catalog.gpus, 'cleared filter again');
 
     await page.screenshot({path: join(t.shots, '01-catalog-table.png')});
+
+    // A price date's tooltip shows the offer's citation from catalog-notes.json.
+    await click(page, 'cat_offers');
+    s = await until(page, (x) => x.offer_table.count > 0 && x.rects.offer_date_0, 'the offers table');
+    const offer = s.offer_table.rows[0];
+    const source = JSON.parse(readFileSync(notesFile, 'utf8')).offers[offer].source;
+    const r = s.rects.offer_date_0;
+    await page.mouse.move(r[0] + r[2] / 2, r[1] + r[3] / 2);
+    s = await until(page, (x) => x.tooltip.startsWith('Source: '), `the tooltip of ${offer}'s price date`);
+    assert(s.tooltip.startsWith('Source: ' + source), `the tooltip should cite ${source}: ${s.tooltip.slice(0, 200)}`);
+    t.log(`${offer}: ${s.tooltip.slice(0, 80)}...`);
+    await page.screenshot({path: join(t.shots, '01-offer-tooltip.png')});
+    await click(page, 'cat_gpus');
     for (const tab of ['guide', 'calculators']) {
       await clickUntil(page, 'tab_' + tab, (x) => x.tab === tab, `the ${tab} tab`);
       if (tab === 'guide') await until(page, (x) => x.catalog.guide === 'ready', 'the guide, fetched when its tab opened');
@@ -77,6 +99,40 @@ export default async function (t) {
     assert(!w.errors.length, `console errors: ${w.errors.join(' | ')}`);
     const bad = t.server.requests.filter((r) => r.status !== 200);
     assert(!bad.length, `requests that failed: ${bad.map((r) => r.path + ' ' + r.status).join(', ')}`);
+  } finally {
+    await close();
+  }
+  await notesDownloadFails(t);
+}
+
+// Citations that cannot be downloaded: the tooltips say so, the catalog tab offers a retry, and a price
+// edited meanwhile survives the notes arriving.
+async function notesDownloadFails(t) {
+  const {context, close} = await launch({serviceWorkers: 'block'});  // so page.route sees every fetch
+  try {
+    const page = await context.newPage();
+    await page.route('**/catalog-notes.json', (r) => r.abort());
+    await page.goto(t.url);
+    await waitReady(page);
+    await clickUntil(page, 'tab_catalog', (x) => x.tab === 'catalog', 'the catalog tab');
+    await click(page, 'cat_offers');
+    let s = await until(page, (x) => x.catalog.notes === 'failed' && x.rects.offer_date_0 && x.rects.catalog_notes_retry,
+                        'the notes download failing');
+    const offer = s.offer_table.rows[0];
+    const r = s.rects.offer_date_0;
+    await page.mouse.move(r[0] + r[2] / 2, r[1] + r[3] / 2);
+    s = await until(page, (x) => x.tooltip !== '', 'a price date tooltip');
+    assert(s.tooltip.startsWith('Source: could not be downloaded'), `the tooltip should say so: ${s.tooltip}`);
+    await page.screenshot({path: join(t.shots, '01-notes-failed.png')});
+
+    await typeInto(page, 'price_' + offer, '9999');
+    await until(page, (x) => !x.pending && x.scenario.price_overrides[offer] === 9999, 'a price edit');
+    await page.unroute('**/catalog-notes.json');
+    await click(page, 'catalog_notes_retry');
+    s = await until(page, (x) => x.catalog.notes === 'ready', 'the notes after a retry');
+    assert(s.scenario.price_overrides[offer] === 9999, `the price edit should survive the notes: ${JSON.stringify(s.scenario.price_overrides)}`);
+    const stored = await page.evaluate(() => localStorage.getItem('gpuwise.prices'));
+    assert(stored && JSON.parse(stored)[offer] === 9999, `localStorage should keep the edit: ${stored}`);
   } finally {
     await close();
   }

@@ -161,6 +161,7 @@ inline std::string diff_catalog(const Catalog& a, const Catalog& b) {
   Differ d;
   const std::string path = "catalog";
   GW_EQ(schema_version); GW_EQ(catalog_version); GW_EQ(catalog_date); GW_EQ(usd_cny); GW_EQ(usd_cny_date);
+  GW_EQ(notes_file);
   d.eq("/gpus", a.gpus, b.gpus);
   d.eq("/providers", a.providers, b.providers);
   d.eq("/offers", a.offers, b.offers);

@@ -14,7 +14,7 @@ namespace gw::testing {
 
 inline const Catalog& fixture_catalog() {
   static const Catalog catalog = [] {
-    CatalogLoad load = load_catalog(bundled_file("catalog.json"));
+    CatalogLoad load = load_bundled_catalog();
     return load.catalog ? *load.catalog : Catalog{};
   }();
   return catalog;

@@ -1,4 +1,5 @@
-// Fuzzes catalog loading: a user's --catalog file or an edited copy is untrusted input.
+// Fuzzes catalog loading: a user's --catalog file or an edited copy is untrusted input. The same bytes are
+// also applied as a notes file to the bundled core: all or nothing, never a throw.
 // Invariants: load_catalog never throws or crashes; it either reports problems (each with a JSON path)
 // or returns a catalog that is non-empty, finite, consistent and survives export -> import unchanged.
 // A catalog that loads is then used for estimates, which must stay finite whatever the GPU specs are.
@@ -17,6 +18,12 @@ using namespace gw::testing;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
+  static const Catalog core = load_catalog(bundled_file("catalog.json")).catalog.value_or(Catalog{});
+  Catalog noted = core;
+  const std::vector<Problem> refused = apply_catalog_notes(noted, text);
+  for (const Problem& p : refused) require(!p.message.empty(), "notes problem without a message", p.path);
+  if (!refused.empty()) require(diff_catalog(noted, core).empty(), "refused notes changed the catalog", diff_catalog(noted, core));
+
   const CatalogLoad load = load_catalog(text);
   if (!load.catalog) {
     require(!load.problems.empty(), "load failed without saying why");

@@ -18,7 +18,7 @@ std::string all_problems(const gw::CatalogLoad& r) {
 }
 
 const gw::Catalog& bundled() {
-  static const gw::CatalogLoad load = gw::load_catalog(gw::bundled_file("catalog.json"));
+  static const gw::CatalogLoad load = gw::load_bundled_catalog();
   return *load.catalog;  // the first test case checks it loaded
 }
 
@@ -196,7 +196,7 @@ void check_same(const gw::Catalog& a, const gw::Catalog& b) {
 }  // namespace
 
 TEST_CASE("the bundled catalog loads with no problems") {
-  const gw::CatalogLoad load = gw::load_catalog(gw::bundled_file("catalog.json"));
+  const gw::CatalogLoad load = gw::load_bundled_catalog();
   INFO(all_problems(load));
   CHECK(load.problems.empty());
   REQUIRE(load.catalog.has_value());

@@ -58,7 +58,7 @@ TEST_CASE("value coefficient reproduces the source article's table") {
 }
 
 TEST_CASE("bundled catalog GPUs of the article's table carry its FP32 figures") {
-  const gw::CatalogLoad load = gw::load_catalog(gw::bundled_file("catalog.json"));
+  const gw::CatalogLoad load = gw::load_bundled_catalog();
   REQUIRE(load.catalog);
   const gw::Catalog& c = *load.catalog;
   CHECK(*gw::find_gpu(c, "RTX 3090").gpu->fp32_tflops == doctest::Approx(35.6).epsilon(0.01));

@@ -21,7 +21,7 @@ std::string corpus(const std::string& name) {
 }
 
 const gw::Catalog& catalog() {
-  static const gw::CatalogLoad load = gw::load_catalog(gw::bundled_file("catalog.json"));
+  static const gw::CatalogLoad load = gw::load_bundled_catalog();
   REQUIRE_MESSAGE(load.catalog.has_value(), "bundled catalog does not load");
   return *load.catalog;
 }

@@ -14,7 +14,7 @@ namespace gwtest {
 
 inline const gw::Catalog& catalog() {
   static const gw::Catalog c = [] {
-    gw::CatalogLoad load = gw::load_catalog(gw::bundled_file("catalog.json"));
+    gw::CatalogLoad load = gw::load_bundled_catalog();
     if (!load.catalog) throw std::runtime_error("bundled catalog does not load");
     return *load.catalog;
   }();

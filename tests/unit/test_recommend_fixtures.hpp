@@ -14,7 +14,7 @@ namespace gw::test {
 
 inline const Catalog& bundled_catalog() {
   static const Catalog catalog = [] {
-    CatalogLoad load = load_catalog(bundled_file("catalog.json"));
+    CatalogLoad load = load_bundled_catalog();
     REQUIRE_MESSAGE(load.catalog.has_value(), "the bundled catalog must load");
     return *load.catalog;
   }();

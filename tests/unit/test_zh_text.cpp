@@ -84,7 +84,7 @@ TEST_CASE("every descriptive region and instance type in the bundled catalog has
 }
 
 TEST_CASE("every offer note in the bundled catalog has a Chinese text") {
-  const gw::CatalogLoad load = gw::load_catalog(gw::bundled_file("catalog.json"));
+  const gw::CatalogLoad load = gw::load_bundled_catalog();
   REQUIRE(load.catalog.has_value());
   int noted = 0;
   for (const gw::Offer& o : load.catalog->offers) {
@@ -264,7 +264,7 @@ TEST_CASE("the CJK detector finds Chinese, kana and full-width forms, not Latin-
 }
 
 TEST_CASE("English texts in the bundled catalog and presets have no Chinese characters") {
-  const gw::CatalogLoad load = gw::load_catalog(gw::bundled_file("catalog.json"));
+  const gw::CatalogLoad load = gw::load_bundled_catalog();
   REQUIRE(load.catalog.has_value());
   const std::vector<EnglishText> texts = english_texts(*load.catalog);
   CHECK(texts.size() > 500);
