@@ -1,6 +1,7 @@
 // Workload flags: one per field, applied over a preset or a workload file, then validated.
 #include "cli/workload_flags.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -149,6 +150,22 @@ double parse_value(const FlagDef& d, const std::string& text) {
   }
 }
 
+// "generic jobs: auto, compute or memory" -> "auto、compute、memory": the choices of a name flag, listed
+// the Chinese way (the English help keeps its own wording).
+std::string zh_choices(const std::string& help) {
+  std::string list = help.substr(help.rfind(": ") == std::string::npos ? 0 : help.rfind(": ") + 2);
+  std::string out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = list.find(", ", start), orr = list.find(" or ", start);
+    const std::size_t cut = std::min(comma, orr);
+    out += list.substr(start, cut == std::string::npos ? std::string::npos : cut - start);
+    if (cut == std::string::npos) return out;
+    out += "、";
+    start = cut + (cut == comma ? 2 : 4);
+  }
+}
+
 }  // namespace
 
 void add_workload_flags(CLI::App* cmd, WorkloadFlags& f) {
@@ -209,7 +226,7 @@ Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& pre
     } else if (d.kind == Kind::name) {
       if (!d.set_name(w, it->second))
         throw Exit(kUsage, std::string(d.flag) + ": unknown value '" + it->second + "' (expected " + d.help + ")",
-                   std::string(d.flag) + "：未知的取值 '" + it->second + "'（应为 " + d.help + "）");
+                   std::string(d.flag) + "：未知的取值 '" + it->second + "'（应为以下之一：" + zh_choices(d.help) + "）");
     } else {
       d.set_num(w, parse_value(d, it->second));
     }

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 #include "engine/diagnose.hpp"
 #include "fuzz/equal.hpp"
 #include "fuzz/fixtures.hpp"
@@ -60,6 +62,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const Text* t : {&f.title, &f.meaning, &f.action})
       for (const char* bad : {"nan", "inf"})
         require(!has_word(t->en, bad) || has_word(std::string(text), bad), "a finding prints nan or inf", t->en);
+  }
+  // The web page's path (checker.wasm): the same request as JSON must give back an answer that reads, and
+  // when the text crossed unchanged (JSON replaces broken UTF-8) the same findings.
+  const std::string request = diagnose_request_json(text, options);
+  std::string problem;
+  const auto a = read_diagnose_answer(diagnose_json(request, catalog), problem);
+  require(a.has_value(), "the checker's own answer does not read back", problem);
+  const nlohmann::json sent = nlohmann::json::parse(request, nullptr, false);
+  if (sent.is_object() && sent.contains("text") && sent["text"] == std::string(text)) {
+    require(a->findings.size() == r.findings.size(), "the JSON path changed the number of findings");
+    for (std::size_t i = 0; i < r.findings.size(); ++i)
+      require(a->findings[i].check == r.findings[i].check && a->findings[i].title.en == r.findings[i].title.en &&
+                  a->findings[i].evidence.text == r.findings[i].evidence.text,
+              "the JSON path changed a finding", r.findings[i].check);
   }
   return 0;
 }

@@ -1,0 +1,7 @@
+--lang
+zh
+estimate
+--preset
+bert-base-finetune
+--precision
+fp9
