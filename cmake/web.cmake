@@ -52,7 +52,7 @@ if(GW_CLOSURE_COMPILER)
 else()
   message(WARNING "Closure Compiler not found (run scripts/setup-deps.sh): the page's JavaScript stays unminified")
 endif()
-foreach(t gw_imgui gw_fonts gpuwise_engine gpuwise_data)
+foreach(t gw_imgui gw_fonts gpuwise_engine gpuwise_data gpuwise_data_checker)
   target_compile_options(${t} PRIVATE ${GW_WEB_COMPILE})
 endforeach()
 
@@ -61,7 +61,7 @@ file(GLOB GW_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/*.cpp")
 file(GLOB GW_PLATFORM_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/*.cpp")
 add_executable(gpuwise_web ${GW_APP_SOURCES} ${GW_PLATFORM_SOURCES})
 target_compile_options(gpuwise_web PRIVATE ${GW_WEB_COMPILE})
-target_link_libraries(gpuwise_web PRIVATE gpuwise_engine gw_imgui gw_fonts)
+target_link_libraries(gpuwise_web PRIVATE gpuwise_engine gpuwise_data gw_imgui gw_fonts)
 target_link_options(gpuwise_web PRIVATE ${GW_WEB_LINK}
   # ImGui links its own bitmap font (12 KB of base85) for an atlas that has no font; ours always has one,
   # so the call goes to an empty stand-in in src/platform/web.cpp and the font data is dropped.
@@ -73,7 +73,7 @@ set_target_properties(gpuwise_web PROPERTIES
 # ---- the instance checker: a module of its own, fetched on the first check (src/platform/checker/)
 add_executable(gpuwise_checker "${CMAKE_SOURCE_DIR}/src/platform/checker/checker.cpp")
 target_compile_options(gpuwise_checker PRIVATE ${GW_WEB_COMPILE})
-target_link_libraries(gpuwise_checker PRIVATE gpuwise_engine)
+target_link_libraries(gpuwise_checker PRIVATE gpuwise_engine gpuwise_data_checker)
 target_link_options(gpuwise_checker PRIVATE ${GW_WEB_COMPILE} ${GW_WEB_EXC_LINK} ${GW_CLOSURE_LINK} --no-entry
   -sMODULARIZE=1 -sEXPORT_NAME=GpuwiseChecker -sENVIRONMENT=web -sDYNAMIC_EXECUTION=0
   -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -sMALLOC=emmalloc -sSUPPORT_ERRNO=0
@@ -87,19 +87,25 @@ set_target_properties(gpuwise_checker PROPERTIES
 list(TRANSFORM GPUWISE_FETCHED_DATA PREPEND "${CMAKE_SOURCE_DIR}/data/" OUTPUT_VARIABLE GW_FETCHED_DATA_PATHS)
 
 # Static assets. sw.js gets a build id (hash of the shipped files) so a new build replaces the old cache.
+# index.html is written by scripts/build-shell.py, with shell.css and shell.js inlined.
 file(GLOB GW_WEB_ASSETS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*")
 list(FILTER GW_WEB_ASSETS EXCLUDE REGEX "/(sw\\.js|hello)$")
+set(GW_WEB_COPIED ${GW_WEB_ASSETS})
+list(FILTER GW_WEB_COPIED EXCLUDE REGEX "/(index\\.html|shell\\.css|shell\\.js)$")
 add_custom_command(
   OUTPUT "${GW_SITE}/sw.js" "${GW_SITE}/fonts/cjk.otf" "${GW_SITE}/.assets-stamp"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${GW_SITE}/fonts"
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${GW_WEB_ASSETS} "${GW_SITE}/"
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${GW_WEB_COPIED} "${GW_SITE}/"
+  COMMAND "${GW_PYTHON3}" "${CMAKE_SOURCE_DIR}/scripts/build-shell.py" --web "${CMAKE_SOURCE_DIR}/web"
+          --out "${GW_SITE}/index.html"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different "${GW_FONT_DIR}/cjk.otf" "${GW_SITE}/fonts/cjk.otf"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${GW_FETCHED_DATA_PATHS} "${GW_SITE}/"
   COMMAND ${CMAKE_COMMAND} -DSITE=${GW_SITE} -DTEMPLATE=${CMAKE_SOURCE_DIR}/web/sw.js
           -P "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake"
   COMMAND ${CMAKE_COMMAND} -E touch "${GW_SITE}/.assets-stamp"
   DEPENDS ${GW_WEB_ASSETS} ${GW_FETCHED_DATA_PATHS} "${CMAKE_SOURCE_DIR}/web/sw.js" "${GW_FONT_DIR}/cjk.otf"
-          "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake" gpuwise_web gpuwise_checker
+          "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake" "${CMAKE_SOURCE_DIR}/scripts/build-shell.py"
+          gpuwise_web gpuwise_checker
   COMMENT "Assembling the site in ${GW_SITE}")
 add_custom_target(gpuwise_site ALL DEPENDS "${GW_SITE}/.assets-stamp")
 

@@ -210,7 +210,7 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
       out += zh ? "（无截止时间）\n" : " (no deadline)\n";
     else
       out += (zh ? "，错过截止概率 " : ", P(miss deadline) ") + fmt_num(s.p_miss_deadline * 100, 1) + "% [" +
-             s.method + "]\n";
+             s.method_text.in(lang) + "]\n";
   }
   if (f.explain && !r.rows.empty()) {
     out += zh ? "\n#1 的账单：\n" : "\nBill for #1:\n";

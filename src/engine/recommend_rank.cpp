@@ -215,18 +215,17 @@ void detail(const Context& x, const Candidate& k, Row& r) {
     si.explain = true;
     // Each offer gets its own stream from the user's seed, so adding an offer never changes another's draw.
     si.seed = c.seed ^ fnv1a(x.offer(k).id + "#spot");
+    si.reported_seed = c.seed;
     // The draw decides only the chance of missing a deadline; without one the exact mean and the normal
     // approximation's spread say all there is.
     si.trials = c.deadline_hours ? x.options.monte_carlo_trials : 0;
     r.spot = simulate_spot(si);
-    // Say the user's seed: the per-offer stream is derived from it.
-    const std::string seed = std::to_string(c.seed);
-    if (r.spot->method.rfind("monte-carlo", 0) == 0) {
-      r.spot->method = "monte-carlo (" + std::to_string(si.trials) + " trials, seed " + seed + ")";
+    if (r.spot->trials > 0) {
+      const std::string seed = std::to_string(c.seed);
       r.spot->explain.note = {
-          "Probability of missing the deadline by Monte Carlo: " + std::to_string(si.trials) +
+          "Probability of missing the deadline by Monte Carlo: " + std::to_string(r.spot->trials) +
               " trials from seed " + seed + " (each offer draws its own stream from it).",
-          "错过截止时间的概率：蒙特卡洛模拟 " + std::to_string(si.trials) + " 次，种子 " + seed +
+          "错过截止时间的概率：蒙特卡洛模拟 " + std::to_string(r.spot->trials) + " 次，种子 " + seed +
               "（每个方案由此派生独立的随机序列）。"};
     }
     if (k.interruptions_assumed)

@@ -158,6 +158,7 @@ SpotResult simulate_spot(const SpotInputs& in) {
   const int trials = static_cast<int>(std::min<double>(in.trials, std::floor(kMaxSimulatedEvents / events_per_trial)));
   const bool wanted = in.trials > 0 && lambda > 0 && r.practical && W > 0;
   const bool too_many = wanted && trials < 100;
+  const std::uint64_t seed_named = in.reported_seed.value_or(in.seed);
   if (too_many) r.method = "normal approximation (too many interruptions to simulate)";
   if (wanted && !too_many) {
     Rng rng(in.seed);
@@ -186,10 +187,14 @@ SpotResult simulate_spot(const SpotInputs& in) {
     r.p90_hours = *nth;
     if (in.deadline_hours) r.p_miss_deadline = static_cast<double>(missed) / trials;
     r.trials = trials;
-    r.method = "monte-carlo (" + std::to_string(trials) + " trials, seed " + std::to_string(in.seed) + ")";
+    r.method = "monte-carlo (" + std::to_string(trials) + " trials, seed " + std::to_string(seed_named) + ")";
   }
   r.p_miss_deadline = std::clamp(finite_or(r.p_miss_deadline, 0), 0.0, 1.0);
   r.p90_hours = finite_or(r.p90_hours, r.expected_hours);
+  // Every result says how it was computed (the CLI's spot line reads it), explained or not.
+  r.method_text = {r.method, r.trials == 0 ? (too_many ? "正态近似（中断次数过多，不做模拟）" : "正态近似")
+                                           : "蒙特卡洛模拟（" + std::to_string(r.trials) + " 次，种子 " +
+                                                 std::to_string(seed_named) + "）"};
   if (!in.explain) return r;
 
   r.explain.formula = {
@@ -204,9 +209,6 @@ SpotResult simulate_spot(const SpotInputs& in) {
                       {"restart R", R, "h", "重启 R"},
                       {"expected interruptions", r.expected_interruptions, "", "预计中断次数"},
                       {"expected hours", r.expected_hours, "h", "预计时长"}};
-  r.method_text = {r.method, r.trials == 0 ? (too_many ? "正态近似（中断次数过多，不做模拟）" : "正态近似")
-                                           : "蒙特卡洛模拟（" + std::to_string(r.trials) + " 次，种子 " +
-                                                 std::to_string(in.seed) + "）"};
   r.explain.note = {"Probability of missing the deadline by " + r.method + ".",
                     "错过截止时间的概率：" + r.method_text.zh + "。"};
   return r;

@@ -38,6 +38,9 @@ struct SpotInputs {
   double restart_hours = 0;              // reload data and checkpoint after an interruption (R)
   std::optional<double> deadline_hours;  // for the miss probability (counts the job only)
   std::uint64_t seed = 1;
+  // The seed the method text names, when the stream was derived from a user's seed (recommend() draws
+  // one stream per offer): the user can replay that seed, not the derived one.
+  std::optional<std::uint64_t> reported_seed;
   int trials = 0;       // Monte Carlo trials; 0 = analytic (normal approximation) only
   bool explain = true;  // false: skip building the explanation (screening many offers)
 };

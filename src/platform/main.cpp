@@ -274,6 +274,9 @@ int main(int argc, char** argv) {
 #endif
   g->window = glfwCreateWindow(1280, 800, "gpuwise · 算力参谋", nullptr, nullptr);
   if (!g->window) {
+#ifdef __EMSCRIPTEN__
+    web_fail("webgl2");
+#endif
     std::fprintf(stderr, "gpuwise-gui: cannot open a window with OpenGL 3.0\n");
     glfwTerminate();
     return 1;

@@ -28,6 +28,7 @@ void web_init();
 void web_request_next_frame();
 void web_first_frame();
 void web_count_frame();
+void web_fail(const char* what);  // shows a fatal message instead of the loading screen ("webgl2": no context)
 float web_fit_canvas(int& width, int& height);  // returns devicePixelRatio
 std::string web_paste_text();
 #else

@@ -82,6 +82,11 @@ EM_JS(void, gw_js_first_frame, (), {
 
 EM_JS(void, gw_js_count_frame, (), { Module.gwState.frames++; });
 
+// The page's loading screen turns into an error message (web/shell.js).
+EM_JS(void, gw_js_fail, (const char* what), {
+  if (Module['gwFail']) Module['gwFail'](UTF8ToString(what));
+});
+
 EM_JS(char*, gw_js_dup, (const char* what), {
   var s = "";
   var w = UTF8ToString(what);
@@ -382,6 +387,7 @@ void web_init() { gw_js_init(); }
 void web_request_next_frame() { gw_js_request_frame(); }
 void web_first_frame() { gw_js_first_frame(); }
 void web_count_frame() { gw_js_count_frame(); }
+void web_fail(const char* what) { gw_js_fail(what); }
 float web_fit_canvas(int& w, int& h) { return static_cast<float>(gw_js_fit_canvas(&w, &h)); }
 std::string web_paste_text() { return take(gw_js_dup("paste")); }
 }  // namespace shell

@@ -250,8 +250,48 @@ async function partC(t) {
   });
 }
 
+// No WebGL 2: a browser without it, and one that has it but refuses a context (a blocklisted GPU). The
+// shell only checks that the API exists (a test context would slow every first frame); main() creates the
+// one real context and, when that fails, the loading screen says why instead of spinning forever.
+async function partD(t) {
+  const refuse = () => {
+    const get = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+      return /webgl/.test(kind) ? null : get.call(this, kind, ...rest);
+    };
+  };
+  const cases = [
+    ['no WebGL 2 at all', `delete window.WebGL2RenderingContext; (${refuse})();`],
+    ['a refused context', `(${refuse})();`],
+  ];
+  for (const [what, init] of cases) {
+    const {context, close} = await launch();
+    try {
+      const page = await context.newPage();
+      const w = watch(page);
+      await page.addInitScript({content: init});
+      await page.goto(t.url);
+      await page.waitForFunction(() => document.getElementById('loading').classList.contains('failed'), null,
+                                 {timeout: 15000}).catch(() => {});
+      const shown = await page.evaluate(() => ({
+        failed: document.getElementById('loading').classList.contains('failed'),
+        visible: getComputedStyle(document.getElementById('loading')).display !== 'none',
+        text: document.getElementById('loading-text').textContent}));
+      t.log(`${what}: ${shown.text}`);
+      assert(shown.failed && shown.visible, `${what}: the loading screen should turn into an error: ${JSON.stringify(shown)}`);
+      assert(/WebGL 2/.test(shown.text) && /WebGL 2。/.test(shown.text), `${what}: the message should name WebGL 2 in both languages: ${shown.text}`);
+      const thrown = w.errors.filter((e) => !/WebGL|canvas|context/i.test(e));
+      assert(!thrown.length, `${what}: nothing else should fail: ${thrown.join(' | ')}`);
+      await page.screenshot({path: join(t.shots, `09-no-webgl2-${cases.findIndex((c) => c[0] === what)}.png`)});
+    } finally {
+      await close();
+    }
+  }
+}
+
 export default async function (t) {
   await partA(t);
   await partB(t);
   await partC(t);
+  await partD(t);
 }

@@ -1,0 +1,11 @@
+--lang
+zh
+recommend
+--preset
+bert-base-finetune
+--budget
+300
+--deadline
+48h
+--top
+5
