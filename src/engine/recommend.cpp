@@ -47,14 +47,6 @@ std::string_view to_string(DropReason r) {
   return "filtered";
 }
 
-namespace {
-
-bool finite_in(double v, double lo, double hi) {
-  return std::isfinite(v) && v >= lo && v <= hi;
-}
-
-}  // namespace
-
 std::vector<Problem> validate_constraints(const Constraints& c) {
   std::vector<Problem> p;
   auto need = [&](bool ok, const char* field, const std::string& msg) {
