@@ -21,4 +21,4 @@ target_link_libraries(gpuwise-gui PRIVATE gpuwise_engine gw_imgui gw_fonts)
 # tree's folder is only the last fallback (src/platform/native.cpp, font_dirs).
 target_compile_definitions(gpuwise-gui PRIVATE GPUWISE_FONT_DIR="${GW_FONT_DIR}")
 install(TARGETS gpuwise-gui RUNTIME DESTINATION bin)
-install(FILES "${GW_FONT_DIR}/cjk.otf" DESTINATION share/gpuwise/fonts)
+install(FILES "${GW_FONT_DIR}/cjk.ttf" DESTINATION share/gpuwise/fonts)

@@ -19,11 +19,11 @@ file(GLOB_RECURSE GW_FONT_TEXT CONFIGURE_DEPENDS
 set(GW_FONT_DIR "${CMAKE_BINARY_DIR}/fonts")
 set(GW_LATIN_CPP "${CMAKE_BINARY_DIR}/generated/latin_font.cpp")
 add_custom_command(
-  OUTPUT "${GW_FONT_DIR}/latin.ttf" "${GW_FONT_DIR}/cjk.otf" "${GW_LATIN_CPP}"
+  OUTPUT "${GW_FONT_DIR}/latin.ttf" "${GW_FONT_DIR}/cjk.ttf" "${GW_LATIN_CPP}"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${GW_FONT_DIR}" "${CMAKE_BINARY_DIR}/generated"
   COMMAND "${GW_PYTHON3}" "${CMAKE_SOURCE_DIR}/scripts/build-font.py"
           --scan "${CMAKE_SOURCE_DIR}/src" "${CMAKE_SOURCE_DIR}/data"
-          --latin-out "${GW_FONT_DIR}/latin.ttf" --latin-cpp "${GW_LATIN_CPP}" --cjk-out "${GW_FONT_DIR}/cjk.otf"
+          --latin-out "${GW_FONT_DIR}/latin.ttf" --latin-cpp "${GW_LATIN_CPP}" --cjk-out "${GW_FONT_DIR}/cjk.ttf"
   DEPENDS ${GW_FONT_TEXT} "${CMAKE_SOURCE_DIR}/scripts/build-font.py"
   COMMENT "Subsetting Noto Sans CJK SC for the UI")
 add_library(gw_fonts STATIC "${GW_LATIN_CPP}")

@@ -93,17 +93,17 @@ list(FILTER GW_WEB_ASSETS EXCLUDE REGEX "/(sw\\.js|hello)$")
 set(GW_WEB_COPIED ${GW_WEB_ASSETS})
 list(FILTER GW_WEB_COPIED EXCLUDE REGEX "/(index\\.html|shell\\.css|shell\\.js)$")
 add_custom_command(
-  OUTPUT "${GW_SITE}/sw.js" "${GW_SITE}/fonts/cjk.otf" "${GW_SITE}/.assets-stamp"
+  OUTPUT "${GW_SITE}/sw.js" "${GW_SITE}/fonts/cjk.ttf" "${GW_SITE}/.assets-stamp"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${GW_SITE}/fonts"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${GW_WEB_COPIED} "${GW_SITE}/"
   COMMAND "${GW_PYTHON3}" "${CMAKE_SOURCE_DIR}/scripts/build-shell.py" --web "${CMAKE_SOURCE_DIR}/web"
           --out "${GW_SITE}/index.html"
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different "${GW_FONT_DIR}/cjk.otf" "${GW_SITE}/fonts/cjk.otf"
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different "${GW_FONT_DIR}/cjk.ttf" "${GW_SITE}/fonts/cjk.ttf"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${GW_FETCHED_DATA_PATHS} "${GW_SITE}/"
   COMMAND ${CMAKE_COMMAND} -DSITE=${GW_SITE} -DTEMPLATE=${CMAKE_SOURCE_DIR}/web/sw.js
           -P "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake"
   COMMAND ${CMAKE_COMMAND} -E touch "${GW_SITE}/.assets-stamp"
-  DEPENDS ${GW_WEB_ASSETS} ${GW_FETCHED_DATA_PATHS} "${CMAKE_SOURCE_DIR}/web/sw.js" "${GW_FONT_DIR}/cjk.otf"
+  DEPENDS ${GW_WEB_ASSETS} ${GW_FETCHED_DATA_PATHS} "${CMAKE_SOURCE_DIR}/web/sw.js" "${GW_FONT_DIR}/cjk.ttf"
           "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake" "${CMAKE_SOURCE_DIR}/scripts/build-shell.py"
           gpuwise_web gpuwise_checker
   COMMENT "Assembling the site in ${GW_SITE}")

@@ -22,7 +22,7 @@
     } catch (e) { /* storage blocked: fall back to the browser */ }
     return /^zh/i.test(navigator.language || '');
   }
-  if (wantsChinese()) window.gwCjkFont = fetch('fonts/cjk.otf').then(function (r) {
+  if (wantsChinese()) window.gwCjkFont = fetch('fonts/cjk.ttf').then(function (r) {
     if (!r.ok) throw new Error('HTTP ' + r.status);
     return r.arrayBuffer();
   });

@@ -78,7 +78,7 @@ std::string normalized(const std::string& path) {
   return ::realpath(path.c_str(), buf) ? std::string(buf) : path;
 }
 
-// Where fonts/cjk.otf may be, in order: <prefix>/share next to <prefix>/bin (any `cmake --install
+// Where fonts/cjk.ttf may be, in order: <prefix>/share next to <prefix>/bin (any `cmake --install
 // --prefix` and the .deb's /usr), the build tree next to the binary, the configured build tree.
 // $GPUWISE_FONT_DIR replaces the search (and lets a test take the font away).
 std::vector<std::string> font_dirs() {
@@ -94,7 +94,7 @@ std::vector<std::string> font_dirs() {
 
 std::string found_cjk_font() {
   for (const std::string& dir : font_dirs())
-    if (exists(dir + "/cjk.otf")) return normalized(dir + "/cjk.otf");
+    if (exists(dir + "/cjk.ttf")) return normalized(dir + "/cjk.ttf");
   return {};
 }
 
@@ -275,14 +275,14 @@ void native_init(int argc, char** argv) {
 
 std::string native_cjk_font_bytes() {
   for (const std::string& dir : font_dirs()) {
-    std::string bytes = read_file(dir + "/cjk.otf");
+    std::string bytes = read_file(dir + "/cjk.ttf");
     if (!bytes.empty()) return bytes;
   }
   std::string looked;
-  for (const std::string& dir : font_dirs()) looked += "\n  " + dir + "/cjk.otf";
+  for (const std::string& dir : font_dirs()) looked += "\n  " + dir + "/cjk.ttf";
   std::fprintf(stderr,
                "gpuwise-gui: the Chinese (CJK) font was not found, so the window stays in English. Looked in:%s\n"
-               "  Reinstall gpuwise, or set GPUWISE_FONT_DIR to the folder holding cjk.otf.\n",
+               "  Reinstall gpuwise, or set GPUWISE_FONT_DIR to the folder holding cjk.ttf.\n",
                looked.c_str());
   return {};
 }

@@ -188,7 +188,7 @@ EM_JS(void, gw_js_fetch_cjk_font, (), {
   var st = Module.gwState;
   if (st.fontRequested) return;
   st.fontRequested = true;
-  var p = window['gwCjkFont'] || fetch('fonts/cjk.otf').then(function (r) {
+  var p = window['gwCjkFont'] || fetch('fonts/cjk.ttf').then(function (r) {
     if (!r.ok) throw new Error('HTTP ' + r.status);
     return r.arrayBuffer();
   });

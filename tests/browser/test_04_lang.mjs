@@ -22,7 +22,7 @@ export default async function (t) {
 
       await click(page, 'lang_zh');
       s = await until(page, (x) => x.lang === 'zh' && x.cjk_font === 'ready', 'Chinese with its font', 15000);
-      assert(w.requests.some((u) => u.endsWith('fonts/cjk.otf')), 'the CJK font should be fetched on switching');
+      assert(w.requests.some((u) => u.endsWith('fonts/cjk.ttf')), 'the CJK font should be fetched on switching');
       // Let every panel draw once in Chinese, then ask which glyphs were missing.
       for (const tab of ['tab_catalog', 'tab_guide', 'tab_calculators', 'tab_diagnose', 'tab_recommend']) {
         await clickUntil(page, tab, (x) => x.tab === tab.slice(4), tab);
@@ -58,10 +58,10 @@ export default async function (t) {
       // In parallel with the wasm: the page asks for the font before the wasm has even been instantiated,
       // rather than the app asking once it runs.
       const t0 = await page.evaluate(() => {
-        const e = performance.getEntriesByType('resource').find((r) => r.name.endsWith('fonts/cjk.otf'));
+        const e = performance.getEntriesByType('resource').find((r) => r.name.endsWith('fonts/cjk.ttf'));
         return {font: e ? e.startTime : -1, runtime: window.gwRuntimeAt || -1};
       });
-      assert(order.includes('fonts/cjk.otf') && order.includes('index.wasm') && t0.font >= 0 && t0.font < t0.runtime,
+      assert(order.includes('fonts/cjk.ttf') && order.includes('index.wasm') && t0.font >= 0 && t0.font < t0.runtime,
              `the font should be requested with the wasm (font at ${t0.font} ms, wasm ready at ${t0.runtime} ms): ${order.join(', ')}`);
       t.log(`zh-CN browser: first Chinese frame after ${s.frames} frames`);
       await page.screenshot({path: join(t.shots, '04-lang-zh-browser.png')});

@@ -20,7 +20,7 @@ prefix=$tmp/prefix
 cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" || { cat "$tmp/install.log"; fail "cmake --install"; }
 want=(bin/gpuwise share/gpuwise/catalog.json share/gpuwise/guide.json share/bash-completion/completions/gpuwise
       share/doc/gpuwise/README.md)
-[ $gui = yes ] && want+=(bin/gpuwise-gui share/gpuwise/fonts/cjk.otf share/applications/gpuwise.desktop
+[ $gui = yes ] && want+=(bin/gpuwise-gui share/gpuwise/fonts/cjk.ttf share/applications/gpuwise.desktop
                          share/icons/hicolor/scalable/apps/gpuwise.svg)
 for f in "${want[@]}"; do
   [ -e "$prefix/$f" ] || fail "cmake --install did not install $f"
@@ -54,9 +54,9 @@ snapshot_field() {  # snapshot_field FILE KEY: a top-level field of the window's
 }
 if [ $gui = yes ]; then
   real_prefix=$(cd "$prefix" && pwd -P)
-  [ "$(gui_font "$prefix/bin/gpuwise-gui")" = "$real_prefix/share/gpuwise/fonts/cjk.otf" ] ||
+  [ "$(gui_font "$prefix/bin/gpuwise-gui")" = "$real_prefix/share/gpuwise/fonts/cjk.ttf" ] ||
     fail "installed gpuwise-gui looks for its font at '$(gui_font "$prefix/bin/gpuwise-gui")', not under the prefix"
-  echo "ok: installed gpuwise-gui finds share/gpuwise/fonts/cjk.otf relative to itself"
+  echo "ok: installed gpuwise-gui finds share/gpuwise/fonts/cjk.ttf relative to itself"
   GPUWISE_FONT_DIR="$tmp/no-fonts" "$prefix/bin/gpuwise-gui" --help | grep -q '^CJK font: not found' ||
     fail "gpuwise-gui --help should say when the CJK font is missing"
   if command -v xvfb-run >/dev/null; then
@@ -107,7 +107,7 @@ if command -v file >/dev/null && file "$tmp/x/usr/bin/gpuwise" | grep -q 'not st
   fail "the packaged gpuwise is not stripped"
 fi
 if [ $gui = yes ]; then
-  [ "$(gui_font "$tmp/x/usr/bin/gpuwise-gui")" = "$(cd "$tmp/x/usr" && pwd -P)/share/gpuwise/fonts/cjk.otf" ] ||
+  [ "$(gui_font "$tmp/x/usr/bin/gpuwise-gui")" = "$(cd "$tmp/x/usr" && pwd -P)/share/gpuwise/fonts/cjk.ttf" ] ||
     fail "the unpacked gpuwise-gui looks for its font at '$(gui_font "$tmp/x/usr/bin/gpuwise-gui")'"
 fi
 echo "ok: the unpacked gpuwise runs (and gpuwise-gui finds /usr/share/gpuwise/fonts relative to itself)"
