@@ -416,16 +416,22 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
     if (pairs.size() > 2000) break;
   }
   std::string version, preset_id;
+  bool known_key = false;
   for (const auto& [k, v] : pairs) {
     if (k == "v") version = v;
     if (k == "preset") preset_id = v;
+    known_key = known_key || k == "preset" || k == "lang" || k == "cat" || k.rfind("price.", 0) == 0;
+    for (const Field& f : fields()) known_key = known_key || k == f.key;
   }
-  if (version.empty()) {
+  // A hand-written link ("#preset=bert-base-finetune&budget=300&deadline=48h") is read as this version; only
+  // a fragment with none of our keys is someone else's.
+  if (version.empty() && !known_key) {
     d.ok = false;
-    d.notices.push_back({"v", notice("This link is not a gpuwise scenario link (no version); the defaults are shown.",
-                                     "此链接不是有效的 gpuwise 场景链接（缺少版本号），显示默认设置。")});
+    d.notices.push_back({"v", notice("This link is not a gpuwise scenario link; the defaults are shown.",
+                                     "此链接不是有效的 gpuwise 场景链接，显示默认设置。")});
     return d;
   }
+  if (version.empty()) version = std::to_string(kLinkVersion);
   if (version != std::to_string(kLinkVersion))
     d.notices.push_back({"v", notice("This link has format version " + echo(version, 8) +
                                          "; this page reads version 1, so some settings may be lost.",

@@ -65,8 +65,19 @@ export default async function (t) {
       assert(s.scenario.preset === 'bert-base-finetune', 'the valid part of the link should apply');
       assert(s.scenario.budget === null, 'budget=abc should be ignored');
       t.log(`notices: ${s.banners.find((b) => b.id === 'link_notice').details.join(' | ')}`);
+      // Hand-written, the way a labmate would type it: no v=, still read (as version 1), no banner.
+      await page.goto('about:blank');
+      await page.goto(t.url + '#preset=bert-base-finetune&budget=300&deadline=48h');
+      await waitReady(page);
+      s = await until(page, (x) => !x.pending && x.scenario.preset === 'bert-base-finetune' && x.scenario.budget === 300 &&
+                      x.scenario.deadline_hours === 48,
+                      'the hand-written link applied');
+      assert(!s.banners.some((b) => b.id === 'link_error' || b.id === 'link_notice'),
+             `a hand-written link should open without a banner: ${JSON.stringify(s.banners)}`);
+      // A fresh load (not a hash change, which the running page would answer by rewriting the address
+      // before a reload could read it).
+      await page.goto('about:blank');
       await page.goto(t.url + '#%%%garbage%zz&&==');
-      await page.reload();
       await waitReady(page);
       s = await until(page, (x) => x.banners.some((b) => b.id === 'link_error'), 'the error banner');
       assert(s.scenario.preset === defaults.scenario.preset, `garbage should keep the default preset, got ${s.scenario.preset}`);

@@ -210,7 +210,7 @@ TEST_CASE("link: garbage is refused whole, with ok=false and the defaults kept")
   const std::string binary("\x00\xff\xfe#\x01v\x7f", 7);
   for (const std::string& link :
        {std::string("hello world"), std::string("#%%%%"), binary, std::string("#a=b&c=d"),
-        std::string("https://example.org/#preset=bert-base-finetune&budget=5"), std::string("#<script>alert(1)</script>"),
+        std::string("https://example.org/#section=3&page=2"), std::string("#<script>alert(1)</script>"),
         std::string("javascript:alert(1)"), std::string("#=&=&=&&&")}) {
     CAPTURE(link);
     const gw::LinkDecode d = decode(link);
@@ -218,6 +218,24 @@ TEST_CASE("link: garbage is refused whole, with ok=false and the defaults kept")
     CHECK_FALSE(d.notices.empty());
     CHECK(diff_scenario(d.scenario, fresh) == "");
   }
+}
+
+TEST_CASE("link: a hand-written link without v is read as version 1") {
+  const gw::LinkDecode d = decode("https://example.org/#preset=bert-base-finetune&budget=300&deadline=48h");
+  CHECK(d.ok);
+  CHECK(d.notices.empty());
+  CHECK(d.scenario.workload.preset == "bert-base-finetune");
+  REQUIRE(d.scenario.constraints.budget.has_value());
+  CHECK(*d.scenario.constraints.budget == 300);
+  REQUIRE(d.scenario.constraints.deadline_hours.has_value());
+  CHECK(*d.scenario.constraints.deadline_hours == 48);
+  // The same link with v=1 decodes to the same scenario.
+  const gw::LinkDecode v1 = decode("#v=1&preset=bert-base-finetune&budget=300&deadline=48h");
+  CHECK(diff_scenario(d.scenario, v1.scenario) == "");
+  // One known key is enough; the unknown ones are ignored as in any link.
+  const gw::LinkDecode lang = decode("#lang=zh&utm_source=chat");
+  CHECK(lang.ok);
+  CHECK(lang.settings.lang == "zh");
 }
 
 TEST_CASE("link: a 10 MB link is refused quickly and unread") {
