@@ -442,11 +442,27 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
   for (const auto& [k, v] : pairs)
     for (const Field& f : fields())
       if (f.workload && k == f.key) describes_job = true;
+  // A hand-written link may shorten the preset: a unique start of an id stands for it, and an ambiguous one
+  // is answered with the candidates.
+  std::vector<std::string> starts;
+  if (preset_id.size() >= 3 && !find_preset(presets, preset_id))
+    for (const Preset& p : presets)
+      if (p.id.rfind(preset_id, 0) == 0 && starts.size() < 4) starts.push_back(p.id);
+  const std::string wanted = starts.size() == 1 ? starts.front() : preset_id;
+  if (wanted != preset_id)
+    d.notices.push_back({"preset", notice("Preset '" + echo(preset_id, 40) + "' was read as '" + wanted + "'.",
+                                          "预设“" + echo(preset_id, 40) + "”按“" + wanted + "”读取。")});
   bool found = false;
-  Scenario s = describes_job ? base_for(preset_id, presets, catalog, found) : default_scenario(presets, catalog);
-  if (!preset_id.empty() && !found)
-    d.notices.push_back({"preset", notice("Unknown preset '" + echo(preset_id, 40) + "'; the default preset is used.",
-                                          "未知的预设“" + echo(preset_id, 40) + "”，已改用默认预设。")});
+  Scenario s = describes_job ? base_for(wanted, presets, catalog, found) : default_scenario(presets, catalog);
+  if (!preset_id.empty() && !found) {
+    std::string list;
+    for (const std::string& id : starts) list += (list.empty() ? "" : ", ") + id;
+    d.notices.push_back({"preset", starts.empty()
+        ? notice("Unknown preset '" + echo(preset_id, 40) + "'; the default preset is used.",
+                 "未知的预设“" + echo(preset_id, 40) + "”，已改用默认预设。")
+        : notice("Preset '" + echo(preset_id, 40) + "' could be " + list + "; the default preset is used.",
+                 "预设“" + echo(preset_id, 40) + "”可能是 " + list + "，已改用默认预设。")});
+  }
   const Workload preset_workload = s.workload;
 
   for (const auto& [k, v] : pairs) {

@@ -238,6 +238,33 @@ TEST_CASE("link: a hand-written link without v is read as version 1") {
   CHECK(lang.settings.lang == "zh");
 }
 
+TEST_CASE("link: a shortened preset id") {
+  // Unique start: read as that preset, with a notice saying so.
+  const gw::LinkDecode one = decode("#preset=bert-base&budget=300");
+  CHECK(one.ok);
+  CHECK(one.scenario.workload.preset == "bert-base-finetune");
+  CHECK(*one.scenario.constraints.budget == 300);
+  REQUIRE(one.notices.size() == 1);
+  CHECK(one.notices.front().message.en == "Preset 'bert-base' was read as 'bert-base-finetune'.");
+  // Ambiguous: the candidates are named and the default preset is kept.
+  std::vector<gw::Preset> more = presets();
+  more.push_back(preset("bert-base-inference-int8", bert().workload));
+  const gw::LinkDecode two = gw::decode_link("#preset=bert-base&budget=300&deadline=48h", more, catalog());
+  CHECK(two.ok);
+  CHECK(two.scenario.workload.preset == "resnet50-train");
+  CHECK(*two.scenario.constraints.budget == 300);
+  REQUIRE(two.notices.size() == 1);
+  CHECK(two.notices.front().message.en ==
+        "Preset 'bert-base' could be bert-base-finetune, bert-base-inference-int8; the default preset is used.");
+  // Too short to guess from, or no match: unknown.
+  for (const char* link : {"#preset=be", "#preset=nonesuch"}) {
+    CAPTURE(link);
+    const gw::LinkDecode d = decode(link);
+    REQUIRE(d.notices.size() == 1);
+    CHECK(d.notices.front().message.en.find("Unknown preset") == 0);
+  }
+}
+
 TEST_CASE("link: a 10 MB link is refused quickly and unread") {
   std::string huge = "https://example.org/#v=1&budget=5&";
   huge.append(10u << 20, 'a');
