@@ -176,6 +176,14 @@ void draw_detail(AppState& s, const Row& row) {
     }
     draw_explain(tr("Memory per card", "单卡显存"), row.memory_explain);
     for (const Text& n : row.notes) ImGui::TextColored(color_v(Tone::muted), "• %s", tr(n).c_str());
+    // The offers' notes arrive after the first answer (web): say so rather than show a row without them.
+    const NotesState notes = catalog_notes_state(s);
+    if (notes == NotesState::loading || notes == NotesState::not_loaded)
+      ImGui::TextColored(color_v(Tone::muted), "• %s", tr("Loading this offer's notes…", "正在加载此报价的说明…"));
+    else if (notes == NotesState::failed || notes == NotesState::invalid)
+      ImGui::TextColored(color_v(Tone::warn), "• %s",
+                         tr("This offer's notes could not be loaded (GPUs and prices tab: Try again).",
+                            "此报价的说明加载失败（可在“显卡与价格”页重试）。"));
     ImGui::PopTextWrapPos();
     ImGui::EndTable();
   }

@@ -47,6 +47,8 @@ std::string snapshot_json(const AppState& s) {
   json rows = json::array();
   for (std::size_t i = 0; i < s.report.rows.size() && i < 40; ++i) {
     const Row& r = s.report.rows[i];
+    json notes = json::array();
+    for (const Text& n : r.notes) notes.push_back(n.en);
     rows.push_back({{"rank", r.rank},
                     {"key", row_key(r)},
                     {"offer", r.offer},
@@ -58,7 +60,8 @@ std::string snapshot_json(const AppState& s) {
                     {"hours", r.finish_hours.likely},
                     {"pareto", r.pareto},
                     {"tight", r.fit == Fit::tight},
-                    {"edited", r.price_edited}});
+                    {"edited", r.price_edited},
+                    {"notes", notes}});
   }
   json shown = json::array();
   for (std::size_t i = 0; i < s.res.order.size() && i < 40; ++i)

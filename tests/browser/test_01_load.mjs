@@ -22,9 +22,18 @@ export default async function (t) {
     // The guide is not part of the first load: the page fetches it only when its tab opens.
     assert(s.catalog.guide === 'not loaded' && !w.requests.some((u) => u.endsWith('/guide.json')),
            `the guide should not load before its tab opens (${s.catalog.guide})`);
-    // Nor are the catalog's citations and notes: the catalog tab asks for them.
-    assert(s.catalog.notes === 'not loaded' && !w.requests.some((u) => u.endsWith('/catalog-notes.json')),
-           `catalog-notes.json should not load before the catalog tab opens (${s.catalog.notes})`);
+    // Nor are the catalog's citations and notes: the page asks for them once its first answer is drawn,
+    // and redraws the rows with their offers' notes.
+    const firstFrame = await page.evaluate(() => window.gwFirstFrameAt);
+    s = await until(page, (x) => x.catalog.notes === 'ready' && !x.pending, 'the catalog notes, fetched after the first answer');
+    const notesAt = await page.evaluate(() =>
+      performance.getEntriesByType('resource').find((e) => e.name.endsWith('/catalog-notes.json')).startTime);
+    assert(notesAt > firstFrame, `catalog-notes.json should be asked for after the first frame (${notesAt} <= ${firstFrame})`);
+    const notesJson = JSON.parse(readFileSync(notesFile, 'utf8'));
+    const top = s.report.rows.find((r) => notesJson.offers[r.offer]?.notes);
+    assert(top, 'some ranked offer should have notes in catalog-notes.json');
+    assert(top.notes.includes(notesJson.offers[top.offer].notes.en),
+           `row ${top.rank} (${top.offer}) should carry its offer's notes: ${JSON.stringify(top.notes)}`);
     // The loading indicator is gone and the canvas fills the window.
     const shell = await page.evaluate(() => ({
       loading: getComputedStyle(document.getElementById('loading')).display,
@@ -35,8 +44,8 @@ export default async function (t) {
 
     await clickUntil(page, 'tab_catalog', (x) => x.tab === 'catalog', 'the catalog tab');
     s = await until(page, (x) => x.tab === 'catalog' && x.gpu_table.rows.length === x.catalog.gpus, 'the GPU table');
-    await until(page, (x) => x.catalog.notes === 'ready', 'the catalog notes, fetched when the catalog tab opened');
-    assert(w.requests.some((u) => u.endsWith('/catalog-notes.json')), 'opening the catalog tab should request catalog-notes.json');
+    assert(w.requests.filter((u) => u.endsWith('/catalog-notes.json')).length === 1,
+           'the catalog tab should reuse the notes already fetched');
     const names = s.gpu_table.rows.map((r) => r.name);
     const sorted = [...names].sort((a, b) => a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
     assert(JSON.stringify(names) === JSON.stringify(sorted), 'default order should be by name');
@@ -118,6 +127,9 @@ async function notesDownloadFails(t) {
     await click(page, 'cat_offers');
     let s = await until(page, (x) => x.catalog.notes === 'failed' && x.rects.offer_date_0 && x.rects.catalog_notes_retry,
                         'the notes download failing');
+    const failedJson = JSON.parse(readFileSync(notesFile, 'utf8'));
+    assert(s.report.rows.every((x) => !x.notes.includes(failedJson.offers[x.offer]?.notes?.en)),
+           'without the notes file no row can carry an offer note');
     const offer = s.offer_table.rows[0];
     const r = s.rects.offer_date_0;
     await page.mouse.move(r[0] + r[2] / 2, r[1] + r[3] / 2);
@@ -129,7 +141,12 @@ async function notesDownloadFails(t) {
     await until(page, (x) => !x.pending && x.scenario.price_overrides[offer] === 9999, 'a price edit');
     await page.unroute('**/catalog-notes.json');
     await click(page, 'catalog_notes_retry');
-    s = await until(page, (x) => x.catalog.notes === 'ready', 'the notes after a retry');
+    s = await until(page, (x) => x.catalog.notes === 'ready' && !x.pending, 'the notes after a retry');
+    // The rows had no offer notes while the file was missing; they have them now.
+    const notesJson = JSON.parse(readFileSync(notesFile, 'utf8'));
+    const row = s.report.rows.find((x) => notesJson.offers[x.offer]?.notes);
+    assert(row && row.notes.includes(notesJson.offers[row.offer].notes.en),
+           `after the retry the rows should carry their offers' notes: ${JSON.stringify(row)}`);
     assert(s.scenario.price_overrides[offer] === 9999, `the price edit should survive the notes: ${JSON.stringify(s.scenario.price_overrides)}`);
     const stored = await page.evaluate(() => localStorage.getItem('gpuwise.prices'));
     assert(stored && JSON.parse(stored)[offer] === 9999, `localStorage should keep the edit: ${stored}`);
