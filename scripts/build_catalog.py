@@ -11,7 +11,7 @@ note is bilingual: the build stops when a note sentence has no Chinese. English 
 `source` string) has no Chinese characters: the English page's font has no CJK glyphs, so the build stops on one
 (catalog_maps.NOTE_SENTENCES_EN and SOURCE_PHRASES_EN put the reference's Chinese words into English). Standard
 library only. Prose the engine never computes with (PROSE below: citations and notes) goes to
-catalog-notes.json beside --out, keyed by id, so the web page can fetch it after its first frame; every check runs on the
+catalog-notes.json beside --out, keyed by id, so the web page can fetch it when first shown; every check runs on the
 whole catalog before the split. The output is deterministic, so a rerun with unchanged inputs leaves the file unchanged; --check exits 1
 if the file is out of date.
 """
@@ -33,8 +33,8 @@ USD_CNY = 6.75
 USD_CNY_DATE = "2026-08-18"  # PABLO, "实时汇率, 2026-08-18 查询" (billing notes section 7)
 
 # Fields moved out of catalog.json into catalog-notes.json. Only prose nothing computes with. An offer's notes
-# end up in a recommendation's row notes (recommend_text.cpp): the web page fetches the file right after its
-# first answer and redraws the rows with them (src/app/panel_catalog.cpp). A provider's billing_note, an
+# end up in a recommendation's row notes (recommend_text.cpp), shown only when a row is opened: the web page
+# fetches the file then and recomputes the rows with them (src/app/panel_results.cpp). A provider's billing_note, an
 # offer's derate_note (row warnings) and the programmes (the constraints panel) stay in catalog.json.
 PROSE = {"gpus": ("source", "notes"), "providers": ("spot_note", "source"), "offers": ("source", "notes")}
 NOTES_FILE = "catalog-notes.json"

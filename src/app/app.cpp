@@ -205,8 +205,6 @@ void draw_page(AppState& s) {
     s.loaded = true;
   }
   if (s.catalog_ok && s.frames_drawn > 0) update(s);
-  // Once the first answer is computed: the offers' notes and citations (a no-op once they are in).
-  if (s.loaded) update_catalog_notes(s, true);
   if (s.frames_drawn++ == 0) platform::request_frames();
   note_unsaved_settings(s);
 

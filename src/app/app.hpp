@@ -98,6 +98,9 @@ struct AppState {
   Scenario scenario;
   Report report;
   bool scenario_dirty = true;  // rerun the engine before drawing the next frame
+  // The catalog's notes came in: the same scenario's report is recomputed (its rows carry offer notes), but
+  // nothing is saved or pushed to the address bar.
+  bool report_stale = false;
   bool push_history = false;   // the next URL write makes a Back/Forward step
   bool all_details = false;    // explain every row, not only the top ones (on request: slower)
   std::string fragment;        // the URL fragment that describes `scenario`

@@ -157,8 +157,9 @@ void draw_gpu_table(AppState& s) {
 
 // ---- the catalog's citations and notes
 // data/catalog-notes.json, named by Catalog::notes_file. The desktop build has them compiled in and applies
-// them at start; the web page leaves them out of its wasm (a smaller first load) and fetches them right after
-// its first answer (app.cpp), or when the catalog tab opens, whichever comes first.
+// them at start; the web page leaves them out of its wasm and fetches them when they are first shown: the
+// catalog tab opens or a recommendation row is opened (panel_results.cpp). A first load that shows neither
+// does not download them.
 // Nothing the engine computes with is in them (scripts/build_catalog.py, PROSE), so the ranking stands; but
 // an offer's notes are part of its row's notes, so the report is recomputed once they are in. The price
 // edits live in the scenario, apart from the catalog, so applying the notes in place keeps those too.
@@ -172,8 +173,8 @@ void update_catalog_notes(AppState& s, bool request) {
   if (file.state != platform::DataFile::ready) return;
   for (const Problem& p : apply_catalog_notes(s.catalog, file.text))
     s.catalog_notes_problems.push_back(name + p.path + ": " + p.message);
-  // Rows carry their offer's notes: recompute them (not a new scenario, so not a Back/Forward step).
-  if (s.catalog_notes_problems.empty()) s.scenario_dirty = true;
+  // Rows carry their offer's notes: recompute them (the scenario is unchanged: nothing to save or link).
+  if (s.catalog_notes_problems.empty()) s.report_stale = true;
   platform::request_frames();
 }
 

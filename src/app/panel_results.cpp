@@ -176,7 +176,9 @@ void draw_detail(AppState& s, const Row& row) {
     }
     draw_explain(tr("Memory per card", "单卡显存"), row.memory_explain);
     for (const Text& n : row.notes) ImGui::TextColored(color_v(Tone::muted), "• %s", tr(n).c_str());
-    // The offers' notes arrive after the first answer (web): say so rather than show a row without them.
+    // The offers' notes are fetched when a row is first opened (web): say so rather than show a row
+    // without them. The rows are recomputed with them once they are in.
+    update_catalog_notes(s, true);
     const NotesState notes = catalog_notes_state(s);
     if (notes == NotesState::loading || notes == NotesState::not_loaded)
       ImGui::TextColored(color_v(Tone::muted), "• %s", tr("Loading this offer's notes…", "正在加载此报价的说明…"));

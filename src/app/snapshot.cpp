@@ -21,7 +21,7 @@ std::string snapshot_json(const AppState& s) {
   j["lang_wanted"] = s.lang == Lang::zh ? "zh" : "en";
   j["tab"] = s.tab;
   j["link"] = s.fragment;
-  j["pending"] = s.scenario_dirty;  // the scenario changed and the report below is from before
+  j["pending"] = s.scenario_dirty || s.report_stale;  // the report below is from before a change
   j["catalog"] = {{"ok", s.catalog_ok},
                   {"version", s.catalog.catalog_version},
                   {"date", s.catalog.catalog_date},

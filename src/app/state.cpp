@@ -183,8 +183,15 @@ void update(AppState& s) {
       s.fragment = f;
     }
   }
+  if (!s.scenario_dirty && s.report_stale) {
+    s.report_stale = false;
+    run_engine(s);
+    platform::request_frames();
+    return;
+  }
   if (!s.scenario_dirty) return;
   s.scenario_dirty = false;
+  s.report_stale = false;
   s.scenario.catalog_version = s.catalog.catalog_version;
   run_engine(s);
   const std::string f = encode_link(s.scenario, s.presets, link_settings(s));

@@ -22,18 +22,25 @@ export default async function (t) {
     // The guide is not part of the first load: the page fetches it only when its tab opens.
     assert(s.catalog.guide === 'not loaded' && !w.requests.some((u) => u.endsWith('/guide.json')),
            `the guide should not load before its tab opens (${s.catalog.guide})`);
-    // Nor are the catalog's citations and notes: the page asks for them once its first answer is drawn,
-    // and redraws the rows with their offers' notes.
-    const firstFrame = await page.evaluate(() => window.gwFirstFrameAt);
-    s = await until(page, (x) => x.catalog.notes === 'ready' && !x.pending, 'the catalog notes, fetched after the first answer');
-    const notesAt = await page.evaluate(() =>
-      performance.getEntriesByType('resource').find((e) => e.name.endsWith('/catalog-notes.json')).startTime);
-    assert(notesAt > firstFrame, `catalog-notes.json should be asked for after the first frame (${notesAt} <= ${firstFrame})`);
+    // Nor are the catalog's citations and notes (with the offers' notes): an opened row or the catalog tab
+    // asks for them.
+    await page.waitForTimeout(500);
+    s = await snapshot(page);
+    assert(s.catalog.notes === 'not loaded' && !w.requests.some((u) => u.endsWith('/catalog-notes.json')),
+           `catalog-notes.json should not load before it is shown (${s.catalog.notes})`);
     const notesJson = JSON.parse(readFileSync(notesFile, 'utf8'));
-    const top = s.report.rows.find((r) => notesJson.offers[r.offer]?.notes);
-    assert(top, 'some ranked offer should have notes in catalog-notes.json');
-    assert(top.notes.includes(notesJson.offers[top.offer].notes.en),
-           `row ${top.rank} (${top.offer}) should carry its offer's notes: ${JSON.stringify(top.notes)}`);
+    const withNotes = s.report.rows.find((r) => notesJson.offers[r.offer]?.notes);
+    assert(withNotes && !withNotes.notes.includes(notesJson.offers[withNotes.offer].notes.en),
+           'before the notes file is in, no row carries its offer notes');
+    await click(page, 'row_' + withNotes.rank);
+    s = await until(page, (x) => x.catalog.notes === 'ready' && !x.pending && x.report.expanded.length === 1,
+                    'the notes, fetched when a row opened');
+    const row = s.report.rows.find((r) => r.offer === withNotes.offer && r.rank === withNotes.rank);
+    assert(row && row.notes.includes(notesJson.offers[row.offer].notes.en),
+           `the opened row (${withNotes.offer}) should now carry its offer's notes: ${JSON.stringify(row)}`);
+    assert(s.report.expanded.includes(row.key), 'the row stays open when the rows are recomputed with the notes');
+    await click(page, 'row_' + withNotes.rank);
+    await until(page, (x) => x.report.expanded.length === 0, 'the row to close');
     // The loading indicator is gone and the canvas fills the window.
     const shell = await page.evaluate(() => ({
       loading: getComputedStyle(document.getElementById('loading')).display,
