@@ -24,7 +24,8 @@ void load_bundled(AppState& s) {
   update_catalog_notes(s, false);
   PresetLoad presets = load_presets(bundled_file("presets.json"));
   s.presets = std::move(presets.presets);
-  for (const Problem& p : presets.problems) s.catalog_problems.push_back({"presets.json" + p.path, p.message});
+  for (const Problem& p : presets.problems)
+    s.catalog_problems.push_back({"presets.json" + p.path, p.message});
 }
 
 void draw_top_bar(AppState& s) {
@@ -37,7 +38,8 @@ void draw_top_bar(AppState& s) {
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(color_v(Tone::muted), "%s",
-                       tr("which cloud GPU for your job, budget and deadline", "算力参谋 · 为你的任务、预算和截止时间挑选云 GPU"));
+                       tr("which cloud GPU for your job, budget and deadline",
+                          "算力参谋 · 为你的任务、预算和截止时间挑选云 GPU"));
   }
 
   // Right side: share link, currency, language.
@@ -57,8 +59,9 @@ void draw_top_bar(AppState& s) {
     platform::wake_after(2.6);
   }
   remember_rect("copy_link");
-  item_tooltip(tr("The link holds the whole scenario: job, constraints, currency, language and edited prices.",
-                  "链接包含整个场景：任务、约束、币种、语言和修改过的价格。"));
+  item_tooltip(
+      tr("The link holds the whole scenario: job, constraints, currency, language and edited prices.",
+         "链接包含整个场景：任务、约束、币种、语言和修改过的价格。"));
   ImGui::SameLine();
   const std::string& cur = s.scenario.constraints.currency;
   if (segmented("CNY", cur == "CNY")) set_currency(s, "CNY");
@@ -99,7 +102,9 @@ void note_unsaved_settings(AppState& s) {
 void draw_banners(AppState& s) {
   for (std::size_t i = 0; i < s.banners.size();) {
     const Banner& b = s.banners[i];
-    const Tone tone = b.kind == BannerKind::error ? Tone::bad : b.kind == BannerKind::warn ? Tone::warn : Tone::accent;
+    const Tone tone = b.kind == BannerKind::error  ? Tone::bad
+                      : b.kind == BannerKind::warn ? Tone::warn
+                                                   : Tone::accent;
     ImGui::PushID(b.id.c_str());
     ImGui::PushStyleColor(ImGuiCol_ChildBg, color(tone, 0.12f));
     ImGui::PushStyleColor(ImGuiCol_Border, color(tone, 0.6f));
@@ -108,7 +113,8 @@ void draw_banners(AppState& s) {
                     ImGui::GetStyle().WindowPadding.y * 2;
     ImGui::BeginChild("banner", ImVec2(0, h), true, ImGuiWindowFlags_NoScrollbar);
     ImGui::TextColored(color_v(tone), "%s", tr(b.text).c_str());
-    for (std::size_t d = 0; d < b.details.size() && d < 6; ++d) ImGui::BulletText("%s", tr(b.details[d]).c_str());
+    for (std::size_t d = 0; d < b.details.size() && d < 6; ++d)
+      ImGui::BulletText("%s", tr(b.details[d]).c_str());
     ImGui::SetCursorPos(ImVec2(ImGui::GetWindowContentRegionMax().x - ImGui::GetFrameHeight(),
                                ImGui::GetStyle().WindowPadding.y * 0.5f));
     const bool close = ImGui::Button("×", ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()));
@@ -116,8 +122,10 @@ void draw_banners(AppState& s) {
     ImGui::EndChild();
     ImGui::PopStyleColor(2);
     ImGui::PopID();
-    if (close) s.banners.erase(s.banners.begin() + static_cast<std::ptrdiff_t>(i));
-    else ++i;
+    if (close)
+      s.banners.erase(s.banners.begin() + static_cast<std::ptrdiff_t>(i));
+    else
+      ++i;
   }
 }
 
@@ -224,8 +232,10 @@ void draw_page(AppState& s) {
     return;
   }
   if (!s.catalog_ok) {
-    ImGui::TextColored(color_v(Tone::bad), "%s", tr("The bundled catalog did not load:", "内置目录加载失败："));
-    for (const Problem& p : s.catalog_problems) ImGui::BulletText("%s: %s", p.path.c_str(), p.message.c_str());
+    ImGui::TextColored(color_v(Tone::bad), "%s",
+                       tr("The bundled catalog did not load:", "内置目录加载失败："));
+    for (const Problem& p : s.catalog_problems)
+      ImGui::BulletText("%s: %s", p.path.c_str(), p.message.c_str());
     end_page(s);
     return;
   }

@@ -48,12 +48,12 @@ struct CatalogView {
 struct ResultsView {
   SortSpec sort{0, false};  // column 0 = the engine's rank
   bool order_dirty = true;
-  std::vector<int> order;            // indices into report.rows, as shown
-  std::set<std::string> expanded;    // row keys (offer|pricing)
-  std::set<std::string> selected;    // rows compared in the stacked bar (empty: the top three)
-  std::string hovered;               // row key under the mouse (table or plot)
-  bool show_all = false;             // more than the first 60 rows
-  std::string status;                // "Copied 12 rows" and the like
+  std::vector<int> order;          // indices into report.rows, as shown
+  std::set<std::string> expanded;  // row keys (offer|pricing)
+  std::set<std::string> selected;  // rows compared in the stacked bar (empty: the top three)
+  std::string hovered;             // row key under the mouse (table or plot)
+  bool show_all = false;           // more than the first 60 rows
+  std::string status;              // "Copied 12 rows" and the like
   double status_until = 0;
 };
 
@@ -101,9 +101,9 @@ struct AppState {
   // The catalog's notes came in: the same scenario's report is recomputed (its rows carry offer notes), but
   // nothing is saved or pushed to the address bar.
   bool report_stale = false;
-  bool push_history = false;   // the next URL write makes a Back/Forward step
-  bool all_details = false;    // explain every row, not only the top ones (on request: slower)
-  std::string fragment;        // the URL fragment that describes `scenario`
+  bool push_history = false;  // the next URL write makes a Back/Forward step
+  bool all_details = false;   // explain every row, not only the top ones (on request: slower)
+  std::string fragment;       // the URL fragment that describes `scenario`
   std::vector<Banner> banners;
 
   // ---- settings
@@ -123,14 +123,14 @@ struct AppState {
 
   long engine_runs = 0;
   double engine_ms = 0;
-  double init_ms = 0;        // loading the bundled catalog and presets
+  double init_ms = 0;  // loading the bundled catalog and presets
   long frames_drawn = 0;
   // Test hook: the next frame records every piece of text it draws (ImGui's log), so a browser test can
   // check that a Chinese screen carries no English words.
   bool capture_text = false;
   std::string captured_text;
   std::vector<std::string> guide_problems;  // the guide is parsed when its tab first opens
-  bool unsaved_shown = false;  // the "settings could not be saved" banner was raised
+  bool unsaved_shown = false;               // the "settings could not be saved" banner was raised
 };
 
 void init(AppState&);

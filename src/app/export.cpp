@@ -17,9 +17,12 @@ std::string cell(const std::string& v, TableFormat f) {
   if (f == TableFormat::markdown) {
     std::string out;
     for (char c : v) {
-      if (c == '|') out += "\\|";
-      else if (c == '\n' || c == '\r') out += ' ';
-      else out += c;
+      if (c == '|')
+        out += "\\|";
+      else if (c == '\n' || c == '\r')
+        out += ' ';
+      else
+        out += c;
     }
     return out;
   }
@@ -53,23 +56,31 @@ std::vector<const Row*> rows_for_export(const AppState& s, const std::vector<int
 
 std::string results_table(const AppState& s, const std::vector<const Row*>& rows, TableFormat f) {
   const std::string& cur = s.report.currency;
-  const std::vector<std::string> head = {
-      tr("Rank", "排名"),         tr("GPU", "显卡"),          tr("Cards", "卡数"),
-      tr("Provider", "平台"),     tr("Region", "地区"),       tr("Pricing", "计费"),
-      tr("Hours to done", "完成小时"), std::string(tr("Total cost", "总费用")) + " (" + cur + ")",
-      std::string(tr("Per hour", "每小时")) + " (" + cur + ")", tr("Memory need GiB", "所需显存 GiB"),
-      tr("VRAM GiB", "显存 GiB"), tr("Price date", "价格日期"), tr("Offer", "报价编号")};
+  const std::vector<std::string> head = {tr("Rank", "排名"),
+                                         tr("GPU", "显卡"),
+                                         tr("Cards", "卡数"),
+                                         tr("Provider", "平台"),
+                                         tr("Region", "地区"),
+                                         tr("Pricing", "计费"),
+                                         tr("Hours to done", "完成小时"),
+                                         std::string(tr("Total cost", "总费用")) + " (" + cur + ")",
+                                         std::string(tr("Per hour", "每小时")) + " (" + cur + ")",
+                                         tr("Memory need GiB", "所需显存 GiB"),
+                                         tr("VRAM GiB", "显存 GiB"),
+                                         tr("Price date", "价格日期"),
+                                         tr("Offer", "报价编号")};
   std::string out = line(head, f);
   if (f == TableFormat::markdown) {
     std::vector<std::string> dashes(head.size(), "---");
     out += line(dashes, f);
   }
   for (const Row* r : rows) {
-    out += line({std::to_string(r->rank), r->gpu_name, std::to_string(r->cards), tr(r->provider_name), tr(r->region),
-                 r->pricing == Pricing::spot ? tr("spot", "竞价") : tr("on-demand", "按量"),
-                 plain(r->finish_hours.likely, 2), plain(r->cost.likely, 2), plain(r->price_per_hour_after, 2),
-                 plain(r->need_gib, 1), plain(r->vram_gib, 0), r->price_date, r->offer},
-                f);
+    out +=
+        line({std::to_string(r->rank), r->gpu_name, std::to_string(r->cards), tr(r->provider_name),
+              tr(r->region), r->pricing == Pricing::spot ? tr("spot", "竞价") : tr("on-demand", "按量"),
+              plain(r->finish_hours.likely, 2), plain(r->cost.likely, 2), plain(r->price_per_hour_after, 2),
+              plain(r->need_gib, 1), plain(r->vram_gib, 0), r->price_date, r->offer},
+             f);
   }
   return out;
 }

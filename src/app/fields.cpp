@@ -17,9 +17,12 @@ enum class Kind { plain, count, hours };
 
 std::string show(double v, Kind kind) {
   switch (kind) {
-    case Kind::count: return v >= 10000 ? count_text(v) : plain(v, 4);
-    case Kind::hours: return plain(v, v < 10 ? 2 : 1) + "h";
-    case Kind::plain: break;
+    case Kind::count:
+      return v >= 10000 ? count_text(v) : plain(v, 4);
+    case Kind::hours:
+      return plain(v, v < 10 ? 2 : 1) + "h";
+    case Kind::plain:
+      break;
   }
   return plain(v, 6);
 }
@@ -32,16 +35,19 @@ bool parse(const std::string& t, Kind kind, double& out) {
 
 const char* bad_text(Kind kind) {
   switch (kind) {
-    case Kind::hours: return tr("Not a duration: try 48h, 2d or 90m.", "不是时长：可输入 48h、2d 或 90m。");
-    case Kind::count: return tr("Not a number: try 340M, 1.5B or 7e9.", "不是数字：可输入 340M、1.5B 或 7e9。");
-    case Kind::plain: break;
+    case Kind::hours:
+      return tr("Not a duration: try 48h, 2d or 90m.", "不是时长：可输入 48h、2d 或 90m。");
+    case Kind::count:
+      return tr("Not a number: try 340M, 1.5B or 7e9.", "不是数字：可输入 340M、1.5B 或 7e9。");
+    case Kind::plain:
+      break;
   }
   return tr("Not a number.", "不是数字。");
 }
 
 // One row: returns true when `v` changed.
-bool number_row(const char* label, const char* help, const char* id, double& v, double lo, double hi, Kind kind,
-                bool integer) {
+bool number_row(const char* label, const char* help, const char* id, double& v, double lo, double hi,
+                Kind kind, bool integer) {
   form_label(label, help);
   std::string typed;
   bool changed = false;
@@ -53,7 +59,8 @@ bool number_row(const char* label, const char* help, const char* id, double& v, 
     } else {
       if (integer) x = std::round(x);
       const double c = std::clamp(x, lo, hi);
-      set_field_error(id, c != x ? std::string(tr("Out of range; set to ", "超出范围，已设为 ")) + show(c, kind) : "");
+      set_field_error(
+          id, c != x ? std::string(tr("Out of range; set to ", "超出范围，已设为 ")) + show(c, kind) : "");
       if (c != v) {
         v = c;
         changed = true;
@@ -102,7 +109,8 @@ bool field_optional(const char* label, const char* help, const char* id, std::op
       set_field_error(id, std::string(bad_text(kind)) + " (\"" + t.substr(0, 24) + "\")");
     } else {
       const double c = std::clamp(x, lo, hi);
-      set_field_error(id, c != x ? std::string(tr("Out of range; set to ", "超出范围，已设为 ")) + show(c, kind) : "");
+      set_field_error(
+          id, c != x ? std::string(tr("Out of range; set to ", "超出范围，已设为 ")) + show(c, kind) : "");
       changed = !v || *v != c;
       v = c;
     }
@@ -112,7 +120,8 @@ bool field_optional(const char* label, const char* help, const char* id, std::op
   return changed;
 }
 
-bool field_combo(const char* label, const char* help, const char* id, int& index, const std::vector<Choice>& options) {
+bool field_combo(const char* label, const char* help, const char* id, int& index,
+                 const std::vector<Choice>& options) {
   form_label(label, help);
   const int n = static_cast<int>(options.size());
   const char* preview = index >= 0 && index < n ? tr(options[index].en, options[index].zh) : "";

@@ -20,7 +20,8 @@ bool field_hours(const char* label, const char* help, const char* id, double& v,
 // Empty text = no value (no budget, no deadline, the provider's default...).
 bool field_optional(const char* label, const char* help, const char* id, std::optional<double>& v, double lo,
                     double hi, const char* empty_hint, bool duration = false);
-bool field_combo(const char* label, const char* help, const char* id, int& index, const std::vector<Choice>& options);
+bool field_combo(const char* label, const char* help, const char* id, int& index,
+                 const std::vector<Choice>& options);
 bool field_check(const char* label, const char* help, const char* id, bool& v);
 
 }  // namespace gw::app

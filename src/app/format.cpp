@@ -11,7 +11,9 @@
 
 namespace gw::app {
 
-std::string money(double amount, const std::string& currency) { return format_money(amount, currency); }
+std::string money(double amount, const std::string& currency) {
+  return format_money(amount, currency);
+}
 
 std::string money_range(const Range& r, const std::string& currency) {
   std::string s = money(r.likely, currency);
@@ -47,7 +49,9 @@ std::string hours_range(const Range& r) {
   return s;
 }
 
-std::string gib(double v) { return plain(v, v < 10 ? 1 : 0) + " GiB"; }
+std::string gib(double v) {
+  return plain(v, v < 10 ? 1 : 0) + " GiB";
+}
 
 std::string count_text(double v) {
   if (!std::isfinite(v) || v <= 0) return "0";
@@ -92,8 +96,8 @@ bool parse_hours_text(std::string_view text, double& h) {
     }
     return false;
   };
-  strip("小时", 1) || strip("天", 24) || strip("分钟", 1.0 / 60) || strip("周", 168) || strip("min", 1.0 / 60) ||
-      strip("h", 1) || strip("d", 24) || strip("m", 1.0 / 60) || strip("w", 168);
+  strip("小时", 1) || strip("天", 24) || strip("分钟", 1.0 / 60) || strip("周", 168) ||
+      strip("min", 1.0 / 60) || strip("h", 1) || strip("d", 24) || strip("m", 1.0 / 60) || strip("w", 168);
   double v = 0;
   if (!parse_plain(s, v) || v < 0) return false;
   h = v * scale;

@@ -12,8 +12,8 @@ std::string money(double amount, const std::string& currency);
 std::string money_range(const Range& r, const std::string& currency);
 std::string hours(double h);  // "36 min" / "36 分钟", "4.2 h" / "4.2 小时", "3.1 d" / "3.1 天"
 std::string hours_range(const Range& r);
-std::string gib(double v);  // "12.3 GiB"
-std::string count_text(double v);  // 340000000 -> "340M"
+std::string gib(double v);                          // "12.3 GiB"
+std::string count_text(double v);                   // 340000000 -> "340M"
 std::string plain(double v, int max_decimals = 2);  // "1.5", "300", never "nan"
 // ASCII letters folded for the search filters; Chinese passes through unchanged.
 std::string lower_ascii(std::string s);

@@ -39,8 +39,12 @@ void check_glyphs(const char* text) {
 }
 }  // namespace
 
-void set_ui_lang(Lang lang) { g_lang = lang; }
-Lang ui_lang() { return g_lang; }
+void set_ui_lang(Lang lang) {
+  g_lang = lang;
+}
+Lang ui_lang() {
+  return g_lang;
+}
 
 const char* tr(const char* en, const char* zh) {
   if (g_lang != Lang::zh) return en;
@@ -50,7 +54,8 @@ const char* tr(const char* en, const char* zh) {
 
 const std::string& tr(const Text& t) {
   const std::string& s = t.in(g_lang);
-  if (g_lang == Lang::zh && g_checked_hashes.insert(std::hash<std::string>()(s)).second) check_glyphs(s.c_str());
+  if (g_lang == Lang::zh && g_checked_hashes.insert(std::hash<std::string>()(s)).second)
+    check_glyphs(s.c_str());
   return s;
 }
 
@@ -58,6 +63,8 @@ std::string tr_id(const char* en, const char* zh, const char* id) {
   return std::string(tr(en, zh)) + "###" + id;
 }
 
-std::vector<std::string> missing_glyphs() { return {g_missing.begin(), g_missing.end()}; }
+std::vector<std::string> missing_glyphs() {
+  return {g_missing.begin(), g_missing.end()};
+}
 
 }  // namespace gw::app

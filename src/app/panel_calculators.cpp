@@ -40,7 +40,8 @@ void seed(AppState& s) {
 }
 
 void problems(const std::vector<Problem>& ps) {
-  for (const Problem& p : ps) ImGui::TextColored(color_v(Tone::warn), "• %s: %s", p.path.c_str(), p.message.c_str());
+  for (const Problem& p : ps)
+    ImGui::TextColored(color_v(Tone::warn), "• %s: %s", p.path.c_str(), p.message.c_str());
 }
 
 void result_row(const char* label, const std::string& value, Tone tone = Tone::text) {
@@ -73,12 +74,14 @@ void draw_lab(AppState& s) {
     field_int(tr("People", "人数"), nullptr, "lab_people", in.people, 1, 10000);
     field_int(tr("Cards in the server", "服务器卡数"), nullptr, "lab_cards", in.server_cards, 1, 64);
     field_number((std::string(tr("Server per year, ", "服务器年费，")) + cur).c_str(),
-                 tr("Started at 70% of the hourly price for a whole year, as monthly plans are priced; use your quote.",
+                 tr("Started at 70% of the hourly price for a whole year, as monthly plans are priced; use "
+                    "your quote.",
                     "初始值按全年时价的 70% 估算（包月价格水平），请填入实际报价。"),
                  "lab_year", in.server_price_per_year, 0, 1e12);
-    field_number((std::string(tr("One card per hour, ", "单卡每小时，")) + cur).c_str(), nullptr, "lab_hourly",
-                 in.hourly_price_per_card, 0, 1e6);
-    field_number(tr("GPU hours per person per day", "每人每天 GPU 小时"), nullptr, "lab_hours", in.hours_per_person_per_day, 0, 24);
+    field_number((std::string(tr("One card per hour, ", "单卡每小时，")) + cur).c_str(), nullptr,
+                 "lab_hourly", in.hourly_price_per_card, 0, 1e6);
+    field_number(tr("GPU hours per person per day", "每人每天 GPU 小时"), nullptr, "lab_hours",
+                 in.hours_per_person_per_day, 0, 24);
     field_number(tr("Cards per person", "每人同时用卡数"), nullptr, "lab_cpp", in.cards_per_person, 0.01, 64);
     end_form();
   }
@@ -88,14 +91,18 @@ void draw_lab(AppState& s) {
   if (ImGui::BeginTable("labres", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoSavedSettings)) {
     result_row(tr("Shared, per person per day", "合租：每人每天"), money(r.shared_per_person_per_day, cur));
     result_row(tr("Hourly, per person per day", "按时租：每人每天"), money(r.hourly_per_person_per_day, cur));
-    result_row(tr("Saving", "节省"), plain(r.saving_fraction * 100, 0) + "%", r.saving_fraction >= 0 ? Tone::good : Tone::bad);
-    result_row(tr("Server busy", "服务器利用率"), plain(r.utilization * 100, 0) + "%", r.over_capacity ? Tone::bad : Tone::text);
+    result_row(tr("Saving", "节省"), plain(r.saving_fraction * 100, 0) + "%",
+               r.saving_fraction >= 0 ? Tone::good : Tone::bad);
+    result_row(tr("Server busy", "服务器利用率"), plain(r.utilization * 100, 0) + "%",
+               r.over_capacity ? Tone::bad : Tone::text);
     result_row(tr("Pays off from", "划算的起点"), plain(r.break_even_utilization * 100, 0) + "% · " +
-                                                     plain(r.break_even_hours_per_person_per_day, 1) + tr(" h/person/day", " 小时/人/天"));
+                                                      plain(r.break_even_hours_per_person_per_day, 1) +
+                                                      tr(" h/person/day", " 小时/人/天"));
     ImGui::EndTable();
   }
   if (r.over_capacity)
-    ImGui::TextColored(color_v(Tone::bad), "%s", tr("The lab wants more card-hours than the server has.", "需求超过服务器的总卡时。"));
+    ImGui::TextColored(color_v(Tone::bad), "%s",
+                       tr("The lab wants more card-hours than the server has.", "需求超过服务器的总卡时。"));
   explain(r.explain, r.notes);
 }
 
@@ -106,22 +113,29 @@ void draw_buy(AppState& s) {
   ImGui::TextUnformatted(tr("Rent or buy", "租还是买"));
   ImGui::PopFont();
   if (begin_form("buyform")) {
-    field_number((std::string(tr("Card price, ", "显卡价格，")) + cur).c_str(), tr("New or used; what you would pay.", "新卡或二手，你实际要付的价格。"),
-                 "buy_price", in.card_price, 0, 1e9);
-    field_number(tr("Resale after the horizon", "到期残值比例"), tr("0.3 = sold for 30% of the price.", "0.3 表示按原价 30% 卖出。"),
-                 "buy_resale", in.resale_fraction, 0, 1);
+    field_number((std::string(tr("Card price, ", "显卡价格，")) + cur).c_str(),
+                 tr("New or used; what you would pay.", "新卡或二手，你实际要付的价格。"), "buy_price",
+                 in.card_price, 0, 1e9);
+    field_number(tr("Resale after the horizon", "到期残值比例"),
+                 tr("0.3 = sold for 30% of the price.", "0.3 表示按原价 30% 卖出。"), "buy_resale",
+                 in.resale_fraction, 0, 1);
     field_number(tr("Horizon, years", "使用年限"), nullptr, "buy_years", in.horizon_years, 0.1, 20);
-    field_number(tr("GPU hours per year", "每年 GPU 小时"), nullptr, "buy_hours", in.gpu_hours_per_year, 0, 8784);
-    field_number((std::string(tr("Rent per hour, ", "租用每小时，")) + cur).c_str(), nullptr, "buy_rent", in.hourly_rent, 0, 1e6);
-    field_number(tr("Power while running (W)", "运行功耗（瓦）"), tr("Card plus its share of the PC.", "显卡加主机分摊。"), "buy_watts",
-                 in.power_watts, 0, 1e5);
-    field_number((std::string(tr("Electricity per kWh, ", "电价每度，")) + cur).c_str(), nullptr, "buy_kwh", in.electricity_per_kwh, 0, 100);
-    field_number((std::string(tr("Host PC, ", "主机，")) + cur).c_str(), tr("0 if you already have one.", "已有主机则填 0。"), "buy_host",
-                 in.host_cost, 0, 1e9);
+    field_number(tr("GPU hours per year", "每年 GPU 小时"), nullptr, "buy_hours", in.gpu_hours_per_year, 0,
+                 8784);
+    field_number((std::string(tr("Rent per hour, ", "租用每小时，")) + cur).c_str(), nullptr, "buy_rent",
+                 in.hourly_rent, 0, 1e6);
+    field_number(tr("Power while running (W)", "运行功耗（瓦）"),
+                 tr("Card plus its share of the PC.", "显卡加主机分摊。"), "buy_watts", in.power_watts, 0,
+                 1e5);
+    field_number((std::string(tr("Electricity per kWh, ", "电价每度，")) + cur).c_str(), nullptr, "buy_kwh",
+                 in.electricity_per_kwh, 0, 100);
+    field_number((std::string(tr("Host PC, ", "主机，")) + cur).c_str(),
+                 tr("0 if you already have one.", "已有主机则填 0。"), "buy_host", in.host_cost, 0, 1e9);
     end_form();
   }
   if (in.card_price <= 0) {
-    ImGui::TextColored(color_v(Tone::muted), "%s", tr("Enter the card's price to compare.", "填入显卡价格后即可比较。"));
+    ImGui::TextColored(color_v(Tone::muted), "%s",
+                       tr("Enter the card's price to compare.", "填入显卡价格后即可比较。"));
     return;
   }
   const auto ps = validate(in);
@@ -132,9 +146,11 @@ void draw_buy(AppState& s) {
     result_row(tr("Owning, per year", "自购：每年"), money(r.own_per_year, cur));
     result_row(tr("of which electricity", "其中电费"), money(r.own_running_per_year, cur));
     result_row(tr("Pays back after", "回本时间"),
-               r.breaks_even ? plain(r.months_to_break_even, 1) + tr(" months", " 个月") : std::string(tr("not within the horizon", "年限内不回本")),
+               r.breaks_even ? plain(r.months_to_break_even, 1) + tr(" months", " 个月")
+                             : std::string(tr("not within the horizon", "年限内不回本")),
                r.breaks_even ? Tone::good : Tone::warn);
-    result_row(tr("Same cost at", "两者持平的用量"), plain(r.break_even_hours_per_year, 0) + tr(" h/year", " 小时/年"));
+    result_row(tr("Same cost at", "两者持平的用量"),
+               plain(r.break_even_hours_per_year, 0) + tr(" h/year", " 小时/年"));
     ImGui::EndTable();
   }
   explain(r.explain, r.notes);
@@ -150,14 +166,18 @@ void draw_sweep(AppState& s) {
     field_int(tr("Configurations", "配置数"), nullptr, "sw_configs", in.configs, 1, 100000);
     field_int(tr("Seeds each", "每个配置的种子数"), nullptr, "sw_seeds", in.seeds, 1, 1000);
     field_hours(tr("Hours per run", "每次运行时长"), nullptr, "sw_hours", in.hours_per_run, 0, 1e5);
-    field_number((std::string(tr("Price per hour, ", "每小时价格，")) + cur).c_str(), tr("One run's rental, all its cards.", "单次运行的整机租金。"),
-                 "sw_price", in.price_per_hour, 0, 1e6);
+    field_number((std::string(tr("Price per hour, ", "每小时价格，")) + cur).c_str(),
+                 tr("One run's rental, all its cards.", "单次运行的整机租金。"), "sw_price",
+                 in.price_per_hour, 0, 1e6);
     field_number((std::string(tr("Fixed per instance, ", "每台实例固定费用，")) + cur).c_str(),
-                 tr("Setup, storage and transfer paid once per parallel instance.", "每台并行实例一次性支付的配置、存储和流量费用。"),
+                 tr("Setup, storage and transfer paid once per parallel instance.",
+                    "每台并行实例一次性支付的配置、存储和流量费用。"),
                  "sw_fixed", in.fixed_cost_per_instance, 0, 1e9);
     field_int(tr("In parallel", "并行实例数"), nullptr, "sw_parallel", in.parallel, 1, 10000);
-    field_optional((std::string(tr("Budget, ", "预算，")) + cur).c_str(), nullptr, "sw_budget", in.budget, 0, 1e12, tr("no limit", "不限"));
-    field_optional(tr("Deadline", "截止时间"), nullptr, "sw_deadline", in.deadline_hours, 1.0 / 60, 1e5, tr("none", "不限"), true);
+    field_optional((std::string(tr("Budget, ", "预算，")) + cur).c_str(), nullptr, "sw_budget", in.budget, 0,
+                   1e12, tr("no limit", "不限"));
+    field_optional(tr("Deadline", "截止时间"), nullptr, "sw_deadline", in.deadline_hours, 1.0 / 60, 1e5,
+                   tr("none", "不限"), true);
     end_form();
   }
   const auto ps = validate(in);
@@ -168,7 +188,8 @@ void draw_sweep(AppState& s) {
     result_row(tr("GPU hours", "GPU 小时"), plain(r.gpu_hours, 1));
     result_row(tr("Total cost", "总费用"), money(r.total_cost, cur), r.fits_budget ? Tone::text : Tone::bad);
     result_row(tr("Wall clock", "总耗时"), hours(r.wall_hours), r.fits_deadline ? Tone::text : Tone::bad);
-    result_row(tr("Runs you can afford in time", "预算和时间内可完成"), std::to_string(r.runs_allowed) + " / " + std::to_string(r.runs),
+    result_row(tr("Runs you can afford in time", "预算和时间内可完成"),
+               std::to_string(r.runs_allowed) + " / " + std::to_string(r.runs),
                r.runs_allowed == r.runs ? Tone::good : Tone::warn);
     ImGui::EndTable();
   }
@@ -181,9 +202,10 @@ void draw_calculators(AppState& s) {
   seed(s);
   if (!s.report.rows.empty()) {
     const Row& pick = s.report.rows.front();
-    ImGui::TextColored(color_v(Tone::muted), "%s %s · %s %s%s", tr("Prices start from the current pick:", "价格初始值取自当前推荐："),
-                       pick.gpu_name.c_str(), tr(pick.provider_name).c_str(), money(pick.price_per_hour, s.report.currency).c_str(),
-                       tr("/h", "/小时"));
+    ImGui::TextColored(color_v(Tone::muted), "%s %s · %s %s%s",
+                       tr("Prices start from the current pick:", "价格初始值取自当前推荐："),
+                       pick.gpu_name.c_str(), tr(pick.provider_name).c_str(),
+                       money(pick.price_per_hour, s.report.currency).c_str(), tr("/h", "/小时"));
     ImGui::SameLine();
     if (ImGui::SmallButton(tr("Refill", "重新填入"))) s.calc.seeded = false;
   }

@@ -30,28 +30,35 @@ const std::vector<Column>& columns() {
   static const std::vector<Column> cols = {
       {"GPU", "显卡", "", "", nullptr, 0},
       {"Architecture", "架构", "", "", nullptr, 0},
-      {"VRAM GiB", "显存 GiB", "Memory on the card", "卡上显存", [](const Gpu& g) { return std::optional<double>(g.vram_gib); }, 0},
-      {"Bandwidth GB/s", "带宽 GB/s", "Memory bandwidth", "显存带宽", [](const Gpu& g) { return g.memory_bandwidth_gbs; }, 0},
+      {"VRAM GiB", "显存 GiB", "Memory on the card", "卡上显存",
+       [](const Gpu& g) { return std::optional<double>(g.vram_gib); }, 0},
+      {"Bandwidth GB/s", "带宽 GB/s", "Memory bandwidth", "显存带宽",
+       [](const Gpu& g) { return g.memory_bandwidth_gbs; }, 0},
       {"FP32 TFLOPS", "FP32 TFLOPS", "Plain single precision, no tensor cores", "普通单精度,不含张量核心",
        [](const Gpu& g) { return g.fp32_tflops; }, 1},
-      {"FP16 TC TFLOPS", "FP16 张量 TFLOPS", "Tensor cores, FP16 with FP32 accumulate (what AMP training uses), dense",
-       "张量核心 FP16、FP32 累加(混合精度训练所用),稠密", [](const Gpu& g) { return g.fp16_tensor_fp32acc_tflops; }, 0},
+      {"FP16 TC TFLOPS", "FP16 张量 TFLOPS",
+       "Tensor cores, FP16 with FP32 accumulate (what AMP training uses), dense",
+       "张量核心 FP16、FP32 累加(混合精度训练所用),稠密",
+       [](const Gpu& g) { return g.fp16_tensor_fp32acc_tflops; }, 0},
       {"BF16 TFLOPS", "BF16 TFLOPS", "Tensor cores, bfloat16, dense", "张量核心 BF16,稠密",
        [](const Gpu& g) { return g.bf16_tensor_tflops; }, 0},
       {"TF32 TFLOPS", "TF32 TFLOPS", "Tensor cores, TF32, dense", "张量核心 TF32,稠密",
        [](const Gpu& g) { return g.tf32_tensor_tflops; }, 0},
-      {"FP64 TFLOPS", "FP64 TFLOPS", "Double precision (vector); science codes need it", "双精度(向量),科学计算需要",
-       [](const Gpu& g) { return g.fp64_tflops; }, 2},
+      {"FP64 TFLOPS", "FP64 TFLOPS", "Double precision (vector); science codes need it",
+       "双精度(向量),科学计算需要", [](const Gpu& g) { return g.fp64_tflops; }, 2},
       {"INT8 TOPS", "INT8 TOPS", "Tensor cores, INT8, dense", "张量核心 INT8,稠密",
        [](const Gpu& g) { return g.int8_tensor_tops; }, 0},
       {"TDP W", "功耗 W", "Board power", "整卡功耗", [](const Gpu& g) { return g.tdp_w; }, 0},
-      {"Year", "年份", "", "", [](const Gpu& g) {
-         return g.release_year ? std::optional<double>(*g.release_year) : std::nullopt; }, 0},
+      {"Year", "年份", "", "",
+       [](const Gpu& g) { return g.release_year ? std::optional<double>(*g.release_year) : std::nullopt; },
+       0},
   };
   return cols;
 }
 
-std::string text_value(const Gpu& g, int col) { return col == 0 ? g.name : g.architecture; }
+std::string text_value(const Gpu& g, int col) {
+  return col == 0 ? g.name : g.architecture;
+}
 
 void refresh_rows(AppState& s) {
   const std::string f = lower_ascii(s.cat.filter);
@@ -68,7 +75,8 @@ void refresh_rows(AppState& s) {
     const Gpu& ga = s.catalog.gpus[static_cast<std::size_t>(a)];
     const Gpu& gb = s.catalog.gpus[static_cast<std::size_t>(b)];
     if (!col.value) {
-      const std::string ta = lower_ascii(text_value(ga, s.cat.sort.column)), tb = lower_ascii(text_value(gb, s.cat.sort.column));
+      const std::string ta = lower_ascii(text_value(ga, s.cat.sort.column)),
+                        tb = lower_ascii(text_value(gb, s.cat.sort.column));
       return desc ? tb < ta : ta < tb;
     }
     const auto va = col.value(ga), vb = col.value(gb);
@@ -80,20 +88,24 @@ void refresh_rows(AppState& s) {
 
 void draw_gpu_table(AppState& s) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
-  if (ImGui::InputTextWithHint("##gpu_filter", tr("Search GPUs: 3090, A100, Hopper…", "搜索显卡:3090、A100、Hopper…"),
+  if (ImGui::InputTextWithHint("##gpu_filter",
+                               tr("Search GPUs: 3090, A100, Hopper…", "搜索显卡:3090、A100、Hopper…"),
                                s.cat.filter, sizeof s.cat.filter))
     s.cat.sort_dirty = true;
   remember_rect("gpu_filter");
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextColored(color_v(Tone::muted), tr("%d of %d GPUs · click a header to sort", "显示 %d / %d 张显卡 · 点击表头排序"),
+  ImGui::TextColored(color_v(Tone::muted),
+                     tr("%d of %d GPUs · click a header to sort", "显示 %d / %d 张显卡 · 点击表头排序"),
                      static_cast<int>(s.cat.gpu_rows.size()), static_cast<int>(s.catalog.gpus.size()));
 
   const auto& cols = columns();
-  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable |
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Hideable;
-  if (!ImGui::BeginTable("gpus", static_cast<int>(cols.size()), flags, ImGui::GetContentRegionAvail())) return;
+  if (!ImGui::BeginTable("gpus", static_cast<int>(cols.size()), flags, ImGui::GetContentRegionAvail()))
+    return;
   ImGui::TableSetupScrollFreeze(1, 1);
   for (std::size_t c = 0; c < cols.size(); ++c) {
     ImGuiTableColumnFlags cf = c == 0 ? ImGuiTableColumnFlags_NoHide | ImGuiTableColumnFlags_DefaultSort : 0;
@@ -128,9 +140,12 @@ void draw_gpu_table(AppState& s) {
       ImGui::TextUnformatted(g.name.c_str());
       if (ImGui::IsItemHovered()) {
         std::string facts = g.name + "  (" + g.id + ")";
-        if (!g.compute_capability.empty()) facts += std::string("\n") + tr("Compute capability", "计算能力") + " " + g.compute_capability;
-        if (!g.memory_type.empty()) facts += std::string("\n") + tr("Memory", "显存类型") + " " + g.memory_type;
-        const std::string source = g.source.empty() ? notes_pending_text(s) : tr("Source:", "来源:") + (" " + g.source);
+        if (!g.compute_capability.empty())
+          facts += std::string("\n") + tr("Compute capability", "计算能力") + " " + g.compute_capability;
+        if (!g.memory_type.empty())
+          facts += std::string("\n") + tr("Memory", "显存类型") + " " + g.memory_type;
+        const std::string source =
+            g.source.empty() ? notes_pending_text(s) : tr("Source:", "来源:") + (" " + g.source);
         ImGui::BeginTooltip();
         ImGui::TextUnformatted(facts.c_str());
         ImGui::TextColored(color_v(Tone::muted), "%s", source.c_str());
@@ -145,8 +160,10 @@ void draw_gpu_table(AppState& s) {
         // Numbers right-aligned so digits line up.
         const float w = ImGui::CalcTextSize(t.c_str()).x;
         ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetColumnWidth() - w);
-        if (t == "—") ImGui::TextDisabled("%s", t.c_str());
-        else ImGui::TextUnformatted(t.c_str());
+        if (t == "—")
+          ImGui::TextDisabled("%s", t.c_str());
+        else
+          ImGui::TextUnformatted(t.c_str());
       }
     }
   }
@@ -246,8 +263,10 @@ void draw_catalog(AppState& s) {
   if (segmented(tr("GPUs", "显卡"), s.cat.view == 0)) s.cat.view = 0;
   remember_rect("cat_gpus");
   ImGui::SameLine(0, 0);
-  const std::string offers_label = std::string(tr("Offers and prices", "报价与价格")) +
-                                   (s.scenario.price_overrides.empty() ? "" : " (" + std::to_string(s.scenario.price_overrides.size()) + ")");
+  const std::string offers_label =
+      std::string(tr("Offers and prices", "报价与价格")) +
+      (s.scenario.price_overrides.empty() ? ""
+                                          : " (" + std::to_string(s.scenario.price_overrides.size()) + ")");
   if (segmented((offers_label + "###offersview").c_str(), s.cat.view == 1)) {
     s.cat.view = 1;
     s.cat.offers_dirty = true;
@@ -255,8 +274,10 @@ void draw_catalog(AppState& s) {
   remember_rect("cat_offers");
   draw_catalog_notes_status(s);
   ImGui::Spacing();
-  if (s.cat.view == 0) draw_gpu_table(s);
-  else draw_offer_table(s);
+  if (s.cat.view == 0)
+    draw_gpu_table(s);
+  else
+    draw_offer_table(s);
 }
 
 }  // namespace gw::app

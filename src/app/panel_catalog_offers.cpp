@@ -1,5 +1,5 @@
-// The catalog tab's offers view: every offer with its price, searchable and sortable; a click on a price edits
-// it (kept in this browser, applied to every ranking), and the price date opens the citation and notes.
+// The catalog tab's offers view: every offer with its price, searchable and sortable; a click on a price
+// edits it (kept in this browser, applied to every ranking), and the price date opens the citation and notes.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -25,9 +25,9 @@ void refresh_offers(AppState& s) {
     const Provider* p = s.catalog.provider(o.provider);
     const Gpu* g = s.catalog.gpu(o.gpu);
     // Both languages, so "德国" and "Germany" both find the Germany host whichever language is shown.
-    std::string hay = lower_ascii(o.id + " " + o.region.en + " " + o.region.zh + " " + o.instance_type.en + " " +
-                            o.instance_type.zh + " " + (p ? p->name.en + " " + p->name.zh : "") + " " +
-                            (g ? g->name : o.gpu));
+    std::string hay = lower_ascii(o.id + " " + o.region.en + " " + o.region.zh + " " + o.instance_type.en +
+                                  " " + o.instance_type.zh + " " + (p ? p->name.en + " " + p->name.zh : "") +
+                                  " " + (g ? g->name : o.gpu));
     if (f.empty() || hay.find(f) != std::string::npos) s.cat.offer_rows.push_back(static_cast<int>(i));
   }
   const int col = s.cat.offer_sort.column;
@@ -36,7 +36,8 @@ void refresh_offers(AppState& s) {
   const std::string& cur = s.scenario.constraints.currency;
   auto price = [&](const Offer& o) {
     auto it = s.scenario.price_overrides.find(o.id);
-    return convert_money(it != s.scenario.price_overrides.end() ? it->second : o.on_demand_per_hour, o.currency, cur, rate);
+    return convert_money(it != s.scenario.price_overrides.end() ? it->second : o.on_demand_per_hour,
+                         o.currency, cur, rate);
   };
   std::stable_sort(s.cat.offer_rows.begin(), s.cat.offer_rows.end(), [&](int a, int b) {
     const Offer& oa = s.catalog.offers[static_cast<std::size_t>(a)];
@@ -62,7 +63,8 @@ void refresh_offers(AppState& s) {
 void draw_offer_table(AppState& s) {
   auto& ov = s.scenario.price_overrides;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
-  if (ImGui::InputTextWithHint("##offer_filter", tr("Search offers: autodl, A100, us-east…", "搜索报价：AutoDL、A100、华东…"),
+  if (ImGui::InputTextWithHint("##offer_filter",
+                               tr("Search offers: autodl, A100, us-east…", "搜索报价：AutoDL、A100、华东…"),
                                s.cat.offer_filter, sizeof s.cat.offer_filter))
     s.cat.offers_dirty = true;
   remember_rect("offer_filter");
@@ -81,19 +83,22 @@ void draw_offer_table(AppState& s) {
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(color_v(Tone::muted), "%s",
-                     tr("Click a price to change it (per hour, whole offer, in its own currency). Edits stay in this browser.",
+                     tr("Click a price to change it (per hour, whole offer, in its own currency). Edits stay "
+                        "in this browser.",
                         "点击价格即可修改（整机每小时，按报价原币种）。修改保存在本浏览器中。"));
   if (s.cat.offers_dirty || s.cat.offers_lang != ui_lang()) refresh_offers(s);
 
-  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
   if (!ImGui::BeginTable("offers", 8, flags, ImGui::GetContentRegionAvail())) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn(tr("Provider", "平台"), ImGuiTableColumnFlags_DefaultSort, 1.3f, 0);
   ImGui::TableSetupColumn(tr("Region", "地区"), 0, 1.6f, 1);
   ImGui::TableSetupColumn(tr("GPU", "显卡"), 0, 1.5f, 2);
   ImGui::TableSetupColumn(tr("Cards", "卡数"), 0, 0.5f, 3);
-  ImGui::TableSetupColumn(tr("On-demand /h (edit)", "按量每小时（可改）"), ImGuiTableColumnFlags_NoSort, 1.3f, 4);
+  ImGui::TableSetupColumn(tr("On-demand /h (edit)", "按量每小时（可改）"), ImGuiTableColumnFlags_NoSort, 1.3f,
+                          4);
   const std::string conv = std::string(tr("In ", "折合 ")) + s.scenario.constraints.currency;
   ImGui::TableSetupColumn(conv.c_str(), 0, 0.9f, 5);
   ImGui::TableSetupColumn(tr("Spot /h", "竞价每小时"), ImGuiTableColumnFlags_NoSort, 0.8f, 6);
@@ -112,7 +117,8 @@ void draw_offer_table(AppState& s) {
   clipper.Begin(static_cast<int>(s.cat.offer_rows.size()));
   while (clipper.Step()) {
     for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
-      const Offer& o = s.catalog.offers[static_cast<std::size_t>(s.cat.offer_rows[static_cast<std::size_t>(r)])];
+      const Offer& o =
+          s.catalog.offers[static_cast<std::size_t>(s.cat.offer_rows[static_cast<std::size_t>(r)])];
       const Provider* p = s.catalog.provider(o.provider);
       const Gpu* g = s.catalog.gpu(o.gpu);
       ImGui::PushID(o.id.c_str());
@@ -127,7 +133,9 @@ void draw_offer_table(AppState& s) {
       ImGui::TableSetColumnIndex(2);
       ImGui::TextUnformatted(g ? g->name.c_str() : o.gpu.c_str());
       if (o.derate < 1.0 && ImGui::IsItemHovered())
-        item_tooltip((std::string(tr("Runs at ", "实际性能为标准卡的 ")) + plain(o.derate * 100, 0) + "%. " + tr(o.derate_note)).c_str());
+        item_tooltip((std::string(tr("Runs at ", "实际性能为标准卡的 ")) + plain(o.derate * 100, 0) + "%. " +
+                      tr(o.derate_note))
+                         .c_str());
       if (o.derate < 1.0) {
         ImGui::SameLine();
         ImGui::TextColored(color_v(Tone::warn), "%s%%", plain(o.derate * 100, 0).c_str());
@@ -139,8 +147,9 @@ void draw_offer_table(AppState& s) {
       const bool edited = it != ov.end();
       const double cur_price = edited ? it->second : o.on_demand_per_hour;
       std::string typed;
-      const float tail = ImGui::CalcTextSize(tr("edited", "已改")).x + ImGui::CalcTextSize(tr("reset", "恢复")).x +
-                         ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x * 2;
+      const float tail = ImGui::CalcTextSize(tr("edited", "已改")).x +
+                         ImGui::CalcTextSize(tr("reset", "恢复")).x + ImGui::GetStyle().FramePadding.x * 2 +
+                         ImGui::GetStyle().ItemSpacing.x * 2;
       ImGui::SetNextItemWidth(edited ? -tail : -FLT_MIN);
       const std::string id = "price_" + o.id;
       if (text_field(id.c_str(), plain(cur_price, 4) + " " + o.currency, typed)) {
@@ -149,11 +158,14 @@ void draw_offer_table(AppState& s) {
         for (const char* cu : {"CNY", "USD"})
           if (auto pos = t.find(cu); pos != std::string::npos) t.erase(pos, 3);
         if (!parse_plain(t, v) || v <= 0 || v >= 1e7) {
-          set_field_error(id.c_str(), tr("Give a price above 0, per hour for the whole offer.", "请输入大于 0 的整机每小时价格。"));
+          set_field_error(id.c_str(), tr("Give a price above 0, per hour for the whole offer.",
+                                         "请输入大于 0 的整机每小时价格。"));
         } else {
           set_field_error(id.c_str(), "");
-          if (std::fabs(v - o.on_demand_per_hour) < 1e-9) ov.erase(o.id);
-          else ov[o.id] = v;
+          if (std::fabs(v - o.on_demand_per_hour) < 1e-9)
+            ov.erase(o.id);
+          else
+            ov[o.id] = v;
           save_price_edits(s);
           commit(s);
           s.cat.offers_dirty = true;
@@ -164,7 +176,9 @@ void draw_offer_table(AppState& s) {
       if (edited) {
         ImGui::SameLine(0, 4);
         ImGui::TextColored(color_v(Tone::accent), "%s", tr("edited", "已改"));
-        item_tooltip((std::string(tr("Catalog price: ", "目录价格：")) + plain(o.on_demand_per_hour, 4) + " " + o.currency).c_str());
+        item_tooltip((std::string(tr("Catalog price: ", "目录价格：")) + plain(o.on_demand_per_hour, 4) +
+                      " " + o.currency)
+                         .c_str());
         ImGui::SameLine(0, 4);
         if (ImGui::SmallButton(tr("reset", "恢复"))) {
           ov.erase(o.id);
@@ -174,13 +188,18 @@ void draw_offer_table(AppState& s) {
         item_tooltip(tr("Back to the catalog price", "恢复目录价格"));
       }
       ImGui::TableSetColumnIndex(5);
-      ImGui::TextUnformatted(money(convert_money(cur_price, o.currency, s.scenario.constraints.currency, rate),
-                                   s.scenario.constraints.currency).c_str());
+      ImGui::TextUnformatted(
+          money(convert_money(cur_price, o.currency, s.scenario.constraints.currency, rate),
+                s.scenario.constraints.currency)
+              .c_str());
       ImGui::TableSetColumnIndex(6);
-      if (o.spot_per_hour) ImGui::Text("%s %s", plain(*o.spot_per_hour, 4).c_str(), o.currency.c_str());
-      else ImGui::TextDisabled("—");
+      if (o.spot_per_hour)
+        ImGui::Text("%s %s", plain(*o.spot_per_hour, 4).c_str(), o.currency.c_str());
+      else
+        ImGui::TextDisabled("—");
       ImGui::TableSetColumnIndex(7);
-      // The citation (kept as the source gives it) and the notes open on hover, so the table reads in one language.
+      // The citation (kept as the source gives it) and the notes open on hover, so the table reads in one
+      // language.
       ImGui::TextColored(color_v(Tone::muted), "%s%s", o.price_is_estimate ? "~" : "", o.price_date.c_str());
       remember_rect(("offer_date_" + std::to_string(r)).c_str());
       if (ImGui::IsItemHovered())
@@ -192,6 +211,5 @@ void draw_offer_table(AppState& s) {
   }
   ImGui::EndTable();
 }
-
 
 }  // namespace gw::app

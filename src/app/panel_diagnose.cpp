@@ -18,7 +18,9 @@ namespace gw::app {
 
 namespace {
 
-Tone tone_of(Severity s) { return s == Severity::critical ? Tone::bad : s == Severity::warn ? Tone::warn : Tone::accent; }
+Tone tone_of(Severity s) {
+  return s == Severity::critical ? Tone::bad : s == Severity::warn ? Tone::warn : Tone::accent;
+}
 
 // Takes the checker's answer when one came in (on the web it arrives frames after the request).
 void collect(AppState& s) {
@@ -66,10 +68,12 @@ void draw_status(AppState& s) {
   } else if (s.diag.waiting) {
     ImGui::TextColored(color_v(Tone::muted), "%s", tr("Checking…", "正在检查……"));
   } else if (!s.diag.problem.empty()) {
-    ImGui::TextColored(color_v(Tone::bad), "%s %s", tr("The checker's answer could not be read:", "无法读取检查器的结果："),
+    ImGui::TextColored(color_v(Tone::bad), "%s %s",
+                       tr("The checker's answer could not be read:", "无法读取检查器的结果："),
                        s.diag.problem.c_str());
   } else {
-    ImGui::TextColored(color_v(Tone::muted), "%s", tr("Findings appear here after Check.", "点击“检查”后在此显示结果。"));
+    ImGui::TextColored(color_v(Tone::muted), "%s",
+                       tr("Findings appear here after Check.", "点击“检查”后在此显示结果。"));
   }
   ImGui::PopTextWrapPos();
 }
@@ -81,14 +85,15 @@ void draw_finding(const Finding& f, int index) {
   ImGui::TextColored(color_v(t), "[%s] %s", tr(severity_label(f.severity)).c_str(), tr(f.title).c_str());
   ImGui::Indent();
   if (f.evidence.line > 0) {
-    const std::string where = std::string(tr("line ", "第 ")) + std::to_string(f.evidence.line) + tr("", " 行") +
-                              (f.evidence.section.empty() ? "" : " · " + f.evidence.section);
+    const std::string where = std::string(tr("line ", "第 ")) + std::to_string(f.evidence.line) +
+                              tr("", " 行") + (f.evidence.section.empty() ? "" : " · " + f.evidence.section);
     ImGui::TextColored(color_v(Tone::muted), "%s: %s", where.c_str(), f.evidence.text.c_str());
   }
   if (!f.meaning.empty()) ImGui::TextWrapped("%s", tr(f.meaning).c_str());
   if (!f.action.empty()) ImGui::TextColored(color_v(Tone::good), "→ %s", tr(f.action).c_str());
   if (f.slowdown)
-    ImGui::TextColored(color_v(Tone::warn), "%s %s%%", tr("Estimated slowdown:", "估计性能损失："), plain(*f.slowdown * 100, 0).c_str());
+    ImGui::TextColored(color_v(Tone::warn), "%s %s%%", tr("Estimated slowdown:", "估计性能损失："),
+                       plain(*f.slowdown * 100, 0).c_str());
   ImGui::PopTextWrapPos();
   ImGui::Unindent();
   ImGui::Spacing();
@@ -103,8 +108,10 @@ void draw_diagnose(AppState& s) {
   const bool wide = w > 900 * s.scale;
   ImGui::BeginChild("diag_in", ImVec2(wide ? w * 0.45f : 0, wide ? 0 : 300 * s.scale), true);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(tr("Paste what nvidia-smi printed on the rented instance. `nvidia-smi -q` tells the most; the plain table works too.",
-                            "粘贴租用实例上 nvidia-smi 的输出。`nvidia-smi -q` 信息最全，普通表格也可以。"));
+  ImGui::TextUnformatted(
+      tr("Paste what nvidia-smi printed on the rented instance. `nvidia-smi -q` tells the most; the plain "
+         "table works too.",
+         "粘贴租用实例上 nvidia-smi 的输出。`nvidia-smi -q` 信息最全，普通表格也可以。"));
   ImGui::PopTextWrapPos();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   ImGui::InputTextWithHint("##cuda", tr("CUDA e.g. 12.1", "CUDA 如 12.1"), s.diag.cuda, sizeof s.diag.cuda);
@@ -122,8 +129,9 @@ void draw_diagnose(AppState& s) {
     s.diag.problem.clear();
     s.diag.request.clear();
   }
-  const bool edited = ImGui::InputTextMultiline("##smi", s.diag.text.data(), s.diag.text.size(), ImVec2(-FLT_MIN, -FLT_MIN),
-                                                ImGuiInputTextFlags_AllowTabInput);
+  const bool edited =
+      ImGui::InputTextMultiline("##smi", s.diag.text.data(), s.diag.text.size(), ImVec2(-FLT_MIN, -FLT_MIN),
+                                ImGuiInputTextFlags_AllowTabInput);
   remember_rect("diag_text");
   if (edited && s.diag.has_report) run(s);
   ImGui::EndChild();

@@ -7,8 +7,8 @@
 #include "app/i18n.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
-#include "platform/platform.hpp"
 #include "imgui.h"
+#include "platform/platform.hpp"
 
 namespace gw::app {
 
@@ -21,17 +21,20 @@ void draw_table(const GuideTable& t) {
   }
   const int cols = static_cast<int>(t.headers.size());
   if (cols == 0) return;
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_BordersOuterH |
-                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoSavedSettings;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_SizingStretchProp |
+                                ImGuiTableFlags_NoSavedSettings;
   if (ImGui::BeginTable(t.id.c_str(), cols, flags)) {
-    for (int c = 0; c < cols; ++c) ImGui::TableSetupColumn(tr(t.headers[static_cast<std::size_t>(c)]).c_str());
+    for (int c = 0; c < cols; ++c)
+      ImGui::TableSetupColumn(tr(t.headers[static_cast<std::size_t>(c)]).c_str());
     ImGui::TableHeadersRow();
     for (const auto& row : t.rows) {
       ImGui::TableNextRow();
       for (int c = 0; c < cols && c < static_cast<int>(row.size()); ++c) {
         ImGui::TableSetColumnIndex(c);
         const std::string& text = tr(row[static_cast<std::size_t>(c)]);
-        const bool right = static_cast<std::size_t>(c) < t.right_align.size() && t.right_align[static_cast<std::size_t>(c)];
+        const bool right =
+            static_cast<std::size_t>(c) < t.right_align.size() && t.right_align[static_cast<std::size_t>(c)];
         if (right) {
           const float w = ImGui::CalcTextSize(text.c_str()).x;
           ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - w));
@@ -72,7 +75,8 @@ void draw_guide(AppState& s) {
     }
     GuideLoad load = load_guide(file.text);
     if (load.guide) s.guide = std::move(*load.guide);
-    for (const Problem& p : load.problems) s.guide_problems.push_back("guide.json" + p.path + ": " + p.message);
+    for (const Problem& p : load.problems)
+      s.guide_problems.push_back("guide.json" + p.path + ": " + p.message);
   }
   if (!s.guide) {
     ImGui::TextColored(color_v(Tone::bad), "%s", tr("The guide did not load:", "指南加载失败："));
@@ -86,9 +90,12 @@ void draw_guide(AppState& s) {
   const bool narrow = ImGui::GetContentRegionAvail().x < 700 * s.scale;
   if (narrow) {
     ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::BeginCombo("##guide_section", n ? tr(g.sections[static_cast<std::size_t>(s.guide_section)].title).c_str() : "")) {
+    if (ImGui::BeginCombo("##guide_section",
+                          n ? tr(g.sections[static_cast<std::size_t>(s.guide_section)].title).c_str() : "")) {
       for (int i = 0; i < n; ++i)
-        if (ImGui::Selectable(tr(g.sections[static_cast<std::size_t>(i)].title).c_str(), i == s.guide_section)) s.guide_section = i;
+        if (ImGui::Selectable(tr(g.sections[static_cast<std::size_t>(i)].title).c_str(),
+                              i == s.guide_section))
+          s.guide_section = i;
       ImGui::EndCombo();
     }
   } else {
@@ -98,8 +105,9 @@ void draw_guide(AppState& s) {
     ImGui::PopFont();
     ImGui::Spacing();
     for (int i = 0; i < n; ++i) {
-      if (ImGui::Selectable((tr(g.sections[static_cast<std::size_t>(i)].title) + "##gs" + std::to_string(i)).c_str(),
-                            i == s.guide_section))
+      if (ImGui::Selectable(
+              (tr(g.sections[static_cast<std::size_t>(i)].title) + "##gs" + std::to_string(i)).c_str(),
+              i == s.guide_section))
         s.guide_section = i;
       remember_rect(("guide_" + g.sections[static_cast<std::size_t>(i)].id).c_str());
     }

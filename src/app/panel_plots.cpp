@@ -105,8 +105,12 @@ void draw_scatter(AppState& s, ImVec2 size) {
   const float left = 58 * sc, bottom = 38 * sc, top = 22 * sc, right = 12 * sc;
   const ImVec2 a(origin.x + left, origin.y + top);
   const ImVec2 b(origin.x + avail.x - right, origin.y + avail.y - bottom);
-  auto px = [&](double h) { return a.x + static_cast<float>(std::log(h / x0) / std::log(x1 / x0)) * (b.x - a.x); };
-  auto py = [&](double m) { return b.y - static_cast<float>(std::log(m / y0) / std::log(y1 / y0)) * (b.y - a.y); };
+  auto px = [&](double h) {
+    return a.x + static_cast<float>(std::log(h / x0) / std::log(x1 / x0)) * (b.x - a.x);
+  };
+  auto py = [&](double m) {
+    return b.y - static_cast<float>(std::log(m / y0) / std::log(y1 / y0)) * (b.y - a.y);
+  };
 
   const ImU32 grid = color(Tone::grid), muted = color(Tone::muted);
   dl->AddRectFilled(a, b, color(Tone::panel, 0.6f));
@@ -139,7 +143,8 @@ void draw_scatter(AppState& s, ImVec2 size) {
   if (c.budget && *c.budget > 0) {
     const float y = py(*c.budget);
     dashed(dl, ImVec2(a.x, y), ImVec2(b.x, y), color(Tone::bad, 0.8f), 1.5f * sc, 5 * sc);
-    dl->AddText(ImVec2(a.x + 4 * sc, y - ImGui::GetFontSize() - 2 * sc), color(Tone::bad), tr("budget", "预算"));
+    dl->AddText(ImVec2(a.x + 4 * sc, y - ImGui::GetFontSize() - 2 * sc), color(Tone::bad),
+                tr("budget", "预算"));
   }
 
   std::vector<Point> pts;
@@ -172,7 +177,8 @@ void draw_scatter(AppState& s, ImVec2 size) {
     }
   }
   for (const Point& p : pts)
-    if (row_key(*p.row) == s.res.hovered) dl->AddCircle(p.p, rad + 4 * sc, color(Tone::text, 0.8f), 16, 1.5f * sc);
+    if (row_key(*p.row) == s.res.hovered)
+      dl->AddCircle(p.p, rad + 4 * sc, color(Tone::text, 0.8f), 16, 1.5f * sc);
   dl->PopClipRect();
 
   // Legend, top right.
@@ -191,7 +197,8 @@ void draw_scatter(AppState& s, ImVec2 size) {
   for (const Item& it : items) {
     const ImVec2 cpt(lx + 6 * sc, ly + ImGui::GetFontSize() / 2);
     if (it.kind == 0) dl->AddCircleFilled(cpt, rad, it.col, 12);
-    if (it.kind == 1) dl->AddLine(ImVec2(cpt.x - 6 * sc, cpt.y), ImVec2(cpt.x + 6 * sc, cpt.y), it.col, 2 * sc);
+    if (it.kind == 1)
+      dl->AddLine(ImVec2(cpt.x - 6 * sc, cpt.y), ImVec2(cpt.x + 6 * sc, cpt.y), it.col, 2 * sc);
     if (it.kind == 2) dl->AddCircle(cpt, rad + 2 * sc, it.col, 16, 1.5f * sc);
     dl->AddText(ImVec2(lx + 16 * sc, ly), muted, it.text);
     lx += ImGui::CalcTextSize(it.text).x + 22 * sc;
@@ -203,13 +210,16 @@ void draw_scatter(AppState& s, ImVec2 size) {
     const Row& row = *near->row;
     s.res.hovered = row_key(row);
     ImGui::BeginTooltip();
-    ImGui::Text("#%d  %s%s", row.rank, row.gpu_name.c_str(), row.cards > 1 ? (" ×" + std::to_string(row.cards)).c_str() : "");
+    ImGui::Text("#%d  %s%s", row.rank, row.gpu_name.c_str(),
+                row.cards > 1 ? (" ×" + std::to_string(row.cards)).c_str() : "");
     ImGui::Text("%s · %s · %s", tr(row.provider_name).c_str(), tr(row.region).c_str(),
                 row.pricing == Pricing::spot ? tr("spot", "竞价") : tr("on-demand", "按量"));
     ImGui::Text("%s %s", tr("Done in", "用时"), hours_range(row.finish_hours).c_str());
     ImGui::Text("%s %s", tr("Total", "总费用"), money_range(row.cost, r.currency).c_str());
-    if (row.pareto) ImGui::TextColored(color_v(Tone::good), "%s", tr("on the Pareto front", "位于帕累托前沿"));
-    ImGui::TextColored(color_v(Tone::muted), "%s", tr("Click to open it in the table.", "点击在表格中展开。"));
+    if (row.pareto)
+      ImGui::TextColored(color_v(Tone::good), "%s", tr("on the Pareto front", "位于帕累托前沿"));
+    ImGui::TextColored(color_v(Tone::muted), "%s",
+                       tr("Click to open it in the table.", "点击在表格中展开。"));
     ImGui::EndTooltip();
     if (ImGui::IsItemClicked()) {
       s.res.expanded.insert(row_key(row));
@@ -244,7 +254,8 @@ void legend(const Segment* segs, int n, float sc) {
   for (int i = 0; i < n; ++i) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float h = ImGui::GetFontSize();
-    dl->AddRectFilled(ImVec2(p.x, p.y + h * 0.2f), ImVec2(p.x + h * 0.6f, p.y + h * 0.8f), hex(segs[i].rgb), 2 * sc);
+    dl->AddRectFilled(ImVec2(p.x, p.y + h * 0.2f), ImVec2(p.x + h * 0.6f, p.y + h * 0.8f), hex(segs[i].rgb),
+                      2 * sc);
     ImGui::Dummy(ImVec2(h * 0.7f, h));
     ImGui::SameLine(0, 2 * sc);
     ImGui::TextColored(color_v(Tone::muted), "%s", tr(segs[i].en, segs[i].zh));
@@ -253,8 +264,8 @@ void legend(const Segment* segs, int n, float sc) {
 }
 
 // One horizontal stacked bar; returns the index of the hovered segment or -1.
-int stacked_bar(const std::vector<double>& values, const Segment* segs, double scale_max, float width, float height,
-                float sc) {
+int stacked_bar(const std::vector<double>& values, const Segment* segs, double scale_max, float width,
+                float height, float sc) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("bar", ImVec2(width, height));
@@ -278,8 +289,10 @@ void draw_cost_bars(AppState& s, float width) {
   const std::string& cur = s.report.currency;
   ImGui::TextUnformatted(tr("What you pay for", "费用构成"));
   ImGui::SameLine();
-  ImGui::TextColored(color_v(Tone::muted), "%s", s.res.selected.empty() ? tr("(top three; tick rows to compare)", "（前三名；勾选表格行可比较）")
-                                                                        : tr("(ticked rows)", "（已勾选的行）"));
+  ImGui::TextColored(color_v(Tone::muted), "%s",
+                     s.res.selected.empty()
+                         ? tr("(top three; tick rows to compare)", "（前三名；勾选表格行可比较）")
+                         : tr("(ticked rows)", "（已勾选的行）"));
   static const Segment segs[] = {{"GPU time", "GPU 时长", 0x5b9cf5},
                                  {"storage", "存储", 0x9b7fe0},
                                  {"add-ons", "附加", 0x4fb8c4},
@@ -293,7 +306,8 @@ void draw_cost_bars(AppState& s, float width) {
   for (const Row* r : rows) {
     ImGui::PushID(row_key(*r).c_str());
     const std::string label = "#" + std::to_string(r->rank) + " " + r->gpu_name +
-                              (r->cards > 1 ? " ×" + std::to_string(r->cards) : "") + " · " + tr(r->provider_name);
+                              (r->cards > 1 ? " ×" + std::to_string(r->cards) : "") + " · " +
+                              tr(r->provider_name);
     ImGui::AlignTextToFramePadding();
     const ImVec2 start = ImGui::GetCursorScreenPos();
     ImGui::PushClipRect(start, ImVec2(start.x + label_w - 6 * sc, start.y + ImGui::GetFrameHeight()), true);
@@ -311,15 +325,17 @@ void draw_cost_bars(AppState& s, float width) {
       const float disc_w = static_cast<float>(b.discount.likely / mx) * bar_w;
       ImDrawList* dl = ImGui::GetWindowDrawList();
       for (float x = total_x - disc_w; x < total_x; x += 5 * sc)
-        dl->AddLine(ImVec2(x, bmax.y), ImVec2(std::min(total_x, x + 5 * sc), bmin.y), hex(0x6cc98f), 1.5f * sc);
+        dl->AddLine(ImVec2(x, bmax.y), ImVec2(std::min(total_x, x + 5 * sc), bmin.y), hex(0x6cc98f),
+                    1.5f * sc);
     }
     if (hit >= 0 || ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::Text("%s", label.c_str());
-      const double amounts[] = {b.gpu.likely, b.storage.likely, b.extras.likely, b.transfer.likely, -b.discount.likely};
+      const double amounts[] = {b.gpu.likely, b.storage.likely, b.extras.likely, b.transfer.likely,
+                                -b.discount.likely};
       for (int i = 0; i < 5; ++i)
-        ImGui::TextColored(i == hit ? color_v(Tone::text) : color_v(Tone::muted), "%s: %s", tr(segs[i].en, segs[i].zh),
-                           money(amounts[i], cur).c_str());
+        ImGui::TextColored(i == hit ? color_v(Tone::text) : color_v(Tone::muted), "%s: %s",
+                           tr(segs[i].en, segs[i].zh), money(amounts[i], cur).c_str());
       ImGui::Text("%s: %s", tr("total", "合计"), money(b.total.likely, cur).c_str());
       ImGui::EndTooltip();
     }
@@ -340,7 +356,8 @@ void draw_memory_bars(AppState& s, float width) {
   std::vector<const Row*> rows;
   for (const Row* r : compared_rows(s)) {
     bool dup = false;
-    for (const Row* q : rows) dup = dup || (q->gpu == r->gpu && q->change == r->change && q->cards == r->cards);
+    for (const Row* q : rows)
+      dup = dup || (q->gpu == r->gpu && q->change == r->change && q->cards == r->cards);
     if (!dup) rows.push_back(r);
   }
   double mx = 0;
@@ -359,8 +376,8 @@ void draw_memory_bars(AppState& s, float width) {
     ImGui::SameLine(0, 0);
     ImGui::SetCursorScreenPos(ImVec2(start.x + label_w, start.y + 2 * sc));
     const MemoryBreakdown& m = r->memory;
-    const std::vector<double> v = {m.weights_gib, m.gradients_gib, m.optimizer_gib, m.activations_gib, m.kv_cache_gib,
-                                   m.overhead_gib};
+    const std::vector<double> v = {m.weights_gib,     m.gradients_gib, m.optimizer_gib,
+                                   m.activations_gib, m.kv_cache_gib,  m.overhead_gib};
     const int hit = stacked_bar(v, segs, mx, bar_w, ImGui::GetFrameHeight() - 4 * sc, sc);
     const ImVec2 bmin = ImGui::GetItemRectMin(), bmax = ImGui::GetItemRectMax();
     const float vx = bmin.x + static_cast<float>(r->vram_gib / mx) * bar_w;
@@ -370,18 +387,20 @@ void draw_memory_bars(AppState& s, float width) {
       ImGui::BeginTooltip();
       for (int i = 0; i < 6; ++i)
         if (v[static_cast<std::size_t>(i)] > 0)
-          ImGui::TextColored(i == hit ? color_v(Tone::text) : color_v(Tone::muted), "%s: %s", tr(segs[i].en, segs[i].zh),
-                             gib(v[static_cast<std::size_t>(i)]).c_str());
-      ImGui::Text("%s %s / %s %s", tr("need", "需要"), gib(r->need_gib).c_str(), tr("VRAM", "显存"), gib(r->vram_gib).c_str());
+          ImGui::TextColored(i == hit ? color_v(Tone::text) : color_v(Tone::muted), "%s: %s",
+                             tr(segs[i].en, segs[i].zh), gib(v[static_cast<std::size_t>(i)]).c_str());
+      ImGui::Text("%s %s / %s %s", tr("need", "需要"), gib(r->need_gib).c_str(), tr("VRAM", "显存"),
+                  gib(r->vram_gib).c_str());
       ImGui::EndTooltip();
     }
     ImGui::SameLine();
-    ImGui::TextColored(color_v(r->fit == Fit::fits ? Tone::text : Tone::warn), "%s / %s", plain(r->need_gib, 1).c_str(),
-                       gib(r->vram_gib).c_str());
+    ImGui::TextColored(color_v(r->fit == Fit::fits ? Tone::text : Tone::warn), "%s / %s",
+                       plain(r->need_gib, 1).c_str(), gib(r->vram_gib).c_str());
     ImGui::PopID();
   }
   legend(segs, 6, sc);
-  ImGui::TextColored(color_v(Tone::muted), "%s", tr("The white mark is the card's VRAM.", "白色竖线为显卡显存容量。"));
+  ImGui::TextColored(color_v(Tone::muted), "%s",
+                     tr("The white mark is the card's VRAM.", "白色竖线为显卡显存容量。"));
 }
 
 }  // namespace

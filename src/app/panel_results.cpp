@@ -21,11 +21,15 @@ namespace {
 constexpr int kColumns = 11;
 constexpr std::size_t kDefaultRowLimit = 60;
 
-const char* pricing_label(Pricing p) { return p == Pricing::spot ? tr("Spot", "竞价") : tr("On-demand", "按量"); }
+const char* pricing_label(Pricing p) {
+  return p == Pricing::spot ? tr("Spot", "竞价") : tr("On-demand", "按量");
+}
 const char* risk_label(Risk r) {
   return r == Risk::high ? tr("high", "高") : r == Risk::medium ? tr("medium", "中") : tr("low", "低");
 }
-Tone risk_tone(Risk r) { return r == Risk::high ? Tone::bad : r == Risk::medium ? Tone::warn : Tone::good; }
+Tone risk_tone(Risk r) {
+  return r == Risk::high ? Tone::bad : r == Risk::medium ? Tone::warn : Tone::good;
+}
 
 // "amp+checkpointing" -> "+AMP +ckpt": short enough for the GPU column; the tooltip has the sentence.
 std::string change_tag(const std::string& change) {
@@ -34,8 +38,10 @@ std::string change_tag(const std::string& change) {
   while (pos <= change.size()) {
     const std::size_t end = change.find('+', pos);
     const std::string part = change.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
-    if (part == "amp") out += " +AMP";
-    else if (part == "checkpointing") out += std::string(" +") + tr("ckpt", "检查点");
+    if (part == "amp")
+      out += " +AMP";
+    else if (part == "checkpointing")
+      out += std::string(" +") + tr("ckpt", "检查点");
     else if (!part.empty()) {
       std::string up = part;
       for (char& c : up) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -55,21 +61,32 @@ void sort_rows(AppState& s) {
   const bool desc = s.res.sort.descending;
   auto key = [&](const Row& r) -> double {
     switch (col) {
-      case 5: return r.finish_hours.likely;
-      case 6: return r.cost.likely;
-      case 7: return r.price_per_hour_after;
-      case 8: return r.headroom_gib;
-      case 9: return static_cast<double>(r.risk);
-      case 10: return r.price_age_months;
-      default: return r.rank;
+      case 5:
+        return r.finish_hours.likely;
+      case 6:
+        return r.cost.likely;
+      case 7:
+        return r.price_per_hour_after;
+      case 8:
+        return r.headroom_gib;
+      case 9:
+        return static_cast<double>(r.risk);
+      case 10:
+        return r.price_age_months;
+      default:
+        return r.rank;
     }
   };
   std::stable_sort(s.res.order.begin(), s.res.order.end(), [&](int a, int b) {
     const Row& ra = rows[static_cast<std::size_t>(a)];
     const Row& rb = rows[static_cast<std::size_t>(b)];
     if (col == 2 || col == 3 || col == 4) {
-      const std::string ta = col == 2 ? ra.gpu_name : col == 3 ? tr(ra.provider_name) : pricing_label(ra.pricing);
-      const std::string tb = col == 2 ? rb.gpu_name : col == 3 ? tr(rb.provider_name) : pricing_label(rb.pricing);
+      const std::string ta = col == 2   ? ra.gpu_name
+                             : col == 3 ? tr(ra.provider_name)
+                                        : pricing_label(ra.pricing);
+      const std::string tb = col == 2   ? rb.gpu_name
+                             : col == 3 ? tr(rb.provider_name)
+                                        : pricing_label(rb.pricing);
       return desc ? tb < ta : ta < tb;
     }
     return desc ? key(rb) < key(ra) : key(ra) < key(rb);
@@ -98,8 +115,9 @@ void draw_explain(const char* heading, const Explain& e) {
 
 void draw_bill(const Row& row, const std::string& cur) {
   ImGui::TextColored(color_v(Tone::accent), "%s", tr("The bill, line by line", "费用明细"));
-  if (!ImGui::BeginTable("bill", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerH |
-                                        ImGuiTableFlags_NoSavedSettings))
+  if (!ImGui::BeginTable("bill", 3,
+                         ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerH |
+                             ImGuiTableFlags_NoSavedSettings))
     return;
   ImGui::TableSetupColumn(tr("Item", "项目"), ImGuiTableColumnFlags_WidthStretch, 0.55f);
   ImGui::TableSetupColumn(tr("Amount", "金额"), ImGuiTableColumnFlags_WidthStretch, 0.25f);
@@ -130,7 +148,8 @@ void draw_bill(const Row& row, const std::string& cur) {
   for (const AppliedProgram& p : row.bill.programs)
     ImGui::TextColored(color_v(Tone::good), "%s %s: -%s", tr("Applied", "已用优惠"), tr(p.name).c_str(),
                        money(p.saving, cur).c_str());
-  ImGui::TextColored(color_v(Tone::muted), "%s", tr("Hover an item for its formula and inputs.", "鼠标悬停可查看公式和输入。"));
+  ImGui::TextColored(color_v(Tone::muted), "%s",
+                     tr("Hover an item for its formula and inputs.", "鼠标悬停可查看公式和输入。"));
 }
 
 void draw_detail(AppState& s, const Row& row) {
@@ -139,7 +158,8 @@ void draw_detail(AppState& s, const Row& row) {
   ImGui::PushTextWrapPos(0);
   if (!row.reason.empty()) ImGui::TextWrapped("%s", tr(row.reason).c_str());
   if (!row.change.empty())
-    ImGui::TextColored(color_v(Tone::warn), "%s %s", tr("Changed so it fits:", "为放得下而做的改动："), tr(row.change_text).c_str());
+    ImGui::TextColored(color_v(Tone::warn), "%s %s", tr("Changed so it fits:", "为放得下而做的改动："),
+                       tr(row.change_text).c_str());
   for (const Text& w : row.warnings) ImGui::TextColored(color_v(Tone::warn), "• %s", tr(w).c_str());
   for (const Text& r : row.risks) ImGui::TextColored(color_v(risk_tone(row.risk)), "• %s", tr(r).c_str());
   ImGui::PopTextWrapPos();
@@ -152,7 +172,8 @@ void draw_detail(AppState& s, const Row& row) {
       s.scenario_dirty = true;
       platform::request_frames();
     }
-  } else if (ImGui::BeginTable("detail", 2, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_NoSavedSettings)) {
+  } else if (ImGui::BeginTable("detail", 2,
+                               ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_NoSavedSettings)) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     draw_bill(row, cur);
@@ -160,14 +181,17 @@ void draw_detail(AppState& s, const Row& row) {
     ImGui::TableSetColumnIndex(1);
     ImGui::PushTextWrapPos(0);
     draw_explain(tr("Time", "时间"), row.time_explain);
-    ImGui::TextColored(color_v(Tone::muted), "%s %s · %s %s", tr("Job:", "任务："), hours_range(row.hours).c_str(),
-                       tr("until done:", "到完成："), hours_range(row.finish_hours).c_str());
+    ImGui::TextColored(color_v(Tone::muted), "%s %s · %s %s", tr("Job:", "任务："),
+                       hours_range(row.hours).c_str(), tr("until done:", "到完成："),
+                       hours_range(row.finish_hours).c_str());
     if (row.spot) {
       const SpotResult& sp = *row.spot;
       ImGui::TextColored(color_v(Tone::warn), "%s", tr("Spot", "竞价实例"));
-      ImGui::BulletText("%s %s · %s %s", tr("expected interruptions", "预计中断"), plain(sp.expected_interruptions, 1).c_str(),
-                        tr("checkpoint every", "检查点间隔"), hours(sp.interval_hours).c_str());
-      ImGui::BulletText("%s +%s%% · %s %s", tr("overhead", "额外时间"), plain(sp.overhead_fraction * 100, 0).c_str(),
+      ImGui::BulletText("%s %s · %s %s", tr("expected interruptions", "预计中断"),
+                        plain(sp.expected_interruptions, 1).c_str(), tr("checkpoint every", "检查点间隔"),
+                        hours(sp.interval_hours).c_str());
+      ImGui::BulletText("%s +%s%% · %s %s", tr("overhead", "额外时间"),
+                        plain(sp.overhead_fraction * 100, 0).c_str(),
                         tr("90% done within", "90% 概率在此之内完成"), hours(sp.p90_hours).c_str());
       if (sp.p_miss_deadline > 0)
         ImGui::BulletText("%s %s%%", tr("chance to miss the deadline", "错过截止时间的概率"),
@@ -181,7 +205,8 @@ void draw_detail(AppState& s, const Row& row) {
     update_catalog_notes(s, true);
     const NotesState notes = catalog_notes_state(s);
     if (notes == NotesState::loading || notes == NotesState::not_loaded)
-      ImGui::TextColored(color_v(Tone::muted), "• %s", tr("Loading this offer's notes…", "正在加载此报价的说明…"));
+      ImGui::TextColored(color_v(Tone::muted), "• %s",
+                         tr("Loading this offer's notes…", "正在加载此报价的说明…"));
     else if (notes == NotesState::failed || notes == NotesState::invalid)
       ImGui::TextColored(color_v(Tone::warn), "• %s",
                          tr("This offer's notes could not be loaded (GPUs and prices tab: Try again).",
@@ -218,8 +243,10 @@ void setup_columns(float width, float sc) {
   const ImGuiTableColumnFlags narrow = width < 760 * sc ? ImGuiTableColumnFlags_Disabled : 0;
   const ImGuiTableColumnFlags tiny = width < 480 * sc ? ImGuiTableColumnFlags_Disabled : 0;
   // Very narrow, the GPU name matters more than choosing rows for the cost bars.
-  ImGui::TableSetupColumn("##sel", tiny | ImGuiTableColumnFlags_NoSort | ImGuiTableColumnFlags_WidthFixed |
-                                       ImGuiTableColumnFlags_NoResize, ImGui::GetFrameHeight(), 0);
+  ImGui::TableSetupColumn(
+      "##sel",
+      tiny | ImGuiTableColumnFlags_NoSort | ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoResize,
+      ImGui::GetFrameHeight(), 0);
   ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_WidthFixed,
                           ImGui::GetFontSize() * 2.6f, 1);
   // The provider column gets about as much as the GPU's: "Compshare (UCloud)", "Paperspace (DigitalOcean)".
@@ -228,11 +255,14 @@ void setup_columns(float width, float sc) {
   ImGui::TableSetupColumn(tr("Pricing", "计费"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.15f, 4);
   ImGui::TableSetupColumn(tr("Done in", "完成用时"), num | ImGuiTableColumnFlags_WidthStretch, 1.0f, 5);
   ImGui::TableSetupColumn(tr("Total cost", "总费用"), num | ImGuiTableColumnFlags_WidthStretch, 1.3f, 6);
-  ImGui::TableSetupColumn(tr("Per hour", "每小时"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 1.05f, 7);
-  ImGui::TableSetupColumn(tr("Memory", "显存"),
-                          narrow | ImGuiTableColumnFlags_PreferSortDescending | ImGuiTableColumnFlags_WidthStretch, 1.1f, 8);
+  ImGui::TableSetupColumn(tr("Per hour", "每小时"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 1.05f,
+                          7);
+  ImGui::TableSetupColumn(
+      tr("Memory", "显存"),
+      narrow | ImGuiTableColumnFlags_PreferSortDescending | ImGuiTableColumnFlags_WidthStretch, 1.1f, 8);
   ImGui::TableSetupColumn(tr("Risk", "风险"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 0.7f, 9);
-  ImGui::TableSetupColumn(tr("Price date", "价格日期"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 1.2f, 10);
+  ImGui::TableSetupColumn(tr("Price date", "价格日期"), narrow | num | ImGuiTableColumnFlags_WidthStretch,
+                          1.2f, 10);
 }
 
 void header_tip(int column) {
@@ -263,9 +293,12 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   // The selectable spans the row and is submitted first, so the checkbox on top of it stays clickable.
   ImGui::TableSetColumnIndex(1);
   const std::string rank = std::string(expanded ? "▼ " : "▶ ") + std::to_string(row.rank);
-  if (ImGui::Selectable(rank.c_str(), expanded, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
-    if (expanded) s.res.expanded.erase(key);
-    else s.res.expanded.insert(key);
+  if (ImGui::Selectable(rank.c_str(), expanded,
+                        ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
+    if (expanded)
+      s.res.expanded.erase(key);
+    else
+      s.res.expanded.insert(key);
   }
   if (ImGui::IsItemHovered()) s.res.hovered = key;
   remember_rect(("row_" + std::to_string(row.rank)).c_str());
@@ -274,8 +307,10 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   // A text-high checkbox, so rows stay one line tall.
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
   if (ImGui::Checkbox("##sel", &sel)) {
-    if (sel) s.res.selected.insert(key);
-    else s.res.selected.erase(key);
+    if (sel)
+      s.res.selected.insert(key);
+    else
+      s.res.selected.erase(key);
   }
   ImGui::PopStyleVar();
   ImGui::TableSetColumnIndex(2);
@@ -284,7 +319,8 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   // The Pareto dot and a change tag follow the name: keep room for them so they are never the part cut off.
   float marks = 0;
   if (row.pareto) marks += ImGui::CalcTextSize("●").x + ImGui::GetStyle().ItemSpacing.x;
-  if (!row.change.empty()) marks += ImGui::CalcTextSize(change_tag(row.change).c_str()).x + ImGui::GetStyle().ItemSpacing.x;
+  if (!row.change.empty())
+    marks += ImGui::CalcTextSize(change_tag(row.change).c_str()).x + ImGui::GetStyle().ItemSpacing.x;
   const float gpu_avail = ImGui::GetContentRegionAvail().x;
   const bool gpu_cut = ImGui::CalcTextSize(gpu.c_str()).x > gpu_avail - marks;
   if (gpu_cut)
@@ -301,17 +337,20 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   if (row.pareto && ImGui::CalcTextSize(gpu.c_str()).x + marks <= gpu_avail) {
     ImGui::SameLine();
     ImGui::TextColored(color_v(Tone::good), "●");
-    item_tooltip(tr("On the Pareto front: nothing else is both cheaper and faster.", "位于帕累托前沿：没有其他方案既更便宜又更快。"));
+    item_tooltip(tr("On the Pareto front: nothing else is both cheaper and faster.",
+                    "位于帕累托前沿：没有其他方案既更便宜又更快。"));
   }
   ImGui::TableSetColumnIndex(3);
   // The region only when it fits: a clipped "lowest tier (" says less than the provider alone. When even
-  // the provider is cut ("Compshare (UCl"), its bracket goes, then the rest ends in "…"; the hover has it all.
+  // the provider is cut ("Compshare (UCl"), its bracket goes, then the rest ends in "…"; the hover has it
+  // all.
   const std::string where = tr(row.provider_name) + (row.region.empty() ? "" : " · " + tr(row.region));
   const std::string shown = fit_label(where, tr(row.provider_name), ImGui::GetContentRegionAvail().x);
   ImGui::TextUnformatted(shown.c_str());
   if (shown != where && ImGui::IsItemHovered()) item_tooltip(where.c_str());
   ImGui::TableSetColumnIndex(4);
-  ImGui::TextColored(color_v(row.pricing == Pricing::spot ? Tone::warn : Tone::text), "%s", pricing_label(row.pricing));
+  ImGui::TextColored(color_v(row.pricing == Pricing::spot ? Tone::warn : Tone::text), "%s",
+                     pricing_label(row.pricing));
   ImGui::TableSetColumnIndex(5);
   right_text(row.work_known ? hours(row.finish_hours.likely) : std::string("?"));
   if (ImGui::IsItemHovered()) item_tooltip(hours_range(row.finish_hours).c_str());
@@ -322,7 +361,9 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   right_text(money(row.price_per_hour_after, cur));
   ImGui::TableSetColumnIndex(8);
   right_text(plain(row.need_gib, 1) + " / " + plain(row.vram_gib, 0) + " GiB",
-             row.fit == Fit::tight ? Tone::warn : row.fit == Fit::no_fit ? Tone::bad : Tone::text);
+             row.fit == Fit::tight    ? Tone::warn
+             : row.fit == Fit::no_fit ? Tone::bad
+                                      : Tone::text);
   ImGui::TableSetColumnIndex(9);
   ImGui::TextColored(color_v(risk_tone(row.risk)), "%s", risk_label(row.risk));
   if (!row.risks.empty() && ImGui::IsItemHovered()) {
@@ -334,7 +375,8 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   std::string date = (row.price_estimate ? "~" : "") + row.price_date;
   if (row.price_derived) date += tr(" (derived)", "（推算）");
   ImGui::TextColored(color_v(row.price_stale ? Tone::warn : Tone::muted), "%s", date.c_str());
-  if (row.price_stale) item_tooltip(tr("This price is old; check the provider's page.", "此价格较旧，请到平台官网核实。"));
+  if (row.price_stale)
+    item_tooltip(tr("This price is old; check the provider's page.", "此价格较旧，请到平台官网核实。"));
   if (row.price_derived)
     item_tooltip(tr("Spot price worked out from the provider's typical discount, not listed.",
                     "竞价价格按平台典型折扣推算，并非标价。"));
@@ -349,7 +391,8 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
 void draw_summary(AppState& s) {
   const Report& r = s.report;
   if (!r.problems.empty()) {
-    ImGui::TextColored(color_v(Tone::bad), "%s", tr("The job or the limits need fixing:", "任务或限制条件需要修改："));
+    ImGui::TextColored(color_v(Tone::bad), "%s",
+                       tr("The job or the limits need fixing:", "任务或限制条件需要修改："));
     for (const Problem& p : r.problems) ImGui::BulletText("%s: %s", p.path.c_str(), p.message.c_str());
     return;
   }
@@ -380,17 +423,20 @@ void draw_summary(AppState& s) {
 void draw_toolbar(AppState& s, const std::vector<int>& shown) {
   const Report& r = s.report;
   ImGui::AlignTextToFramePadding();
-  ImGui::TextColored(color_v(Tone::muted), tr("%zu options ranked of %zu considered", "排名 %zu 个方案（共考察 %zu 个）"),
+  ImGui::TextColored(color_v(Tone::muted),
+                     tr("%zu options ranked of %zu considered", "排名 %zu 个方案（共考察 %zu 个）"),
                      r.rows.size(), r.considered);
   if (ImGui::IsItemHovered()) {
     std::string t = tr("Dropped:", "被排除：");
-    static const char* names_en[kDropReasons] = {"filtered out", "card count", "spot policy", "unknown GPU",
-                                                 "missing precision", "does not fit", "spot impractical",
-                                                 "misses the deadline", "over budget"};
-    static const char* names_zh[kDropReasons] = {"被筛选掉", "卡数不符", "竞价策略", "未知显卡", "缺少所需精度",
-                                                 "显存放不下", "竞价不可行", "超过截止时间", "超出预算"};
+    static const char* names_en[kDropReasons] = {"filtered out",     "card count",          "spot policy",
+                                                 "unknown GPU",      "missing precision",   "does not fit",
+                                                 "spot impractical", "misses the deadline", "over budget"};
+    static const char* names_zh[kDropReasons] = {"被筛选掉",   "卡数不符",     "竞价策略",
+                                                 "未知显卡",   "缺少所需精度", "显存放不下",
+                                                 "竞价不可行", "超过截止时间", "超出预算"};
     for (int i = 0; i < kDropReasons; ++i)
-      if (r.drop_counts[i]) t += "\n• " + std::string(tr(names_en[i], names_zh[i])) + ": " + std::to_string(r.drop_counts[i]);
+      if (r.drop_counts[i])
+        t += "\n• " + std::string(tr(names_en[i], names_zh[i])) + ": " + std::to_string(r.drop_counts[i]);
     item_tooltip(t.c_str());
   }
   if (platform::now_seconds() < s.res.status_until) {
@@ -398,12 +444,15 @@ void draw_toolbar(AppState& s, const std::vector<int>& shown) {
     ImGui::TextColored(color_v(Tone::good), "%s", s.res.status.c_str());
   }
   const char* l1 = tr("Copy", "复制");
-  const float w = ImGui::CalcTextSize(l1).x + ImGui::CalcTextSize("CSV").x + ImGui::CalcTextSize("Markdown").x +
-                  ImGui::GetStyle().FramePadding.x * 6 + ImGui::GetStyle().ItemSpacing.x * 2;
+  const float w = ImGui::CalcTextSize(l1).x + ImGui::CalcTextSize("CSV").x +
+                  ImGui::CalcTextSize("Markdown").x + ImGui::GetStyle().FramePadding.x * 6 +
+                  ImGui::GetStyle().ItemSpacing.x * 2;
   ImGui::SameLine();
   const float text_end = ImGui::GetCursorPosX();
-  if (ImGui::GetWindowContentRegionMax().x - w < text_end) ImGui::NewLine();  // no room: buttons go below
-  else ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
+  if (ImGui::GetWindowContentRegionMax().x - w < text_end)
+    ImGui::NewLine();  // no room: buttons go below
+  else
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
   auto status = [&](const std::string& msg) {
     s.res.status = msg;
     s.res.status_until = platform::now_seconds() + 2.5;
@@ -412,22 +461,25 @@ void draw_toolbar(AppState& s, const std::vector<int>& shown) {
   if (ImGui::Button(l1)) {
     const auto rows = rows_for_export(s, shown);
     platform::copy_text(results_table(s, rows, TableFormat::tsv));
-    status(std::to_string(rows.size()) + tr(" rows copied as tab-separated text.", " 行已复制（制表符分隔）。"));
+    status(std::to_string(rows.size()) +
+           tr(" rows copied as tab-separated text.", " 行已复制（制表符分隔）。"));
   }
   remember_rect("copy_table");
   item_tooltip(tr("Copies the ticked rows (or all shown) as tab-separated text. Ctrl+C does the same.",
                   "复制勾选的行（未勾选则复制全部），制表符分隔。Ctrl+C 效果相同。"));
   ImGui::SameLine();
   if (ImGui::Button("CSV")) {
-    const std::string path = platform::save_file("gpuwise-ranking.csv", "text/csv;charset=utf-8",
-                                                 results_table(s, rows_for_export(s, shown), TableFormat::csv));
+    const std::string path =
+        platform::save_file("gpuwise-ranking.csv", "text/csv;charset=utf-8",
+                            results_table(s, rows_for_export(s, shown), TableFormat::csv));
     status(std::string(tr("Saved ", "已保存 ")) + path);
   }
   remember_rect("download_csv");
   ImGui::SameLine();
   if (ImGui::Button("Markdown")) {
-    const std::string path = platform::save_file("gpuwise-ranking.md", "text/markdown;charset=utf-8",
-                                                 results_table(s, rows_for_export(s, shown), TableFormat::markdown));
+    const std::string path =
+        platform::save_file("gpuwise-ranking.md", "text/markdown;charset=utf-8",
+                            results_table(s, rows_for_export(s, shown), TableFormat::markdown));
     status(std::string(tr("Saved ", "已保存 ")) + path);
   }
   remember_rect("download_md");
@@ -448,13 +500,14 @@ void draw_results(AppState& s) {
   draw_toolbar(s, shown);
 
   const float avail_h = ImGui::GetContentRegionAvail().y;
-  const float h = s.scale > 0 && ImGui::GetContentRegionAvail().x < 900 * s.scale ? ImGui::GetFontSize() * 24
-                                                                                  : std::max(avail_h * 0.5f, ImGui::GetFontSize() * 14);
+  const float h = s.scale > 0 && ImGui::GetContentRegionAvail().x < 900 * s.scale
+                      ? ImGui::GetFontSize() * 24
+                      : std::max(avail_h * 0.5f, ImGui::GetFontSize() * 14);
   ImGui::BeginChild("ranking", ImVec2(0, h), true);
   s.res.hovered.clear();
-  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoSavedSettings |
-                                ImGuiTableFlags_PadOuterX;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp |
+                                ImGuiTableFlags_NoSavedSettings | ImGuiTableFlags_PadOuterX;
   // Rows open in place: the table is split around each opened row (instances with one id share widths
   // and sorting), so the details get the full width.
   std::size_t i = 0;
@@ -497,17 +550,21 @@ void draw_results(AppState& s) {
     if (opened) draw_detail(s, *opened);
   }
   if (!s.res.show_all && s.res.order.size() > kDefaultRowLimit) {
-    if (ImGui::Button((std::string(tr("Show all ", "显示全部 ")) + std::to_string(s.res.order.size()) + "###showall").c_str()))
+    if (ImGui::Button(
+            (std::string(tr("Show all ", "显示全部 ")) + std::to_string(s.res.order.size()) + "###showall")
+                .c_str()))
       s.res.show_all = true;
   }
   // Ctrl/Cmd+C over the table copies it (text fields keep their own Ctrl+C).
   const ImGuiIO& io = ImGui::GetIO();
   if ((io.KeyCtrl || io.KeySuper) && !io.WantTextInput &&
-      ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
+      ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows |
+                             ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_C), false)) {
     const auto rows = rows_for_export(s, shown);
     platform::copy_text(results_table(s, rows, TableFormat::tsv));
-    s.res.status = std::to_string(rows.size()) + tr(" rows copied as tab-separated text.", " 行已复制（制表符分隔）。");
+    s.res.status =
+        std::to_string(rows.size()) + tr(" rows copied as tab-separated text.", " 行已复制（制表符分隔）。");
     s.res.status_until = platform::now_seconds() + 2.5;
     platform::wake_after(2.6);
   }

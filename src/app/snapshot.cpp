@@ -10,7 +10,9 @@
 namespace gw::app {
 
 namespace {
-nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+nlohmann::json opt(const std::optional<double>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json();
+}
 }  // namespace
 
 std::string snapshot_json(const AppState& s) {
@@ -29,7 +31,9 @@ std::string snapshot_json(const AppState& s) {
                   {"providers", s.catalog.providers.size()},
                   {"offers", s.catalog.offers.size()},
                   {"presets", s.presets.size()},
-                  {"guide", s.guide ? "ready" : !s.guide_problems.empty() ? "invalid" : "not loaded"},
+                  {"guide", s.guide                     ? "ready"
+                            : !s.guide_problems.empty() ? "invalid"
+                                                        : "not loaded"},
                   {"notes", notes_state_name(catalog_notes_state(s))}};
 
   const Constraints& c = s.scenario.constraints;
@@ -87,7 +91,9 @@ std::string snapshot_json(const AppState& s) {
     json d = json::array();
     for (const Text& t : b.details) d.push_back(tr(t));
     banners.push_back({{"id", b.id},
-                       {"kind", b.kind == BannerKind::error ? "error" : b.kind == BannerKind::warn ? "warn" : "info"},
+                       {"kind", b.kind == BannerKind::error  ? "error"
+                                : b.kind == BannerKind::warn ? "warn"
+                                                             : "info"},
                        {"text", tr(b.text)},
                        {"details", d}});
   }
@@ -98,7 +104,8 @@ std::string snapshot_json(const AppState& s) {
   json gpu_rows = json::array();
   for (int i : s.cat.gpu_rows) {
     const Gpu& g = s.catalog.gpus[static_cast<std::size_t>(i)];
-    gpu_rows.push_back({{"id", g.id}, {"name", g.name}, {"vram_gib", g.vram_gib}, {"fp32_tflops", opt(g.fp32_tflops)}});
+    gpu_rows.push_back(
+        {{"id", g.id}, {"name", g.name}, {"vram_gib", g.vram_gib}, {"fp32_tflops", opt(g.fp32_tflops)}});
   }
   j["gpu_table"] = {{"rows", gpu_rows},
                     {"sort_column", s.cat.sort.column},
@@ -107,7 +114,8 @@ std::string snapshot_json(const AppState& s) {
   json offer_rows = json::array();
   for (std::size_t i = 0; i < s.cat.offer_rows.size() && i < 60; ++i)
     offer_rows.push_back(s.catalog.offers[static_cast<std::size_t>(s.cat.offer_rows[i])].id);
-  j["offer_table"] = {{"rows", offer_rows}, {"count", s.cat.offer_rows.size()}, {"filter", s.cat.offer_filter}};
+  j["offer_table"] = {
+      {"rows", offer_rows}, {"count", s.cat.offer_rows.size()}, {"filter", s.cat.offer_filter}};
   j["diagnose"] = {{"has_report", s.diag.has_report},
                    {"waiting", s.diag.waiting},
                    {"failed", s.diag.failed},

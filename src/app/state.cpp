@@ -2,7 +2,6 @@
 // recommender runs (only when the scenario changed).
 #include <algorithm>
 #include <chrono>
-
 #include <nlohmann/json.hpp>
 
 #include "app/app.hpp"
@@ -15,7 +14,9 @@ namespace gw::app {
 
 namespace {
 
-LinkSettings link_settings(const AppState& s) { return LinkSettings{s.lang == Lang::zh ? "zh" : "en"}; }
+LinkSettings link_settings(const AppState& s) {
+  return LinkSettings{s.lang == Lang::zh ? "zh" : "en"};
+}
 
 // Local price edits (catalog tab), kept apart from the scenario so a friend's link does not erase them.
 std::map<std::string, double> load_price_edits(AppState& s) {
@@ -27,13 +28,16 @@ std::map<std::string, double> load_price_edits(AppState& s) {
   if (!bad) {
     for (auto it = j.begin(); it != j.end(); ++it) {
       const double v = it.value().is_number() ? it.value().get<double>() : -1;
-      if (s.catalog.offer(it.key()) && v > 0 && v < 1e7) out[it.key()] = v;
-      else bad = true;
+      if (s.catalog.offer(it.key()) && v > 0 && v < 1e7)
+        out[it.key()] = v;
+      else
+        bad = true;
     }
   }
   if (bad)
     add_banner(s, {BannerKind::warn,
-                   {"Some saved price edits could not be read and were dropped.", "部分已保存的价格修改无法读取，已丢弃。"},
+                   {"Some saved price edits could not be read and were dropped.",
+                    "部分已保存的价格修改无法读取，已丢弃。"},
                    {},
                    "storage"});
   return out;
@@ -42,7 +46,8 @@ std::map<std::string, double> load_price_edits(AppState& s) {
 void adopt_link(AppState& s, const std::string& fragment, bool from_url) {
   LinkDecode d = decode_link(fragment, s.presets, s.catalog);
   s.scenario = std::move(d.scenario);
-  if (!d.settings.lang.empty() && from_url) set_language(s, d.settings.lang == "zh" ? Lang::zh : Lang::en, false);
+  if (!d.settings.lang.empty() && from_url)
+    set_language(s, d.settings.lang == "zh" ? Lang::zh : Lang::en, false);
   s.banners.erase(std::remove_if(s.banners.begin(), s.banners.end(),
                                  [](const Banner& b) { return b.id.rfind("link", 0) == 0; }),
                   s.banners.end());
@@ -56,10 +61,11 @@ void adopt_link(AppState& s, const std::string& fragment, bool from_url) {
     return;
   }
   if (!d.ok) {
-    Banner b{BannerKind::error,
-             {"This link could not be read, so the default scenario is shown.", "无法读取此链接，显示默认场景。"},
-             {},
-             "link_error"};
+    Banner b{
+        BannerKind::error,
+        {"This link could not be read, so the default scenario is shown.", "无法读取此链接，显示默认场景。"},
+        {},
+        "link_error"};
     for (const LinkNotice& n : d.notices) b.details.push_back(n.message);
     add_banner(s, b);
   } else if (!d.notices.empty()) {
@@ -71,14 +77,15 @@ void adopt_link(AppState& s, const std::string& fragment, bool from_url) {
     add_banner(s, b);
   }
   if (d.catalog_mismatch)
-    add_banner(s, {BannerKind::warn,
-                   {"This link was made with catalog " + d.catalog_version + "; this page has catalog " +
-                        s.catalog.catalog_version + " (prices as of " + s.catalog.catalog_date +
-                        "), so the ranking may differ.",
-                    "此链接基于目录 " + d.catalog_version + " 生成；本页面的目录为 " + s.catalog.catalog_version +
-                        "（价格截至 " + s.catalog.catalog_date + "），排名可能不同。"},
-                   {},
-                   "link_catalog"});
+    add_banner(
+        s, {BannerKind::warn,
+            {"This link was made with catalog " + d.catalog_version + "; this page has catalog " +
+                 s.catalog.catalog_version + " (prices as of " + s.catalog.catalog_date +
+                 "), so the ranking may differ.",
+             "此链接基于目录 " + d.catalog_version + " 生成；本页面的目录为 " + s.catalog.catalog_version +
+                 "（价格截至 " + s.catalog.catalog_date + "），排名可能不同。"},
+            {},
+            "link_catalog"});
 }
 
 void run_engine(AppState& s) {
@@ -101,7 +108,9 @@ void run_engine(AppState& s) {
 
 }  // namespace
 
-std::string row_key(const Row& row) { return row.offer + "|" + std::string(to_string(row.pricing)); }
+std::string row_key(const Row& row) {
+  return row.offer + "|" + std::string(to_string(row.pricing));
+}
 
 void add_banner(AppState& s, Banner banner) {
   for (Banner& b : s.banners)
@@ -145,8 +154,10 @@ void set_currency(AppState& s, const std::string& currency) {
 void save_price_edits(const AppState& s) {
   nlohmann::json j = nlohmann::json::object();
   for (const auto& [offer, price] : s.scenario.price_overrides) j[offer] = price;
-  if (j.empty()) platform::remove_setting("prices");
-  else platform::set_setting("prices", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  if (j.empty())
+    platform::remove_setting("prices");
+  else
+    platform::set_setting("prices", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 void commit(AppState& s) {
@@ -161,11 +172,15 @@ void init_scenario(AppState& s) {
     adopt_link(s, fragment, true);
   } else {
     const std::string saved = platform::setting("scenario");
-    if (!saved.empty()) adopt_link(s, saved, false);
-    else s.scenario = default_scenario(s.presets, s.catalog);
+    if (!saved.empty())
+      adopt_link(s, saved, false);
+    else
+      s.scenario = default_scenario(s.presets, s.catalog);
     const std::string cur = platform::setting("currency");
-    if (saved.empty() && (cur == "CNY" || cur == "USD")) s.scenario.constraints.currency = cur;
-    else if (saved.empty() && s.lang == Lang::en) s.scenario.constraints.currency = "USD";
+    if (saved.empty() && (cur == "CNY" || cur == "USD"))
+      s.scenario.constraints.currency = cur;
+    else if (saved.empty() && s.lang == Lang::en)
+      s.scenario.constraints.currency = "USD";
     auto edits = load_price_edits(s);
     if (!edits.empty()) s.scenario.price_overrides = std::move(edits);
   }

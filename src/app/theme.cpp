@@ -1,6 +1,7 @@
 // One dark theme, chosen on purpose: calm greys, one blue accent, green/amber/red only for meaning.
-#include "app/app.hpp"
 #include "app/theme.hpp"
+
+#include "app/app.hpp"
 #include "imgui.h"
 
 namespace gw::app {
@@ -14,19 +15,37 @@ ImVec4 rgb(int hex, float a = 1.0f) {
 ImU32 color(Tone tone, float alpha) {
   int hex = 0xd8dbe2;
   switch (tone) {
-    case Tone::text: hex = 0xd8dbe2; break;
-    case Tone::muted: hex = 0x8a93a3; break;
-    case Tone::accent: hex = 0x5b9cf5; break;
-    case Tone::good: hex = 0x6cc98f; break;
-    case Tone::warn: hex = 0xe8b45a; break;
-    case Tone::bad: hex = 0xec7a6e; break;
-    case Tone::grid: hex = 0x2a303b; break;
-    case Tone::panel: hex = 0x1c2028; break;
+    case Tone::text:
+      hex = 0xd8dbe2;
+      break;
+    case Tone::muted:
+      hex = 0x8a93a3;
+      break;
+    case Tone::accent:
+      hex = 0x5b9cf5;
+      break;
+    case Tone::good:
+      hex = 0x6cc98f;
+      break;
+    case Tone::warn:
+      hex = 0xe8b45a;
+      break;
+    case Tone::bad:
+      hex = 0xec7a6e;
+      break;
+    case Tone::grid:
+      hex = 0x2a303b;
+      break;
+    case Tone::panel:
+      hex = 0x1c2028;
+      break;
   }
   return ImGui::ColorConvertFloat4ToU32(rgb(hex, alpha));
 }
 
-ImVec4 color_v(Tone tone, float alpha) { return ImGui::ColorConvertU32ToFloat4(color(tone, alpha)); }
+ImVec4 color_v(Tone tone, float alpha) {
+  return ImGui::ColorConvertU32ToFloat4(color(tone, alpha));
+}
 
 void apply_style(AppState& s, float scale) {
   s.scale = scale;

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
-
 #include <nlohmann/json.hpp>
 
 #include "app/theme.hpp"
@@ -21,8 +20,12 @@ std::map<std::string, Rect> g_rects;  // this frame's named widgets (one app ins
 std::string g_tooltip;                // this frame's tooltip
 }  // namespace
 
-ImFont* font_heading() { return platform::font(platform::FontRole::heading); }
-ImFont* font_small() { return platform::font(platform::FontRole::small); }
+ImFont* font_heading() {
+  return platform::font(platform::FontRole::heading);
+}
+ImFont* font_small() {
+  return platform::font(platform::FontRole::small);
+}
 
 bool segmented(const char* label, bool active, float width) {
   if (active) {
@@ -50,7 +53,9 @@ void help_marker(const char* text) {
   item_tooltip(text);
 }
 
-std::string num(std::optional<double> v, int decimals) { return v ? num(*v, decimals) : "—"; }
+std::string num(std::optional<double> v, int decimals) {
+  return v ? num(*v, decimals) : "—";
+}
 std::string num(double v, int decimals) {
   if (!std::isfinite(v)) return "—";
   char buf[64];
@@ -73,12 +78,15 @@ std::map<std::string, std::string> g_field_errors;
 }  // namespace
 
 bool begin_form(const char* id) {
-  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoSavedSettings)) return false;
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoSavedSettings))
+    return false;
   ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.42f);
   ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthStretch, 0.58f);
   return true;
 }
-void end_form() { ImGui::EndTable(); }
+void end_form() {
+  ImGui::EndTable();
+}
 
 void form_label(const char* label, const char* help) {
   ImGui::TableNextRow();
@@ -102,8 +110,9 @@ bool text_field(const char* id, const std::string& shown, std::string& typed, co
   if (!b.editing) std::snprintf(b.text, sizeof b.text, "%s", shown.c_str());
   const bool has_error = g_field_errors.count(id) > 0;
   if (has_error) ImGui::PushStyleColor(ImGuiCol_FrameBg, color(Tone::bad, 0.28f));
-  const bool enter = ImGui::InputTextWithHint(wid.c_str(), hint, b.text, sizeof b.text,
-                                              ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  const bool enter =
+      ImGui::InputTextWithHint(wid.c_str(), hint, b.text, sizeof b.text,
+                               ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   if (has_error) ImGui::PopStyleColor();
   if (ImGui::IsItemActivated()) b.editing = true;
   const bool commit = enter || ImGui::IsItemDeactivatedAfterEdit();
@@ -113,8 +122,10 @@ bool text_field(const char* id, const std::string& shown, std::string& typed, co
 }
 
 void set_field_error(const char* id, const std::string& message) {
-  if (message.empty()) g_field_errors.erase(id);
-  else g_field_errors[id] = message;
+  if (message.empty())
+    g_field_errors.erase(id);
+  else
+    g_field_errors[id] = message;
 }
 
 void field_error(const char* id) {
@@ -129,14 +140,21 @@ void begin_frame_rects() {
   g_rects.clear();
   g_tooltip.clear();
 }
-void remember_tooltip(const std::string& text) { g_tooltip = text; }
-const std::string& tooltip_shown() { return g_tooltip; }
+void remember_tooltip(const std::string& text) {
+  g_tooltip = text;
+}
+const std::string& tooltip_shown() {
+  return g_tooltip;
+}
 
-void remember_rect(const char* name) { remember_rect_at(name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()); }
+void remember_rect(const char* name) {
+  remember_rect_at(name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+}
 
 void remember_rect_at(const char* name, ImVec2 a, ImVec2 b) {
   // Only what is really visible: clipped by the current window, so tests never click a hidden widget.
-  const ImVec2 cmin = ImGui::GetWindowDrawList()->GetClipRectMin(), cmax = ImGui::GetWindowDrawList()->GetClipRectMax();
+  const ImVec2 cmin = ImGui::GetWindowDrawList()->GetClipRectMin(),
+               cmax = ImGui::GetWindowDrawList()->GetClipRectMax();
   a = ImVec2(std::max(a.x, cmin.x), std::max(a.y, cmin.y));
   b = ImVec2(std::min(b.x, cmax.x), std::min(b.y, cmax.y));
   if (b.x - a.x < 2 || b.y - a.y < 2) return;

@@ -1,9 +1,8 @@
 #pragma once
 // Small widgets and helpers shared by the panels.
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "imgui.h"
 
@@ -31,7 +30,8 @@ bool begin_form(const char* id);
 void end_form();
 void form_label(const char* label, const char* help = nullptr);
 // A text field committed on Enter or when focus leaves (Tab moves on without losing the edit). While not
-// being edited it shows `shown`, so Back/Forward and links update it. Returns true with `typed` set on commit.
+// being edited it shows `shown`, so Back/Forward and links update it. Returns true with `typed` set on
+// commit.
 bool text_field(const char* id, const std::string& shown, std::string& typed, const char* hint = "");
 // A message under a field until its next successful commit (empty = clear).
 void set_field_error(const char* id, const std::string& message);

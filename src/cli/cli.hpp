@@ -38,7 +38,8 @@ Exit problems_exit(int code, const std::string& head_en, const std::string& head
 // --offer naming no offer of the catalog.
 Exit unknown_offer_exit(const std::string& offer);
 // "'x' matches no GPU" / "'x' is ambiguous: a, b" for a --gpu query find_gpu could not settle.
-Exit gpu_query_exit(const std::string& flag, const std::string& query, const std::vector<const Gpu*>& candidates);
+Exit gpu_query_exit(const std::string& flag, const std::string& query,
+                    const std::vector<const Gpu*>& candidates);
 
 struct Context {
   std::string lang_flag;      // "zh" | "en" | "" (auto from LANG)
@@ -92,9 +93,9 @@ std::string read_input(const std::string& path);
 CatalogLoad load_catalog_file(const std::string& path);
 
 // Parsers for flag values: "340M", "1.5B", "48h", "2d", "90m", "100GB". Throw Exit(kUsage) naming the flag.
-double parse_count(const std::string& flag, const std::string& text);     // 340M -> 3.4e8
-double parse_hours(const std::string& flag, const std::string& text);     // 48h, 2d, 90m, 1.5 -> hours
-double parse_gb(const std::string& flag, const std::string& text);        // 100GB, 1.5TB, 512MB -> GB
+double parse_count(const std::string& flag, const std::string& text);  // 340M -> 3.4e8
+double parse_hours(const std::string& flag, const std::string& text);  // 48h, 2d, 90m, 1.5 -> hours
+double parse_gb(const std::string& flag, const std::string& text);     // 100GB, 1.5TB, 512MB -> GB
 double parse_number(const std::string& flag, const std::string& text, double min, double max);
 
 }  // namespace gw::cli

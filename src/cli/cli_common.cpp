@@ -45,9 +45,10 @@ const Catalog& Context::catalog() {
   }
   if (!load.catalog) {
     const std::string n = std::to_string(load.problems.size());
-    throw problems_exit(kBadInput,
-                        (user ? catalog_path : std::string("bundled catalog")) + ": " + n + " problem(s) in the catalog",
-                        (user ? catalog_path : std::string("内置目录")) + "：目录中有 " + n + " 个问题", load.problems);
+    throw problems_exit(
+        kBadInput,
+        (user ? catalog_path : std::string("bundled catalog")) + ": " + n + " problem(s) in the catalog",
+        (user ? catalog_path : std::string("内置目录")) + "：目录中有 " + n + " 个问题", load.problems);
   }
   catalog_ = std::move(load.catalog);
   return *catalog_;
@@ -58,7 +59,8 @@ CatalogLoad load_catalog_file(const std::string& path) {
   if (!load.catalog || load.catalog->notes_file.empty()) return load;
   const std::string name = load.catalog->notes_file;
   const std::size_t slash = path.rfind('/');
-  const std::string notes_path = (path == "-" || slash == std::string::npos ? "" : path.substr(0, slash + 1)) + name;
+  const std::string notes_path =
+      (path == "-" || slash == std::string::npos ? "" : path.substr(0, slash + 1)) + name;
   std::vector<Problem> problems;
   // Unreadable, it fails like the catalog itself would, naming the file.
   for (Problem& p : apply_catalog_notes(*load.catalog, read_input(notes_path)))
@@ -92,7 +94,8 @@ std::string read_input(const std::string& path) {
     throw Exit(kBadInput,
                (path == "-" ? std::string("standard input") : "'" + path + "'") + " is larger than " + mib +
                    " MiB, more than gpuwise reads",
-               (path == "-" ? std::string("标准输入") : "'" + path + "'") + " 超过 " + mib + " MiB，gpuwise 不读这么大的输入");
+               (path == "-" ? std::string("标准输入") : "'" + path + "'") + " 超过 " + mib +
+                   " MiB，gpuwise 不读这么大的输入");
   }
   return text;
 }
@@ -128,10 +131,14 @@ int display_width(const std::string& s) {
     const unsigned char b = static_cast<unsigned char>(s[i]);
     char32_t c = b;
     int len = 1;
-    if (b >= 0xF0) len = 4, c = b & 0x07;
-    else if (b >= 0xE0) len = 3, c = b & 0x0F;
-    else if (b >= 0xC0) len = 2, c = b & 0x1F;
-    for (int k = 1; k < len && i + k < s.size(); ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    if (b >= 0xF0)
+      len = 4, c = b & 0x07;
+    else if (b >= 0xE0)
+      len = 3, c = b & 0x0F;
+    else if (b >= 0xC0)
+      len = 2, c = b & 0x1F;
+    for (int k = 1; k < len && i + k < s.size(); ++k)
+      c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
     i += len;
     if (c == 0x1B) continue;  // colour escapes are zero width (the sequence body is ASCII; callers avoid it)
     width += is_wide(c) ? 2 : 1;
@@ -261,7 +268,8 @@ Exit unknown_offer_exit(const std::string& offer) {
               "--offer：'" + offer + "' 不是报价编号（见 'gpuwise catalog offers'）");
 }
 
-Exit gpu_query_exit(const std::string& flag, const std::string& query, const std::vector<const Gpu*>& candidates) {
+Exit gpu_query_exit(const std::string& flag, const std::string& query,
+                    const std::vector<const Gpu*>& candidates) {
   if (candidates.empty())
     return Exit(kUsage, flag + ": '" + query + "' matches no GPU in the catalog (see 'gpuwise catalog gpus')",
                 flag + "：'" + query + "' 在目录中找不到对应的 GPU（见 'gpuwise catalog gpus'）");
@@ -292,17 +300,23 @@ static Exit bad_value(const std::string& flag, const std::string& text, const st
 double parse_count(const std::string& flag, const std::string& text) {
   double v;
   std::string s;
-  if (!split_number(text, v, s)) throw bad_value(flag, text, "a number such as 340M or 1.5B", "像 340M 或 1.5B 这样的数");
+  if (!split_number(text, v, s))
+    throw bad_value(flag, text, "a number such as 340M or 1.5B", "像 340M 或 1.5B 这样的数");
   double scale = 1;
-  if (s == "k") scale = 1e3;
-  else if (s == "m") scale = 1e6;
-  else if (s == "b" || s == "g") scale = 1e9;
-  else if (s == "t") scale = 1e12;
+  if (s == "k")
+    scale = 1e3;
+  else if (s == "m")
+    scale = 1e6;
+  else if (s == "b" || s == "g")
+    scale = 1e9;
+  else if (s == "t")
+    scale = 1e12;
   else if (!s.empty())
     throw bad_value(flag, text, "a number such as 340M or 1.5B (suffix k, M, B or T)",
                     "像 340M 或 1.5B 这样的数（后缀 k、M、B 或 T）");
   v *= scale;
-  if (!(v >= 0) || !std::isfinite(v) || v > 1e16) throw bad_value(flag, text, "a count between 0 and 1e16", " 0 到 1e16 之间的数量");
+  if (!(v >= 0) || !std::isfinite(v) || v > 1e16)
+    throw bad_value(flag, text, "a count between 0 and 1e16", " 0 到 1e16 之间的数量");
   return v;
 }
 
@@ -312,28 +326,42 @@ double parse_hours(const std::string& flag, const std::string& text) {
   if (!split_number(text, v, s))
     throw bad_value(flag, text, "a duration such as 48h, 2d or 90m", "像 48h、2d 或 90m 这样的时长");
   double scale = 1;
-  if (s.empty() || s == "h" || s == "hr" || s == "hours") scale = 1;
-  else if (s == "d" || s == "days") scale = 24;
-  else if (s == "w" || s == "weeks") scale = 168;
-  else if (s == "m" || s == "min") scale = 1.0 / 60;
-  else if (s == "s") scale = 1.0 / 3600;
-  else throw bad_value(flag, text, "a duration such as 48h, 2d, 1w or 90m", "像 48h、2d、1w 或 90m 这样的时长");
+  if (s.empty() || s == "h" || s == "hr" || s == "hours")
+    scale = 1;
+  else if (s == "d" || s == "days")
+    scale = 24;
+  else if (s == "w" || s == "weeks")
+    scale = 168;
+  else if (s == "m" || s == "min")
+    scale = 1.0 / 60;
+  else if (s == "s")
+    scale = 1.0 / 3600;
+  else
+    throw bad_value(flag, text, "a duration such as 48h, 2d, 1w or 90m", "像 48h、2d、1w 或 90m 这样的时长");
   v *= scale;
-  if (!(v > 0) || v > 24.0 * 365 * 10) throw bad_value(flag, text, "a duration between 1 second and 10 years", " 1 秒到 10 年之间的时长");
+  if (!(v > 0) || v > 24.0 * 365 * 10)
+    throw bad_value(flag, text, "a duration between 1 second and 10 years", " 1 秒到 10 年之间的时长");
   return v;
 }
 
 double parse_gb(const std::string& flag, const std::string& text) {
   double v;
   std::string s;
-  if (!split_number(text, v, s)) throw bad_value(flag, text, "a size such as 100GB or 1.5TB", "像 100GB 或 1.5TB 这样的大小");
+  if (!split_number(text, v, s))
+    throw bad_value(flag, text, "a size such as 100GB or 1.5TB", "像 100GB 或 1.5TB 这样的大小");
   double scale = 1;
-  if (s.empty() || s == "g" || s == "gb" || s == "gib") scale = 1;
-  else if (s == "m" || s == "mb" || s == "mib") scale = 1.0 / 1024;
-  else if (s == "t" || s == "tb" || s == "tib") scale = 1024;
-  else throw bad_value(flag, text, "a size such as 100GB, 512MB or 1.5TB", "像 100GB、512MB 或 1.5TB 这样的大小");
+  if (s.empty() || s == "g" || s == "gb" || s == "gib")
+    scale = 1;
+  else if (s == "m" || s == "mb" || s == "mib")
+    scale = 1.0 / 1024;
+  else if (s == "t" || s == "tb" || s == "tib")
+    scale = 1024;
+  else
+    throw bad_value(flag, text, "a size such as 100GB, 512MB or 1.5TB",
+                    "像 100GB、512MB 或 1.5TB 这样的大小");
   v *= scale;
-  if (!(v >= 0) || v > 1e7) throw bad_value(flag, text, "a size between 0 and 10 PB", " 0 到 10 PB 之间的大小");
+  if (!(v >= 0) || v > 1e7)
+    throw bad_value(flag, text, "a size between 0 and 10 PB", " 0 到 10 PB 之间的大小");
   return v;
 }
 

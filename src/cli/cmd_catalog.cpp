@@ -8,8 +8,12 @@
 namespace gw::cli {
 namespace {
 
-std::string opt(const std::optional<double>& v, int decimals) { return v ? fmt_num(*v, decimals) : ""; }
-std::string opt(const std::optional<int>& v) { return v ? std::to_string(*v) : ""; }
+std::string opt(const std::optional<double>& v, int decimals) {
+  return v ? fmt_num(*v, decimals) : "";
+}
+std::string opt(const std::optional<int>& v) {
+  return v ? std::to_string(*v) : "";
+}
 std::string granularity_name(Granularity g) {
   return g == Granularity::second ? "second" : g == Granularity::minute ? "minute" : "hour";
 }
@@ -22,9 +26,10 @@ Table gpu_table(const Catalog& c) {
   for (const Gpu& g : c.gpus) {
     const std::optional<double> fp64 = g.fp64_tensor_tflops ? g.fp64_tensor_tflops : g.fp64_tflops;
     t.rows.push_back({g.id, g.name, g.architecture, fmt_num(g.vram_gib, 0), opt(g.memory_bandwidth_gbs, 0),
-                      opt(g.fp32_tflops, 1), opt(g.fp16_tensor_fp32acc_tflops, 1), opt(g.bf16_tensor_tflops, 1),
-                      opt(g.tf32_tensor_tflops, 1), opt(fp64, 2), opt(g.int8_tensor_tops, 0), opt(g.tdp_w, 0),
-                      g.pcie, g.has_nvlink ? "yes" : "no", g.compute_capability});
+                      opt(g.fp32_tflops, 1), opt(g.fp16_tensor_fp32acc_tflops, 1),
+                      opt(g.bf16_tensor_tflops, 1), opt(g.tf32_tensor_tflops, 1), opt(fp64, 2),
+                      opt(g.int8_tensor_tops, 0), opt(g.tdp_w, 0), g.pcie, g.has_nvlink ? "yes" : "no",
+                      g.compute_capability});
   }
   return t;
 }
@@ -45,14 +50,14 @@ Table provider_table(const Catalog& c, Lang lang) {
 
 // `lang` picks the region's language for people (table, md); scripts (json, csv) get English.
 Table offer_table(const Catalog& c, Lang lang) {
-  Table t{{"id", "provider", "region", "gpu", "cards", "currency", "on_demand_per_hour", "spot_per_hour", "derate",
-           "price_date"},
+  Table t{{"id", "provider", "region", "gpu", "cards", "currency", "on_demand_per_hour", "spot_per_hour",
+           "derate", "price_date"},
           {},
           {false, false, false, false, true, false, true, true, true, false}};
   for (const Offer& o : c.offers) {
     t.rows.push_back({o.id, o.provider, o.region.in(lang), o.gpu, std::to_string(o.gpu_count), o.currency,
-                      (o.price_is_estimate ? "~" : "") + fmt_num(o.on_demand_per_hour, 3), opt(o.spot_per_hour, 3),
-                      fmt_num(o.derate, 2), o.price_date});
+                      (o.price_is_estimate ? "~" : "") + fmt_num(o.on_demand_per_hour, 3),
+                      opt(o.spot_per_hour, 3), fmt_num(o.derate, 2), o.price_date});
   }
   return t;
 }
@@ -63,7 +68,8 @@ void setup(CLI::App& root, Context& ctx) {
   cmd->footer(
       "\nExamples:\n  gpuwise catalog gpus\n  gpuwise catalog offers --format csv > offers.csv\n"
       "  gpuwise catalog export my-catalog.json   # edit prices, then:\n"
-      "  gpuwise catalog validate my-catalog.json\n  gpuwise --catalog my-catalog.json recommend --preset bert-base-finetune");
+      "  gpuwise catalog validate my-catalog.json\n  gpuwise --catalog my-catalog.json recommend --preset "
+      "bert-base-finetune");
 
   static std::string format;
   for (const char* what : {"gpus", "providers", "offers"}) {
@@ -83,16 +89,21 @@ void setup(CLI::App& root, Context& ctx) {
       std::cout << render(t, parse_format(format), ctx.lang());
       if (parse_format(format) != Format::table) return;
       if (ctx.lang() == Lang::zh)
-        std::cout << "\n共 " << t.rows.size() << (kind == "gpus" ? " 种 GPU" : kind == "providers" ? " 个平台" : " 条报价")
+        std::cout << "\n共 " << t.rows.size()
+                  << (kind == "gpus"        ? " 种 GPU"
+                      : kind == "providers" ? " 个平台"
+                                            : " 条报价")
                   << " · 价目表 " << c.catalog_version << "（" << c.catalog_date << "）\n";
       else
-        std::cout << "\n" << t.rows.size() << " " << kind << " · catalog " << c.catalog_version << " ("
+        std::cout << "\n"
+                  << t.rows.size() << " " << kind << " · catalog " << c.catalog_version << " ("
                   << c.catalog_date << ")\n";
     });
   }
 
   static std::string file;
-  CLI::App* validate = cmd->add_subcommand("validate", "Check a catalog JSON file; lists every problem with its path");
+  CLI::App* validate =
+      cmd->add_subcommand("validate", "Check a catalog JSON file; lists every problem with its path");
   validate->add_option("FILE", file, "Catalog JSON file, or - for stdin")->required();
   validate->footer(
       "\nEvery problem is listed with its JSON path; exit 3 when there is any.\n\nExamples:\n"
@@ -100,21 +111,25 @@ void setup(CLI::App& root, Context& ctx) {
   validate->callback([&ctx] {
     const CatalogLoad load = load_catalog_file(file);
     if (load.catalog && ctx.lang() == Lang::zh) {
-      std::cout << file << "：没有问题（" << load.catalog->gpus.size() << " 种 GPU，" << load.catalog->providers.size()
-                << " 个平台，" << load.catalog->offers.size() << " 条报价）\n";
+      std::cout << file << "：没有问题（" << load.catalog->gpus.size() << " 种 GPU，"
+                << load.catalog->providers.size() << " 个平台，" << load.catalog->offers.size()
+                << " 条报价）\n";
       return;
     }
     if (load.catalog) {
-      std::cout << file << ": ok (" << load.catalog->gpus.size() << " GPUs, " << load.catalog->providers.size()
-                << " providers, " << load.catalog->offers.size() << " offers)\n";
+      std::cout << file << ": ok (" << load.catalog->gpus.size() << " GPUs, "
+                << load.catalog->providers.size() << " providers, " << load.catalog->offers.size()
+                << " offers)\n";
       return;
     }
     const std::string n = std::to_string(load.problems.size());
-    throw problems_exit(kBadInput, file + ": " + n + " problem(s)", file + "：" + n + " 个问题", load.problems);
+    throw problems_exit(kBadInput, file + ": " + n + " problem(s)", file + "：" + n + " 个问题",
+                        load.problems);
   });
 
   static std::string out_file;
-  CLI::App* exp = cmd->add_subcommand("export", "Write the catalog in use (bundled by default) as JSON to start your own");
+  CLI::App* exp = cmd->add_subcommand(
+      "export", "Write the catalog in use (bundled by default) as JSON to start your own");
   exp->add_option("FILE", out_file, "Output file (default: stdout)");
   exp->footer(
       "\nExamples:\n  gpuwise catalog export my-catalog.json\n"

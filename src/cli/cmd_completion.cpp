@@ -19,8 +19,8 @@ std::vector<std::string> choices(const CLI::Option* opt) {
   char sep = ',';
   if (open == std::string::npos || close == std::string::npos) {
     // Value names (FILE, N[,N...]) are upper case; choices are lower-case words joined by '|'.
-    const bool words = !type.empty() && type.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-|") ==
-                                            std::string::npos;
+    const bool words = !type.empty() &&
+                       type.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-|") == std::string::npos;
     if (!words && type.find('|') == std::string::npos) return {};
     open = static_cast<std::size_t>(-1), close = type.find(':'), sep = '|';
     if (close == std::string::npos) close = type.size();

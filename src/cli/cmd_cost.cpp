@@ -48,8 +48,7 @@ void apply(const CostFlags& f, const Context& ctx, Constraints& c) {
 void run(const CostFlags& f, Context& ctx) {
   const Catalog& cat = ctx.catalog();
   const Offer* offer = cat.offer(f.offer);
-  if (!offer)
-    throw unknown_offer_exit(f.offer);
+  if (!offer) throw unknown_offer_exit(f.offer);
   const Provider* provider = cat.provider(offer->provider);
   const Gpu* gpu = cat.gpu(offer->gpu);
   if (!provider || !gpu)
@@ -119,18 +118,20 @@ void run(const CostFlags& f, Context& ctx) {
   std::string out;
   out += provider->name.in(lang) + " · " + gpu->name + " x" + std::to_string(offer->gpu_count) + " · " +
          (pricing == Pricing::spot ? (zh ? "竞价" : "spot") : (zh ? "按量" : "on-demand")) + " · " +
-         offer->region.in(lang) + "  (" + offer->id + (zh ? "，价格日期 " : ", price date ") + offer->price_date +
-         ")\n";
+         offer->region.in(lang) + "  (" + offer->id + (zh ? "，价格日期 " : ", price date ") +
+         offer->price_date + ")\n";
   out += (zh ? "单价：" : "price: ") + format_money_per_hour(bill.price_per_hour_before, c.currency, lang);
   if (bill.price_per_hour_after < bill.price_per_hour_before - 1e-12)
-    out += (zh ? "，折后 " : ", after discounts ") + format_money_per_hour(bill.price_per_hour_after, c.currency, lang);
+    out += (zh ? "，折后 " : ", after discounts ") +
+           format_money_per_hour(bill.price_per_hour_after, c.currency, lang);
   if (price.edited) out += zh ? "（已修改）" : " (edited)";
   if (price.estimate) out += zh ? "（估计值）" : " (estimate)";
   out += "\n";
   if (offer->currency != c.currency)
     out += (zh ? "汇率：1 美元 = " : "rate: 1 USD = ") + format_number(usd, 2) + (zh ? " 元\n" : " CNY\n");
-  out += (zh ? "任务：" : "job: ") + format_hours(hours, lang) + (zh ? "；计费 GPU 时长 " : "; billed GPU hours ") +
-         format_number(bill.billed_gpu_hours.likely, 2) + " " + unit_text("h").in(lang) + "\n";
+  out += (zh ? "任务：" : "job: ") + format_hours(hours, lang) +
+         (zh ? "；计费 GPU 时长 " : "; billed GPU hours ") + format_number(bill.billed_gpu_hours.likely, 2) +
+         " " + unit_text("h").in(lang) + "\n";
   if (spot) {
     out += (zh ? "竞价：检查点间隔 " : "spot: checkpoint every ") + format_hours(spot->interval_hours, lang) +
            (spot->interval_is_default ? (zh ? "（Young/Daly 最优）" : " (Young/Daly optimum)") : "") +

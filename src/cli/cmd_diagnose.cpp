@@ -75,7 +75,9 @@ std::string wrap(const std::string& text, int indent, int width) {
 
 std::string colored(const std::string& s, Severity sev) {
   if (!use_color()) return s;
-  const char* code = sev == Severity::critical ? "\033[1;31m" : sev == Severity::warn ? "\033[1;33m" : "\033[36m";
+  const char* code = sev == Severity::critical ? "\033[1;31m"
+                     : sev == Severity::warn   ? "\033[1;33m"
+                                               : "\033[36m";
   return code + s + "\033[0m";
 }
 
@@ -113,7 +115,8 @@ void print_json(const DiagnoseReport& r, Lang lang) {
   j["format"] = smi_format_name(r.input.format);
   j["formats"] = nlohmann::json::array();
   for (auto f : r.input.formats) j["formats"].push_back(smi_format_name(f));
-  j["driver_version"] = r.input.driver_version ? nlohmann::json(r.input.driver_version->value) : nlohmann::json();
+  j["driver_version"] =
+      r.input.driver_version ? nlohmann::json(r.input.driver_version->value) : nlohmann::json();
   j["cuda_version"] = r.input.cuda_version ? nlohmann::json(r.input.cuda_version->value) : nlohmann::json();
   j["gpus"] = nlohmann::json::array();
   for (const auto& g : r.gpus) {
@@ -146,12 +149,16 @@ void print_json(const DiagnoseReport& r, Lang lang) {
 void setup(CLI::App& root, Context& ctx) {
   static std::string file = "-", cuda, hours, price, csv_columns, format;
   CLI::App* cmd = root.add_subcommand(
-      "diagnose", "Check a rented instance: paste nvidia-smi output, get what is wrong, what it costs, what to do");
-  cmd->add_option("file", file, "nvidia-smi output: the default table, `nvidia-smi -q`, or --query-gpu CSV; - = stdin")
+      "diagnose",
+      "Check a rented instance: paste nvidia-smi output, get what is wrong, what it costs, what to do");
+  cmd->add_option("file", file,
+                  "nvidia-smi output: the default table, `nvidia-smi -q`, or --query-gpu CSV; - = stdin")
       ->default_str("-");
-  cmd->add_option("--cuda", cuda, "CUDA version your framework needs (12.1, cu121): checks the driver against it");
+  cmd->add_option("--cuda", cuda,
+                  "CUDA version your framework needs (12.1, cu121): checks the driver against it");
   cmd->add_option("--hours", hours, "Job length used to express slowdowns (default 10h)");
-  cmd->add_option("--price", price, "Price per GPU-hour, to turn lost hours into money (currency: --currency)");
+  cmd->add_option("--price", price,
+                  "Price per GPU-hour, to turn lost hours into money (currency: --currency)");
   cmd->add_option("--csv-columns", csv_columns,
                   "Column list of header-less CSV (--format=csv,noheader), as given to --query-gpu");
   add_format_option(cmd, format, {"table", "json", "csv", "md"});
@@ -160,7 +167,8 @@ void setup(CLI::App& root, Context& ctx) {
       "Exit 0 when the check ran (even with warnings), 3 when the input can't be read or holds no GPU.\n\n"
       "Examples:\n  nvidia-smi -q | gpuwise diagnose --cuda 12.1\n"
       "  gpuwise diagnose smi.txt --hours 48 --price 1.6 --currency CNY\n"
-      "  nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.limit,pcie.link.width.current --format=csv "
+      "  nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.limit,pcie.link.width.current "
+      "--format=csv "
       "| gpuwise diagnose -");
   cmd->callback([&ctx] {
     DiagnoseOptions o;
@@ -177,8 +185,9 @@ void setup(CLI::App& root, Context& ctx) {
     }
     o.csv_columns = csv_columns;
     if (file == "-" && isatty(STDIN_FILENO))
-      std::cerr << (ctx.lang() == Lang::zh ? "gpuwise：从标准输入读取 nvidia-smi 输出（Ctrl-D 结束）\n"
-                                          : "gpuwise: reading nvidia-smi output from stdin (end with Ctrl-D)\n");
+      std::cerr << (ctx.lang() == Lang::zh
+                        ? "gpuwise：从标准输入读取 nvidia-smi 输出（Ctrl-D 结束）\n"
+                        : "gpuwise: reading nvidia-smi output from stdin (end with Ctrl-D)\n");
     const std::string text = read_input(file);
     const Catalog& catalog = ctx.catalog();
     const DiagnoseReport r = diagnose(text, catalog, o);
@@ -189,15 +198,17 @@ void setup(CLI::App& root, Context& ctx) {
     } else if (f == Format::json) {
       print_json(r, lang);
     } else {
-      Table t{{"severity", "gpus", "check", "title", "line", "section", "evidence", "meaning", "action"}, {}, {}};
+      Table t{
+          {"severity", "gpus", "check", "title", "line", "section", "evidence", "meaning", "action"}, {}, {}};
       for (const auto& x : r.findings)
         t.rows.push_back({severity_name(x.severity), gpu_ranges(r, x, lang), x.check, x.title.in(lang),
-                          x.evidence.line ? std::to_string(x.evidence.line) : "", x.evidence.section, x.evidence.text,
-                          x.meaning.in(lang), x.action.in(lang)});
+                          x.evidence.line ? std::to_string(x.evidence.line) : "", x.evidence.section,
+                          x.evidence.text, x.meaning.in(lang), x.action.in(lang)});
       std::cout << render(t, f, lang);
     }
     if (!r.found_gpu())
-      throw Exit(kBadInput, (file == "-" ? std::string("stdin") : "'" + file + "'") + ": no GPU found in this text",
+      throw Exit(kBadInput,
+                 (file == "-" ? std::string("stdin") : "'" + file + "'") + ": no GPU found in this text",
                  (file == "-" ? std::string("标准输入") : "'" + file + "'") + "：这段文字里没有找到 GPU");
   });
 }

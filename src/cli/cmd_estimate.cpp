@@ -182,8 +182,9 @@ void setup(CLI::App& root, Context& ctx) {
       for (std::size_t i = 0; i < ests.size(); ++i) {
         const GpuEstimate& e = ests[i];
         const bool show = e.supported && e.work_known && e.fit != Fit::no_fit;
-        t.rows.push_back({chosen[i]->id, std::to_string(n), fmt_num(e.vram_gib, 0), fmt_num(e.memory.total_gib(), 2),
-                          std::string(to_string(e.fit)), e.supported ? unit_used_text(e.unit_used).in(words) : "",
+        t.rows.push_back({chosen[i]->id, std::to_string(n), fmt_num(e.vram_gib, 0),
+                          fmt_num(e.memory.total_gib(), 2), std::string(to_string(e.fit)),
+                          e.supported ? unit_used_text(e.unit_used).in(words) : "",
                           e.supported ? fmt_num(e.throughput, 3) : "",
                           e.supported ? throughput_unit_text(e.throughput_unit).in(words) : "",
                           show ? fmt_num(e.hours.low, 2) : "", show ? fmt_num(e.hours.likely, 2) : "",
@@ -216,7 +217,8 @@ void setup(CLI::App& root, Context& ctx) {
         // Hours for a job that does not fit would describe a run that cannot happen.
         const bool show = e.work_known && e.fit != Fit::no_fit;
         row.push_back(show ? format_hours(e.hours.likely, lang) : "-");
-        row.push_back(show ? format_hours(e.hours.low, lang) + " - " + format_hours(e.hours.high, lang) : "-");
+        row.push_back(show ? format_hours(e.hours.low, lang) + " - " + format_hours(e.hours.high, lang)
+                           : "-");
       }
       t.rows.push_back(row);
     }

@@ -283,7 +283,8 @@ void setup(CLI::App& root, Context& ctx) {
   cmd->callback([&ctx] {
     if (!load.guide) {
       const std::string n = std::to_string(load.problems.size());
-      throw problems_exit(kBadInput, "bundled guide: " + n + " problem(s)", "内置指南：" + n + " 个问题", load.problems);
+      throw problems_exit(kBadInput, "bundled guide: " + n + " problem(s)", "内置指南：" + n + " 个问题",
+                          load.problems);
     }
     const Guide& g = *load.guide;
     const Lang lang = ctx.lang();

@@ -43,7 +43,8 @@ nlohmann::json constraints_json(const Constraints& c) {
 }
 
 void setup(CLI::App& root, Context& ctx) {
-  CLI::App* cmd = root.add_subcommand("link", "Make or read a share link (the web page's #v=1&... fragment), offline");
+  CLI::App* cmd =
+      root.add_subcommand("link", "Make or read a share link (the web page's #v=1&... fragment), offline");
   cmd->require_subcommand(1);
   cmd->footer(
       "\nExamples:\n  gpuwise link encode --preset bert-base-finetune --budget 300 --deadline 48h\n"
@@ -78,7 +79,8 @@ void setup(CLI::App& root, Context& ctx) {
   dec->add_option("LINK", link, "The link: a whole URL, #fragment or v=1&...")->required()->type_name("URL");
   add_format_option(dec, format, {"json", "table", "csv", "md"});
   dec->footer(
-      "\nExamples:\n  gpuwise link decode 'http://127.0.0.1:8080/#v=1&preset=bert-base-finetune&budget=300&deadline=48h'\n"
+      "\nExamples:\n  gpuwise link decode "
+      "'http://127.0.0.1:8080/#v=1&preset=bert-base-finetune&budget=300&deadline=48h'\n"
       "  gpuwise --lang zh link decode '#v=1&preset=qlora-7b&budget=200' --format table");
   dec->callback([&ctx] {
     const auto& presets = bundled_presets();
@@ -97,7 +99,8 @@ void setup(CLI::App& root, Context& ctx) {
       j["catalog_version"] = catalog.catalog_version;
       j["catalog_mismatch"] = d.catalog_mismatch;
       nlohmann::json notices = nlohmann::json::array();
-      for (const LinkNotice& n : d.notices) notices.push_back({{"key", n.key}, {"message", n.message.in(lang)}});
+      for (const LinkNotice& n : d.notices)
+        notices.push_back({{"key", n.key}, {"message", n.message.in(lang)}});
       j["notices"] = notices;
       std::cout << j.dump(2) << "\n";
     } else {
@@ -107,14 +110,18 @@ void setup(CLI::App& root, Context& ctx) {
       const nlohmann::json workload = nlohmann::json::parse(workload_to_json(d.scenario.workload));
       const nlohmann::json constraints = constraints_json(d.scenario.constraints);
       for (const auto& [k, v] : workload.items())
-        if (k != "title" && k != "preset") t.rows.push_back({"workload." + k, v.is_string() ? v.get<std::string>() : v.dump()});
-      for (const auto& [k, v] : constraints.items()) t.rows.push_back({k, v.is_string() ? v.get<std::string>() : v.dump()});
-      for (const auto& [offer, price] : d.scenario.price_overrides) t.rows.push_back({"price." + offer, fmt_num(price, 4)});
+        if (k != "title" && k != "preset")
+          t.rows.push_back({"workload." + k, v.is_string() ? v.get<std::string>() : v.dump()});
+      for (const auto& [k, v] : constraints.items())
+        t.rows.push_back({k, v.is_string() ? v.get<std::string>() : v.dump()});
+      for (const auto& [offer, price] : d.scenario.price_overrides)
+        t.rows.push_back({"price." + offer, fmt_num(price, 4)});
       const Format f = parse_format(format);
       std::cout << render(t, f, lang);
       // csv stays one table; its notices go to stderr.
       for (const LinkNotice& n : d.notices)
-        (f == Format::csv ? std::cerr : std::cout) << (lang == Lang::zh ? "提示：" : "notice: ") << n.message.in(lang) << "\n";
+        (f == Format::csv ? std::cerr : std::cout)
+            << (lang == Lang::zh ? "提示：" : "notice: ") << n.message.in(lang) << "\n";
     }
     if (!d.ok)
       throw Exit(kUsage, "the link holds no usable scenario; the defaults are shown",

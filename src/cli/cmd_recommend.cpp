@@ -138,7 +138,10 @@ std::string drops_text(const Report& r, const Catalog& cat, Lang lang, bool each
   bool first = true;
   for (int i = 0; i < kDropReasons; ++i) {
     if (!r.drop_counts[i]) continue;
-    out += std::string(first ? " " : zh ? "，" : ", ") + tr_cell(std::string(to_string(static_cast<DropReason>(i))), lang) + " " +
+    out += std::string(first ? " "
+                       : zh  ? "，"
+                             : ", ") +
+           tr_cell(std::string(to_string(static_cast<DropReason>(i))), lang) + " " +
            std::to_string(r.drop_counts[i]);
     first = false;
   }

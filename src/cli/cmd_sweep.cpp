@@ -37,8 +37,7 @@ void run(const SweepFlags& f, Context& ctx) {
     if (!f.fixed.empty()) in.fixed_cost_per_instance = parse_number("--fixed", f.fixed, 0, 1e9);
   } else {
     const Offer* o = cat.offer(f.offer);
-    if (!o)
-      throw unknown_offer_exit(f.offer);
+    if (!o) throw unknown_offer_exit(f.offer);
     const Provider* p = cat.provider(o->provider);
     if (!p)
       throw Exit(kBadInput, "offer '" + o->id + "' names a provider the catalog lacks",

@@ -16,7 +16,8 @@ std::string default_cases() {
   for (const char* p : {"tests/validation/validation-dev.json", "../tests/validation/validation-dev.json",
                         "../../tests/validation/validation-dev.json"})
     if (std::ifstream(p).good()) return p;
-  throw Exit(kBadInput, "--cases: tests/validation/validation-dev.json not found from here; give --cases FILE",
+  throw Exit(kBadInput,
+             "--cases: tests/validation/validation-dev.json not found from here; give --cases FILE",
              "--cases：从当前目录找不到 tests/validation/validation-dev.json；请用 --cases FILE 指定");
 }
 
@@ -37,7 +38,8 @@ void setup(CLI::App& root, Context& ctx) {
       "\nGoals (issue 3): memory median |error| <= 10%; every fit/OOM verdict right; speed-ratio median "
       "|error|\n"
       "<= 15% and at most half the naive FP32-TFLOPS baseline's. Exit 1 when a goal is missed.\n\n"
-      "Examples:\n  gpuwise validate --summary\n  gpuwise validate --cases my-measurements.json --format csv\n"
+      "Examples:\n  gpuwise validate --summary\n  gpuwise validate --cases my-measurements.json --format "
+      "csv\n"
       "  gpuwise --lang zh validate --format md > validation.md");
   cmd->callback([&ctx] {
     const std::string path = cases.empty() ? default_cases() : cases;
@@ -45,7 +47,8 @@ void setup(CLI::App& root, Context& ctx) {
     const PresetLoad presets = load_presets(bundled_file("presets.json"));
     const ValidationReport rep = run_validation(text, ctx.catalog(), presets.presets);
     if (!rep.problems.empty())
-      throw problem_exit(kBadInput, path, "验证用例", rep.problems.front().path, rep.problems.front().message);
+      throw problem_exit(kBadInput, path, "验证用例", rep.problems.front().path,
+                         rep.problems.front().message);
     const ValidationSummary& s = rep.summary;
     const Format f = parse_format(format);
     const Lang lang = ctx.lang();
@@ -91,7 +94,8 @@ void setup(CLI::App& root, Context& ctx) {
         }
         std::cout << render(t, f, lang);
         if (f == Format::table && !rep.skipped.empty()) {
-          std::cout << (zh ? "\n不适用（" : "\nNot applicable (") << rep.skipped.size() << (zh ? "）：\n" : "):\n");
+          std::cout << (zh ? "\n不适用（" : "\nNot applicable (") << rep.skipped.size()
+                    << (zh ? "）：\n" : "):\n");
           for (const ValidationSkip& k : rep.skipped)
             std::cout << "  " << k.case_id << ": " << k.reason << "\n";
         }
@@ -108,11 +112,12 @@ void setup(CLI::App& root, Context& ctx) {
                   << mark(s.memory_ok()) << "\n";
         std::cout << "判断：   " << s.verdicts << " 个装得下/OOM 判断中对了 " << s.verdicts_right
                   << " 个（目标：全对）" << mark(s.verdicts_ok()) << "\n";
-        std::cout << "速度：   |误差| 中位数 " << speed << "，共 " << s.speed_cases << " 个比值；朴素 FP32-TFLOPS 基线 "
-                  << naive << "（目标 <= 15% 且不超过基线的一半）" << mark(s.speed_ok()) << "\n";
+        std::cout << "速度：   |误差| 中位数 " << speed << "，共 " << s.speed_cases
+                  << " 个比值；朴素 FP32-TFLOPS 基线 " << naive << "（目标 <= 15% 且不超过基线的一半）"
+                  << mark(s.speed_ok()) << "\n";
       } else {
-        std::cout << "memory:   median |error| " << mem << " over " << s.memory_cases << " cases (goal <= 10%)"
-                  << mark(s.memory_ok()) << "\n";
+        std::cout << "memory:   median |error| " << mem << " over " << s.memory_cases
+                  << " cases (goal <= 10%)" << mark(s.memory_ok()) << "\n";
         std::cout << "verdicts: " << s.verdicts_right << " of " << s.verdicts
                   << " fit/OOM verdicts right (goal: all)" << mark(s.verdicts_ok()) << "\n";
         std::cout << "speed:    median |error| " << speed << " over " << s.speed_cases

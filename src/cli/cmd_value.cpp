@@ -13,9 +13,11 @@ void setup(CLI::App& root, Context& ctx) {
   static std::string format;
   CLI::App* cmd = root.add_subcommand(
       "value", "Value coefficient = FP32 TFLOPS / price per hour x utilization (the source article's table)");
-  cmd->add_option("--gpu", gpus, "GPU name (loose: 3090, rtx3090, \"RTX 3090\"); repeat for a table")->required();
+  cmd->add_option("--gpu", gpus, "GPU name (loose: 3090, rtx3090, \"RTX 3090\"); repeat for a table")
+      ->required();
   cmd->add_option("--price", prices, "Price per hour, one per --gpu (or one for all)")->required();
-  cmd->add_option("--utilization", utils, "Achieved utilization 0-1, one per --gpu (or one for all)")->required();
+  cmd->add_option("--utilization", utils, "Achieved utilization 0-1, one per --gpu (or one for all)")
+      ->required();
   add_format_option(cmd, format, {"table", "json", "csv", "md"});
   cmd->footer(
       "\nExamples:\n  gpuwise value --gpu \"RTX 3090\" --price 1.5 --utilization 0.85\n"
@@ -24,12 +26,17 @@ void setup(CLI::App& root, Context& ctx) {
   cmd->callback([&ctx] {
     auto pick = [](const std::vector<std::string>& v, std::size_t i, const char* flag) -> const std::string& {
       if (v.size() != 1 && v.size() != gpus.size())
-        throw Exit(kUsage, std::string(flag) + ": give one value, or one per --gpu (" + std::to_string(gpus.size()) + ")",
-                   std::string(flag) + "：给一个值，或每个 --gpu 各给一个（" + std::to_string(gpus.size()) + " 个）");
+        throw Exit(
+            kUsage,
+            std::string(flag) + ": give one value, or one per --gpu (" + std::to_string(gpus.size()) + ")",
+            std::string(flag) + "：给一个值，或每个 --gpu 各给一个（" + std::to_string(gpus.size()) +
+                " 个）");
       return v.size() == 1 ? v[0] : v[i];
     };
     const Catalog& c = ctx.catalog();
-    Table t{{"gpu", "fp32_tflops", "price_per_hour", "utilization", "value_coefficient"}, {}, {false, true, true, true, true}};
+    Table t{{"gpu", "fp32_tflops", "price_per_hour", "utilization", "value_coefficient"},
+            {},
+            {false, true, true, true, true}};
     for (std::size_t i = 0; i < gpus.size(); ++i) {
       const GpuMatch m = find_gpu(c, gpus[i]);
       if (!m.gpu) {
@@ -41,7 +48,8 @@ void setup(CLI::App& root, Context& ctx) {
       const double price = parse_number("--price", pick(prices, i, "--price"), 1e-6, 1e6);
       const double util = parse_number("--utilization", pick(utils, i, "--utilization"), 0, 1);
       const double v = value_coefficient(*m.gpu->fp32_tflops, price, util);
-      t.rows.push_back({m.gpu->name, fmt_num(*m.gpu->fp32_tflops, 1), fmt_num(price, 2), fmt_num(util, 2), fmt_num(v, 1)});
+      t.rows.push_back(
+          {m.gpu->name, fmt_num(*m.gpu->fp32_tflops, 1), fmt_num(price, 2), fmt_num(util, 2), fmt_num(v, 1)});
     }
     std::cout << render(t, parse_format(format), ctx.lang());
   });

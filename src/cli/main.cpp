@@ -11,15 +11,23 @@ namespace {
 const char* parse_error_zh(const CLI::ParseError& e) {
   // By exit code: CLI11 names some errors after the subcommand (get_name), never their codes.
   switch (static_cast<CLI::ExitCodes>(e.get_exit_code())) {
-    case CLI::ExitCodes::RequiredError: return "缺少必需的参数";
-    case CLI::ExitCodes::ExtrasError: return "无法识别的参数";
+    case CLI::ExitCodes::RequiredError:
+      return "缺少必需的参数";
+    case CLI::ExitCodes::ExtrasError:
+      return "无法识别的参数";
     case CLI::ExitCodes::ValidationError:
-    case CLI::ExitCodes::ConversionError: return "参数值无效";
-    case CLI::ExitCodes::ArgumentMismatch: return "参数值的个数不对";
-    case CLI::ExitCodes::RequiresError: return "缺少一起使用的参数";
-    case CLI::ExitCodes::ExcludesError: return "参数不能一起使用";
-    case CLI::ExitCodes::FileError: return "无法读取文件";
-    default: return "命令行有误";
+    case CLI::ExitCodes::ConversionError:
+      return "参数值无效";
+    case CLI::ExitCodes::ArgumentMismatch:
+      return "参数值的个数不对";
+    case CLI::ExitCodes::RequiresError:
+      return "缺少一起使用的参数";
+    case CLI::ExitCodes::ExcludesError:
+      return "参数不能一起使用";
+    case CLI::ExitCodes::FileError:
+      return "无法读取文件";
+    default:
+      return "命令行有误";
   }
 }
 
@@ -54,13 +62,13 @@ int main(int argc, char** argv) {
   app.add_option("--currency", ctx.currency_flag, "Show money in CNY or USD (default: the command's own)")
       ->type_name("CNY|USD")
       ->transform(CLI::IsMember({"CNY", "USD"}, CLI::ignore_case).description(""));
-  app.add_option("--catalog", ctx.catalog_path, "Use this catalog JSON instead of the bundled one (validated)")
+  app.add_option("--catalog", ctx.catalog_path,
+                 "Use this catalog JSON instead of the bundled one (validated)")
       ->type_name("FILE");
   app.fallthrough();
 
   auto& registry = command_registry();
-  std::sort(registry.begin(), registry.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(registry.begin(), registry.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (auto& [order, setup] : registry) setup(app, ctx);
   finish_help(app);
 
@@ -69,8 +77,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--") break;
-    if (arg == "--lang" && i + 1 < argc) ctx.lang_flag = argv[++i];
-    else if (arg.rfind("--lang=", 0) == 0) ctx.lang_flag = arg.substr(7);
+    if (arg == "--lang" && i + 1 < argc)
+      ctx.lang_flag = argv[++i];
+    else if (arg.rfind("--lang=", 0) == 0)
+      ctx.lang_flag = arg.substr(7);
   }
   const gw::Lang lang = ctx.lang();
   const bool zh = lang == gw::Lang::zh;

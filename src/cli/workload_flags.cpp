@@ -225,8 +225,10 @@ Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& pre
       d.set_num(w, d.kind == Kind::on ? 1 : 0);
     } else if (d.kind == Kind::name) {
       if (!d.set_name(w, it->second))
-        throw Exit(kUsage, std::string(d.flag) + ": unknown value '" + it->second + "' (expected " + d.help + ")",
-                   std::string(d.flag) + "：未知的取值 '" + it->second + "'（应为以下之一：" + zh_choices(d.help) + "）");
+        throw Exit(kUsage,
+                   std::string(d.flag) + ": unknown value '" + it->second + "' (expected " + d.help + ")",
+                   std::string(d.flag) + "：未知的取值 '" + it->second + "'（应为以下之一：" +
+                       zh_choices(d.help) + "）");
     } else {
       d.set_num(w, parse_value(d, it->second));
     }

@@ -1,9 +1,9 @@
 // Catalog lookups, loose GPU name matching and the value coefficient.
+#include "engine/catalog.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-
-#include "engine/catalog.hpp"
 
 namespace gw {
 
@@ -70,9 +70,15 @@ bool contains_token(std::string_view name, const std::string& needle) {
 
 }  // namespace
 
-const Gpu* Catalog::gpu(std::string_view id) const { return find_by_id(gpus, id); }
-const Provider* Catalog::provider(std::string_view id) const { return find_by_id(providers, id); }
-const Offer* Catalog::offer(std::string_view id) const { return find_by_id(offers, id); }
+const Gpu* Catalog::gpu(std::string_view id) const {
+  return find_by_id(gpus, id);
+}
+const Provider* Catalog::provider(std::string_view id) const {
+  return find_by_id(providers, id);
+}
+const Offer* Catalog::offer(std::string_view id) const {
+  return find_by_id(offers, id);
+}
 
 GpuMatch find_gpu(const Catalog& catalog, std::string_view query) {
   GpuMatch match;

@@ -11,8 +11,8 @@
 namespace gw {
 
 struct Gpu {
-  std::string id;    // "rtx-3090"
-  std::string name;  // "GeForce RTX 3090"
+  std::string id;                    // "rtx-3090"
+  std::string name;                  // "GeForce RTX 3090"
   std::vector<std::string> aliases;  // extra names users type: "3090", "A100 40GB"
   std::string vendor;                // "NVIDIA" / "AMD"
   std::string segment;               // consumer, prosumer, workstation, datacenter
@@ -58,9 +58,9 @@ struct Program {
   std::string currency;                     // of `amount`
   std::optional<double> min_spend;          // coupon threshold, in `currency`
   std::optional<int> expiry_days;
-  bool stackable = false;       // can combine with other programmes
-  bool applies_to_gpu = true;   // false: e.g. CPU-only coupons
-  bool needs_student = false;   // only with --student
+  bool stackable = false;      // can combine with other programmes
+  bool applies_to_gpu = true;  // false: e.g. CPU-only coupons
+  bool needs_student = false;  // only with --student
   bool new_users_only = false;
   Text notes;
   std::string source;
@@ -68,8 +68,8 @@ struct Program {
 };
 
 struct Provider {
-  std::string id;  // "autodl"
-  Text name;       // {"AutoDL", "AutoDL"} / {"Alibaba Cloud", "阿里云"}
+  std::string id;        // "autodl"
+  Text name;             // {"AutoDL", "AutoDL"} / {"Alibaba Cloud", "阿里云"}
   std::string currency;  // "CNY" | "USD"
   std::string market;    // "cn" | "intl"
   Granularity granularity = Granularity::second;
@@ -103,14 +103,14 @@ struct Offer {
   Text region;
   std::string gpu;  // Gpu::id
   int gpu_count = 1;
-  Text instance_type;  // like region: {"g4dn.xlarge", ""} or {"container instance", "容器实例"}
-  std::string currency;                     // "CNY" | "USD"
-  double on_demand_per_hour = 0;            // whole offer (all its cards)
-  std::optional<double> on_demand_low_per_hour;   // when the source gives a range
+  Text instance_type;    // like region: {"g4dn.xlarge", ""} or {"container instance", "容器实例"}
+  std::string currency;  // "CNY" | "USD"
+  double on_demand_per_hour = 0;                 // whole offer (all its cards)
+  std::optional<double> on_demand_low_per_hour;  // when the source gives a range
   std::optional<double> on_demand_high_per_hour;
-  std::optional<double> spot_per_hour;      // whole offer
-  bool price_is_estimate = false;           // "~x" or a range midpoint
-  double derate = 1.0;                      // 0.85: a down-clocked cloud variant
+  std::optional<double> spot_per_hour;  // whole offer
+  bool price_is_estimate = false;       // "~x" or a range midpoint
+  double derate = 1.0;                  // 0.85: a down-clocked cloud variant
   Text derate_note;
   std::string price_date;  // "2026-08" or "2026-08-13"
   std::string source;

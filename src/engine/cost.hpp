@@ -28,8 +28,9 @@ double convert_money(double amount, std::string_view from, std::string_view to, 
 // Plain formatting used in the engine's sentences (and by front ends that want the same look).
 std::string format_number(double v, int decimals);                   // "12.30", never "-0.00", "nan" or "inf"
 std::string format_money(double amount, std::string_view currency);  // "¥12.30", "$4.10", "¥1,234"
-std::string format_hours(double hours, Lang lang = Lang::en);                              // "36 min", "4.2 h", "3.1 d"
-std::string format_money_per_hour(double amount, std::string_view currency, Lang lang);  // "¥1.32/h", "¥1.32/小时"
+std::string format_hours(double hours, Lang lang = Lang::en);        // "36 min", "4.2 h", "3.1 d"
+std::string format_money_per_hour(double amount, std::string_view currency,
+                                  Lang lang);  // "¥1.32/h", "¥1.32/小时"
 
 // "2026-08" or "2026-08-13" -> months since year 0; false when it is neither.
 bool parse_year_month(std::string_view date, int& months);

@@ -11,37 +11,53 @@ namespace gw {
 
 const char* severity_name(Severity s) {
   switch (s) {
-    case Severity::critical: return "critical";
-    case Severity::warn: return "warn";
-    default: return "info";
+    case Severity::critical:
+      return "critical";
+    case Severity::warn:
+      return "warn";
+    default:
+      return "info";
   }
 }
 
 Text severity_label(Severity s) {
   switch (s) {
-    case Severity::critical: return {"critical", "严重"};
-    case Severity::warn: return {"warning", "警告"};
-    default: return {"note", "提示"};
+    case Severity::critical:
+      return {"critical", "严重"};
+    case Severity::warn:
+      return {"warning", "警告"};
+    default:
+      return {"note", "提示"};
   }
 }
 
 const char* smi_format_name(SmiFormat f) {
   switch (f) {
-    case SmiFormat::table: return "table";
-    case SmiFormat::query: return "query";
-    case SmiFormat::csv: return "csv";
-    case SmiFormat::list: return "list";
-    default: return "none";
+    case SmiFormat::table:
+      return "table";
+    case SmiFormat::query:
+      return "query";
+    case SmiFormat::csv:
+      return "csv";
+    case SmiFormat::list:
+      return "list";
+    default:
+      return "none";
   }
 }
 
 Text smi_format_label(SmiFormat f) {
   switch (f) {
-    case SmiFormat::table: return {"the nvidia-smi table", "nvidia-smi 表格"};
-    case SmiFormat::query: return {"nvidia-smi -q", "nvidia-smi -q"};
-    case SmiFormat::csv: return {"nvidia-smi --query-gpu CSV", "nvidia-smi --query-gpu CSV"};
-    case SmiFormat::list: return {"nvidia-smi -L", "nvidia-smi -L"};
-    default: return {"no nvidia-smi output", "不是 nvidia-smi 输出"};
+    case SmiFormat::table:
+      return {"the nvidia-smi table", "nvidia-smi 表格"};
+    case SmiFormat::query:
+      return {"nvidia-smi -q", "nvidia-smi -q"};
+    case SmiFormat::csv:
+      return {"nvidia-smi --query-gpu CSV", "nvidia-smi --query-gpu CSV"};
+    case SmiFormat::list:
+      return {"nvidia-smi -L", "nvidia-smi -L"};
+    default:
+      return {"no nvidia-smi output", "不是 nvidia-smi 输出"};
   }
 }
 
@@ -58,9 +74,12 @@ namespace {
 int indent_of(std::string_view s) {
   int n = 0;
   for (char c : s) {
-    if (c == ' ') ++n;
-    else if (c == '\t') n += 4;
-    else break;
+    if (c == ' ')
+      ++n;
+    else if (c == '\t')
+      n += 4;
+    else
+      break;
   }
   return n;
 }
@@ -105,8 +124,9 @@ Text impact(double slowdown, const DiagnoseOptions& o, bool upper_bound) {
   std::string en = std::string(upper_bound ? "up to about " : "about ") + pct + "% less speed: a " + h +
                    "-hour job takes " + (upper_bound ? "up to " : "about ") + l + " hours, " + e +
                    " more hours paid for";
-  std::string zh = std::string("速度") + (upper_bound ? "最多慢约 " : "慢约 ") + pct + "%：" + h + " 小时的任务要跑" +
-                   (upper_bound ? "最多约 " : "约 ") + l + " 小时，多付 " + e + " 小时的钱";
+  std::string zh = std::string("速度") + (upper_bound ? "最多慢约 " : "慢约 ") + pct + "%：" + h +
+                   " 小时的任务要跑" + (upper_bound ? "最多约 " : "约 ") + l + " 小时，多付 " + e +
+                   " 小时的钱";
   if (o.price_per_hour && std::isfinite(*o.price_per_hour) && *o.price_per_hour > 0) {
     std::string cur = o.currency.empty() ? "CNY" : o.currency;
     std::string cur_zh = cur == "CNY" ? "元" : cur == "USD" ? "美元" : cur;
@@ -141,17 +161,17 @@ std::string gpu_model(const GpuDiagnosis& g) {
 namespace {
 
 int check_order(const std::string& c) {
-  static const char* order[] = {"ok", "input", "model", "max_clock", "clock_now", "throttle", "power_limit",
-                                "pcie", "memory_in_use", "memory_size", "ecc", "driver_cuda", "mig",
-                                "vgpu", "persistence"};
+  static const char* order[] = {"ok",       "input",       "model", "max_clock",     "clock_now",
+                                "throttle", "power_limit", "pcie",  "memory_in_use", "memory_size",
+                                "ecc",      "driver_cuda", "mig",   "vgpu",          "persistence"};
   for (int i = 0; i < static_cast<int>(std::size(order)); ++i)
     if (c == order[i]) return i;
   return 99;
 }
 
 bool same_message(const Finding& a, const Finding& b) {
-  return a.check == b.check && a.severity == b.severity && a.title.en == b.title.en && a.meaning.en == b.meaning.en &&
-         a.action.en == b.action.en;
+  return a.check == b.check && a.severity == b.severity && a.title.en == b.title.en &&
+         a.meaning.en == b.meaning.en && a.action.en == b.action.en;
 }
 
 std::string gpu_list(const std::vector<GpuDiagnosis>& gpus) {
@@ -171,7 +191,8 @@ std::string gpu_list(const std::vector<GpuDiagnosis>& gpus) {
 DiagnoseReport diagnose(std::string_view text, const Catalog& catalog, const DiagnoseOptions& options_in) {
   using namespace diag;
   DiagnoseOptions options = options_in;
-  if (!std::isfinite(options.job_hours) || options.job_hours <= 0 || options.job_hours > 1e6) options.job_hours = 10;
+  if (!std::isfinite(options.job_hours) || options.job_hours <= 0 || options.job_hours > 1e6)
+    options.job_hours = 10;
   if (options.price_per_hour && (!std::isfinite(*options.price_per_hour) || *options.price_per_hour < 0))
     options.price_per_hour.reset();
 
@@ -228,10 +249,12 @@ DiagnoseReport diagnose(std::string_view text, const Catalog& catalog, const Dia
     Finding ok;
     ok.check = "ok";
     ok.title = T("Nothing wrong in what this output shows", "这份输出里没有发现问题");
-    ok.meaning = T("No down-clocking, power cap, narrow PCIe link, memory errors or driver mismatch is visible.",
-                   "没有看到降频、功耗限制、PCIe 通道不足、显存错误或驱动不匹配。");
-    ok.action = T("It is one snapshot: run `nvidia-smi -q` again while your job runs to catch throttling under load.",
-                  "这只是一份快照：在任务运行时再跑一次 `nvidia-smi -q`，以发现负载下的降频。");
+    ok.meaning =
+        T("No down-clocking, power cap, narrow PCIe link, memory errors or driver mismatch is visible.",
+          "没有看到降频、功耗限制、PCIe 通道不足、显存错误或驱动不匹配。");
+    ok.action =
+        T("It is one snapshot: run `nvidia-smi -q` again while your job runs to catch throttling under load.",
+          "这只是一份快照：在任务运行时再跑一次 `nvidia-smi -q`，以发现负载下的降频。");
     rep.findings.push_back(std::move(ok));
   }
   std::stable_sort(rep.findings.begin(), rep.findings.end(), [](const Finding& a, const Finding& b) {
@@ -248,14 +271,20 @@ DiagnoseReport diagnose(std::string_view text, const Catalog& catalog, const Dia
     std::string count = std::to_string(rep.gpus.size());
     std::string drv = rep.input.driver_version ? rep.input.driver_version->value : "";
     std::string cu = rep.input.cuda_version ? rep.input.cuda_version->value : "";
-    std::string drv_en = drv.empty() ? "" : ", driver " + clean_excerpt(drv, 20) + (cu.empty() ? "" : " (CUDA " + clean_excerpt(cu, 10) + ")");
-    std::string drv_zh = drv.empty() ? "" : "，驱动 " + clean_excerpt(drv, 20) + (cu.empty() ? "" : "（CUDA " + clean_excerpt(cu, 10) + "）");
+    std::string drv_en = drv.empty() ? ""
+                                     : ", driver " + clean_excerpt(drv, 20) +
+                                           (cu.empty() ? "" : " (CUDA " + clean_excerpt(cu, 10) + ")");
+    std::string drv_zh = drv.empty() ? ""
+                                     : "，驱动 " + clean_excerpt(drv, 20) +
+                                           (cu.empty() ? "" : "（CUDA " + clean_excerpt(cu, 10) + "）");
     Text from = smi_format_label(rep.input.format);
-    rep.summary = T(count + (rep.gpus.size() == 1 ? " GPU (" : " GPUs (") + gpu_list(rep.gpus) + ")" + drv_en +
-                        ", read from " + from.en + ": " + std::to_string(c) + " critical, " + std::to_string(w) +
-                        (w == 1 ? " warning, " : " warnings, ") + std::to_string(n) + (n == 1 ? " note." : " notes."),
-                    count + " 张 GPU（" + gpu_list(rep.gpus) + "）" + drv_zh + "，来自 " + from.zh + "：" +
-                        std::to_string(c) + " 个严重问题、" + std::to_string(w) + " 个警告、" + std::to_string(n) + " 条提示。");
+    rep.summary =
+        T(count + (rep.gpus.size() == 1 ? " GPU (" : " GPUs (") + gpu_list(rep.gpus) + ")" + drv_en +
+              ", read from " + from.en + ": " + std::to_string(c) + " critical, " + std::to_string(w) +
+              (w == 1 ? " warning, " : " warnings, ") + std::to_string(n) + (n == 1 ? " note." : " notes."),
+          count + " 张 GPU（" + gpu_list(rep.gpus) + "）" + drv_zh + "，来自 " + from.zh + "：" +
+              std::to_string(c) + " 个严重问题、" + std::to_string(w) + " 个警告、" + std::to_string(n) +
+              " 条提示。");
   }
   return rep;
 }

@@ -56,10 +56,15 @@ struct SmiMigDevice {
 };
 
 // Throttle ("clocks event") reasons, as stable ids.
-inline constexpr const char* kThrottleIds[] = {
-    "gpu_idle",          "applications_clocks_setting", "sw_power_cap",
-    "hw_slowdown",       "sync_boost",                  "sw_thermal_slowdown",
-    "hw_thermal_slowdown", "hw_power_brake_slowdown",   "display_clock_setting"};
+inline constexpr const char* kThrottleIds[] = {"gpu_idle",
+                                               "applications_clocks_setting",
+                                               "sw_power_cap",
+                                               "hw_slowdown",
+                                               "sync_boost",
+                                               "sw_thermal_slowdown",
+                                               "hw_thermal_slowdown",
+                                               "hw_power_brake_slowdown",
+                                               "display_clock_setting"};
 
 // Everything one GPU's block said. Unknown stays empty: nvidia-smi prints "N/A" for many fields and older
 // drivers leave others out.
@@ -95,13 +100,13 @@ struct SmiReading {
   std::optional<Seen<std::string>> cuda_version;  // nvidia-smi's "CUDA Version": the newest the driver runs
   std::vector<SmiGpu> gpus;
   std::optional<Seen<std::string>> failure;  // "NVIDIA-SMI has failed because...", "No devices were found"
-  int lines = 0;                  // lines read
-  std::size_t bytes = 0;          // bytes read (after the cut)
-  bool cut = false;               // the input was longer than kDiagnoseMaxBytes
-  int long_lines = 0;             // lines longer than kDiagnoseMaxLineBytes (read in part)
-  int ignored_gpus = 0;           // GPU blocks past kDiagnoseMaxGpus
+  int lines = 0;                             // lines read
+  std::size_t bytes = 0;                     // bytes read (after the cut)
+  bool cut = false;                          // the input was longer than kDiagnoseMaxBytes
+  int long_lines = 0;                        // lines longer than kDiagnoseMaxLineBytes (read in part)
+  int ignored_gpus = 0;                      // GPU blocks past kDiagnoseMaxGpus
   bool csv_without_header = false;  // `--format=csv,noheader`: only values with a clear shape were read
-  int cut_short_at = 0;  // > 0: the output seems to stop early (a GPU block or CSV row ends here)
+  int cut_short_at = 0;             // > 0: the output seems to stop early (a GPU block or CSV row ends here)
 };
 
 // Reads nvidia-smi output. Never throws; garbage gives a reading with no GPU.
@@ -115,8 +120,8 @@ struct CudaDriverEntry {
   std::string release;     // "12.4 GA"
 };
 struct CudaDriverTable {
-  std::vector<CudaDriverEntry> toolkits;        // newest first
-  std::vector<CudaDriverEntry> minor_compat;    // per major (minor = 0): minor-version compatibility floor
+  std::vector<CudaDriverEntry> toolkits;      // newest first
+  std::vector<CudaDriverEntry> minor_compat;  // per major (minor = 0): minor-version compatibility floor
   std::string source, source_date;
 };
 struct CudaDriverLoad {
@@ -146,14 +151,14 @@ struct Finding {
   std::vector<int> gpus;  // indexes into DiagnoseReport::gpus; empty: the whole machine or the text
   Text title;             // one line
   Evidence evidence;
-  Text meaning;  // what it means in time or money
-  Text action;   // what to do
+  Text meaning;                    // what it means in time or money
+  Text action;                     // what to do
   std::optional<double> slowdown;  // 0.35: 35% less speed; set when the finding estimates one
 };
 
 struct DiagnoseOptions {
-  std::string cuda;        // CUDA version the user's framework needs ("12.1"); empty: not asked
-  double job_hours = 10;   // a slowdown is told as "a 10-hour job takes ~15.5 hours"
+  std::string cuda;                      // CUDA version the user's framework needs ("12.1"); empty: not asked
+  double job_hours = 10;                 // a slowdown is told as "a 10-hour job takes ~15.5 hours"
   std::optional<double> price_per_hour;  // per GPU, in `currency`: extra hours are then priced too
   std::string currency = "CNY";
   std::string csv_columns;  // see parse_nvidia_smi

@@ -8,7 +8,9 @@
 namespace gw::diag {
 namespace {
 
-std::string ver(int major, int minor) { return std::to_string(major) + "." + std::to_string(minor); }
+std::string ver(int major, int minor) {
+  return std::to_string(major) + "." + std::to_string(minor);
+}
 
 Finding machine(Severity s, const char* check) {
   Finding f;
@@ -44,10 +46,12 @@ void check_driver(const DiagnoseReport& r, const CheckInput& in, std::vector<Fin
       f.title = T("CUDA driver table unavailable: CUDA " + clean_excerpt(asked, 16) + " not checked",
                   "CUDA 驱动对照表不可用：未检查 CUDA " + clean_excerpt(asked, 16));
       f.evidence = ev;
-      std::string why = in.cuda_problems.empty() ? "" : in.cuda_problems[0].path + ": " + in.cuda_problems[0].message;
+      std::string why =
+          in.cuda_problems.empty() ? "" : in.cuda_problems[0].path + ": " + in.cuda_problems[0].message;
       f.meaning = T("This build could not read data/cuda-drivers.json (" + why + ").",
                     "本程序读不到 data/cuda-drivers.json（" + why + "）。");
-      f.action = T("Check NVIDIA's CUDA release notes (Table 3) by hand.", "请手工查阅 NVIDIA CUDA 发行说明（表 3）。");
+      f.action = T("Check NVIDIA's CUDA release notes (Table 3) by hand.",
+                   "请手工查阅 NVIDIA CUDA 发行说明（表 3）。");
       out.push_back(std::move(f));
     }
     return;
@@ -73,8 +77,9 @@ void check_driver(const DiagnoseReport& r, const CheckInput& in, std::vector<Fin
   if (!requested) {
     Finding f = machine(trim(asked).empty() ? Severity::info : Severity::warn, "driver_cuda");
     if (!trim(asked).empty()) {
-      f.title = T("'" + clean_excerpt(asked, 16) + "' is not a CUDA version; driver " + d + " runs CUDA up to " + sup,
-                  "“" + clean_excerpt(asked, 16) + "”不是 CUDA 版本；驱动 " + d + " 最高支持 CUDA " + sup);
+      f.title = T(
+          "'" + clean_excerpt(asked, 16) + "' is not a CUDA version; driver " + d + " runs CUDA up to " + sup,
+          "“" + clean_excerpt(asked, 16) + "”不是 CUDA 版本；驱动 " + d + " 最高支持 CUDA " + sup);
     } else {
       f.title = T("Driver " + d + " runs CUDA up to " + sup, "驱动 " + d + " 最高支持 CUDA " + sup);
     }
@@ -87,9 +92,11 @@ void check_driver(const DiagnoseReport& r, const CheckInput& in, std::vector<Fin
     }
     f.meaning = T("Framework builds for CUDA " + sup + " or older run fully" + compat_en + ".",
                   "为 CUDA " + sup + " 及更早版本构建的框架可以完整运行" + compat_zh + "。");
-    f.action = T("Pass --cuda with the version your framework was built for (python -c \"import torch; "
-                 "print(torch.version.cuda)\") to check it.",
-                 "用 --cuda 传入你的框架所用的 CUDA 版本（python -c \"import torch; print(torch.version.cuda)\"）来检查。");
+    f.action =
+        T("Pass --cuda with the version your framework was built for (python -c \"import torch; "
+          "print(torch.version.cuda)\") to check it.",
+          "用 --cuda 传入你的框架所用的 CUDA 版本（python -c \"import torch; "
+          "print(torch.version.cuda)\"）来检查。");
     out.push_back(std::move(f));
     return;
   }
@@ -103,30 +110,36 @@ void check_driver(const DiagnoseReport& r, const CheckInput& in, std::vector<Fin
   for (const auto& c : t.minor_compat)
     if (c.major == major) floor = &c;
 
-  bool full = entry ? compare_driver_versions(d, entry->min_driver) >= 0
-                    : (supported && *supported >= *requested);
-  bool compat = !full && floor && compare_driver_versions(d, floor->min_driver) >= 0 &&
-                !(major == 11 && minor == 0);
+  bool full =
+      entry ? compare_driver_versions(d, entry->min_driver) >= 0 : (supported && *supported >= *requested);
+  bool compat =
+      !full && floor && compare_driver_versions(d, floor->min_driver) >= 0 && !(major == 11 && minor == 0);
   std::string needs = entry ? entry->min_driver : floor ? floor->min_driver : "";
-  std::string unknown_en = entry ? "" : " (CUDA " + want + " is not in NVIDIA's table as of " + t.source_date + ")";
+  std::string unknown_en =
+      entry ? "" : " (CUDA " + want + " is not in NVIDIA's table as of " + t.source_date + ")";
   std::string unknown_zh = entry ? "" : "（截至 " + t.source_date + "，NVIDIA 的表里没有 CUDA " + want + "）";
 
   Finding f = machine(full ? Severity::info : compat ? Severity::warn : Severity::critical, "driver_cuda");
   f.evidence = ev;
   if (full) {
     f.title = T("Driver " + d + " supports CUDA " + want, "驱动 " + d + " 支持 CUDA " + want);
-    f.meaning = T("Your framework's CUDA " + want + " build can use the GPU.", "你的框架的 CUDA " + want + " 版本可以使用 GPU。");
+    f.meaning = T("Your framework's CUDA " + want + " build can use the GPU.",
+                  "你的框架的 CUDA " + want + " 版本可以使用 GPU。");
     f.action = T("Nothing to do.", "无需处理。");
   } else if (compat) {
     f.title = T("Driver " + d + " is older than CUDA " + want + " wants (" + needs + ")" + unknown_en,
                 "驱动 " + d + " 比 CUDA " + want + " 要求的旧（" + needs + "）" + unknown_zh);
-    f.meaning = T("Builds that bundle the CUDA runtime (PyTorch and TensorFlow wheels) usually run through CUDA "
-                  "minor-version compatibility, but code that compiles PTX at run time (Triton, torch.compile, "
-                  "custom kernels) can fail with 'the provided PTX was compiled with an unsupported toolchain'.",
-                  "自带 CUDA 运行时的版本（PyTorch、TensorFlow 的 wheel）通常能通过 CUDA 小版本兼容运行，但运行时编译 PTX 的代码"
-                  "（Triton、torch.compile、自定义算子）可能报 'the provided PTX was compiled with an unsupported toolchain'。");
-    f.action = T("Use a build for CUDA " + sup + " or older, or the provider's standard image with a newer driver.",
-                 "改用 CUDA " + sup + " 或更早版本的构建，或使用云平台提供的带新驱动的标准镜像。");
+    f.meaning =
+        T("Builds that bundle the CUDA runtime (PyTorch and TensorFlow wheels) usually run through CUDA "
+          "minor-version compatibility, but code that compiles PTX at run time (Triton, torch.compile, "
+          "custom kernels) can fail with 'the provided PTX was compiled with an unsupported toolchain'.",
+          "自带 CUDA 运行时的版本（PyTorch、TensorFlow 的 wheel）通常能通过 CUDA "
+          "小版本兼容运行，但运行时编译 PTX 的代码"
+          "（Triton、torch.compile、自定义算子）可能报 'the provided PTX was compiled with an unsupported "
+          "toolchain'。");
+    f.action =
+        T("Use a build for CUDA " + sup + " or older, or the provider's standard image with a newer driver.",
+          "改用 CUDA " + sup + " 或更早版本的构建，或使用云平台提供的带新驱动的标准镜像。");
   } else {
     // The least that works is the minor-version floor; the toolkit's own driver is what supports everything.
     std::string least = floor ? floor->min_driver : needs;
@@ -143,11 +156,12 @@ void check_driver(const DiagnoseReport& r, const CheckInput& in, std::vector<Fin
     }
     f.title = T("Driver " + d + " is too old for CUDA " + want + need_en + unknown_en,
                 "驱动 " + d + " 太旧，跑不了 CUDA " + want + need_zh + unknown_zh);
-    f.meaning = T("The framework cannot use the GPU (torch.cuda.is_available() is False, or 'the NVIDIA driver on "
-                  "your system is too old'): every hour the instance runs like this is paid for nothing. This is the "
-                  "source article's 'GPU can't be used: driver version mismatch'.",
-                  "框架用不了 GPU（torch.cuda.is_available() 为 False，或报 'the NVIDIA driver on your system is too "
-                  "old'）：这样开着的每个小时都白付了。这正是原文排查表里的“无法调用 GPU：驱动版本不匹配”。");
+    f.meaning =
+        T("The framework cannot use the GPU (torch.cuda.is_available() is False, or 'the NVIDIA driver on "
+          "your system is too old'): every hour the instance runs like this is paid for nothing. This is the "
+          "source article's 'GPU can't be used: driver version mismatch'.",
+          "框架用不了 GPU（torch.cuda.is_available() 为 False，或报 'the NVIDIA driver on your system is too "
+          "old'）：这样开着的每个小时都白付了。这正是原文排查表里的“无法调用 GPU：驱动版本不匹配”。");
     std::string alt_en, alt_zh;
     if (supported) {
       alt_en = ", or install your framework's build for CUDA " + sup + " or older";
@@ -157,8 +171,9 @@ void check_driver(const DiagnoseReport& r, const CheckInput& in, std::vector<Fin
         alt_zh += "（" + std::to_string(*compat_major) + ".x 版本可通过小版本兼容运行）";
       }
     }
-    f.action = T("Use the provider's standard image, which matches driver and CUDA (the article's fix)" + alt_en + ".",
-                 "使用云平台提供的标准镜像，驱动和 CUDA 是匹配的（原文的解法）" + alt_zh + "。");
+    f.action = T(
+        "Use the provider's standard image, which matches driver and CUDA (the article's fix)" + alt_en + ".",
+        "使用云平台提供的标准镜像，驱动和 CUDA 是匹配的（原文的解法）" + alt_zh + "。");
   }
   out.push_back(std::move(f));
 }
@@ -169,13 +184,15 @@ void check_input(const DiagnoseReport& r, const CheckInput& in, std::vector<Find
     Finding f = machine(Severity::critical, "input");
     f.title = T("nvidia-smi could not reach the GPU", "nvidia-smi 无法访问 GPU");
     f.evidence = evidence(in, s.failure->line);
-    f.meaning = T("Nothing can use the GPU until this is fixed; every hour the instance runs is paid for nothing.",
-                  "问题解决前任何程序都用不了 GPU；实例开着的每个小时都白付了。");
-    f.action = T("The source article's fix for a GPU that can't be used: re-create the instance from the provider's "
-                 "standard image. 'Driver/library version mismatch' usually goes away after a reboot (the driver was "
-                 "upgraded underneath); otherwise contact support.",
-                 "原文对“无法调用 GPU”的解法：用云平台提供的标准镜像重建实例。'Driver/library version mismatch' "
-                 "通常重启后消失（驱动在运行中被升级了）；否则联系客服。");
+    f.meaning =
+        T("Nothing can use the GPU until this is fixed; every hour the instance runs is paid for nothing.",
+          "问题解决前任何程序都用不了 GPU；实例开着的每个小时都白付了。");
+    f.action = T(
+        "The source article's fix for a GPU that can't be used: re-create the instance from the provider's "
+        "standard image. 'Driver/library version mismatch' usually goes away after a reboot (the driver was "
+        "upgraded underneath); otherwise contact support.",
+        "原文对“无法调用 GPU”的解法：用云平台提供的标准镜像重建实例。'Driver/library version mismatch' "
+        "通常重启后消失（驱动在运行中被升级了）；否则联系客服。");
     out.push_back(std::move(f));
   }
   if (!r.found_gpu() && !s.failure) {
@@ -195,10 +212,12 @@ void check_input(const DiagnoseReport& r, const CheckInput& in, std::vector<Find
                   "这段文字里没有找到 GPU：开头是“" + first + "”");
       f.evidence = evidence(in, first_line);
     }
-    f.meaning = T("Nothing could be checked. " + std::to_string(s.lines) + " lines were read; none looked like "
-                  "nvidia-smi's table, `nvidia-smi -q`, `--query-gpu` CSV or `nvidia-smi -L`.",
-                  "什么也检查不了。读了 " + std::to_string(s.lines) + " 行，没有一行像 nvidia-smi 的表格、`nvidia-smi -q`、"
-                  "`--query-gpu` CSV 或 `nvidia-smi -L`。");
+    f.meaning = T("Nothing could be checked. " + std::to_string(s.lines) +
+                      " lines were read; none looked like "
+                      "nvidia-smi's table, `nvidia-smi -q`, `--query-gpu` CSV or `nvidia-smi -L`.",
+                  "什么也检查不了。读了 " + std::to_string(s.lines) +
+                      " 行，没有一行像 nvidia-smi 的表格、`nvidia-smi -q`、"
+                      "`--query-gpu` CSV 或 `nvidia-smi -L`。");
     f.action = T("On the instance, run `nvidia-smi -q` and paste all of its output.",
                  "在实例上运行 `nvidia-smi -q`，把全部输出粘贴进来。");
     out.push_back(std::move(f));
@@ -216,9 +235,10 @@ void check_input(const DiagnoseReport& r, const CheckInput& in, std::vector<Find
     f.title = T("The output seems cut short at line " + std::to_string(s.cut_short_at),
                 "输出似乎在第 " + std::to_string(s.cut_short_at) + " 行被截断");
     f.evidence = evidence(in, s.cut_short_at);
-    f.meaning = T("Readings after that point are missing, so the checks that need them were skipped (if you ran "
-                  "`nvidia-smi -q -d ...` for a few sections only, that is expected).",
-                  "之后的读数缺失，需要它们的检查被跳过了（如果你用 `nvidia-smi -q -d ...` 只看了部分内容，属正常）。");
+    f.meaning = T(
+        "Readings after that point are missing, so the checks that need them were skipped (if you ran "
+        "`nvidia-smi -q -d ...` for a few sections only, that is expected).",
+        "之后的读数缺失，需要它们的检查被跳过了（如果你用 `nvidia-smi -q -d ...` 只看了部分内容，属正常）。");
     f.action = T("Paste the whole output of `nvidia-smi -q`.", "请粘贴 `nvidia-smi -q` 的完整输出。");
     out.push_back(std::move(f));
   }
@@ -229,13 +249,16 @@ void check_input(const DiagnoseReport& r, const CheckInput& in, std::vector<Find
   if (s.long_lines > 0)
     note(T(std::to_string(s.long_lines) + " line(s) longer than 4096 bytes were read only in part",
            std::to_string(s.long_lines) + " 行超过 4096 字节，只读取了前一部分"),
-         T("nvidia-smi never prints such lines; they are probably not its output.", "nvidia-smi 不会输出这么长的行，它们可能不是其输出。"),
+         T("nvidia-smi never prints such lines; they are probably not its output.",
+           "nvidia-smi 不会输出这么长的行，它们可能不是其输出。"),
          T("Nothing to do if the GPUs below were found.", "如果下面的 GPU 都找到了，无需处理。"));
   if (s.ignored_gpus > 0)
-    note(T("Only the first " + std::to_string(kDiagnoseMaxGpus) + " GPUs were read; " + std::to_string(s.ignored_gpus) +
-               " more were ignored",
-           "只读取了前 " + std::to_string(kDiagnoseMaxGpus) + " 张 GPU，另外 " + std::to_string(s.ignored_gpus) + " 张被忽略"),
-         T("The others are not checked.", "其余的没有检查。"), T("Check them in a second paste.", "请分批粘贴检查。"));
+    note(T("Only the first " + std::to_string(kDiagnoseMaxGpus) + " GPUs were read; " +
+               std::to_string(s.ignored_gpus) + " more were ignored",
+           "只读取了前 " + std::to_string(kDiagnoseMaxGpus) + " 张 GPU，另外 " +
+               std::to_string(s.ignored_gpus) + " 张被忽略"),
+         T("The others are not checked.", "其余的没有检查。"),
+         T("Check them in a second paste.", "请分批粘贴检查。"));
   if (s.csv_without_header)
     note(T("CSV without a header row: only the name, driver, P-state and bus id could be read",
            "CSV 没有表头：只能读出名称、驱动、性能状态和总线 ID"),
@@ -254,7 +277,8 @@ void check_input(const DiagnoseReport& r, const CheckInput& in, std::vector<Find
   if (!any_max)
     note(T("This output has no max SM clock, so a down-clocked card can't be spotted",
            "这段输出没有 SM 最高频率，无法发现降频卡"),
-         T("The source article's student lost half the speed to a 3090 stuck at 1095 MHz; only the clock readings "
+         T("The source article's student lost half the speed to a 3090 stuck at 1095 MHz; only the clock "
+           "readings "
            "show it.",
            "原文中的同学因为 3090 被锁在 1095 MHz 损失了一半速度；只有时钟读数能发现这一点。"),
          T("Paste `nvidia-smi -q` (or `nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.limit,"

@@ -57,18 +57,21 @@ void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
     double ratio = max / *boost;
     if (ratio < 0.97) {
       Finding f = make(ratio < 0.85 ? Severity::critical : Severity::warn, "max_clock", pos);
-      f.title = T("Down-clocked card: max SM clock " + fmt(max, 0) + " MHz, the " + model + "'s boost clock is " +
-                      fmt(*boost, 0) + " MHz",
-                  "降频卡：SM 最高频率 " + fmt(max, 0) + " MHz，" + model + " 的加速频率是 " + fmt(*boost, 0) + " MHz");
+      f.title = T("Down-clocked card: max SM clock " + fmt(max, 0) + " MHz, the " + model +
+                      "'s boost clock is " + fmt(*boost, 0) + " MHz",
+                  "降频卡：SM 最高频率 " + fmt(max, 0) + " MHz，" + model + " 的加速频率是 " +
+                      fmt(*boost, 0) + " MHz");
       f.evidence = evidence(in, r.max_sm_clock_mhz);
       f.slowdown = 1 - ratio;
       Text m = impact(1 - ratio, in.options);
-      f.meaning = T(m.en + ". The source article tells of a cloud 3090 stuck at 1095 MHz that ran at about half "
-                           "the expected speed.",
+      f.meaning = T(m.en +
+                        ". The source article tells of a cloud 3090 stuck at 1095 MHz that ran at about half "
+                        "the expected speed.",
                     m.zh + "。原文里云上的 3090 被锁在 1095 MHz，实测只有预期速度的一半左右。");
-      f.action = T("Contact support and ask for another instance (that fixed it in the source article), or "
-                   "release it and rent in another zone. Don't start a long job on this card.",
-                   "联系客服更换实例（原文中就是这样恢复正常的），或释放后换个可用区重新租。不要在这张卡上跑长任务。");
+      f.action = T(
+          "Contact support and ask for another instance (that fixed it in the source article), or "
+          "release it and rent in another zone. Don't start a long job on this card.",
+          "联系客服更换实例（原文中就是这样恢复正常的），或释放后换个可用区重新租。不要在这张卡上跑长任务。");
       out.push_back(std::move(f));
     }
   }
@@ -103,7 +106,8 @@ void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
     }
     std::string clock_en, clock_zh;
     if (r.sm_clock_mhz)
-      clock_en = " (SM " + fmt(r.sm_clock_mhz->value, 0) + " MHz)", clock_zh = "（SM " + fmt(r.sm_clock_mhz->value, 0) + " MHz）";
+      clock_en = " (SM " + fmt(r.sm_clock_mhz->value, 0) + " MHz)",
+      clock_zh = "（SM " + fmt(r.sm_clock_mhz->value, 0) + " MHz）";
     f.title = T("Clocks held down by: " + en + clock_en, "时钟被压低，原因：" + zh + clock_zh);
     f.evidence = evidence(in, first_line);
     std::string m_en, m_zh, a_en, a_zh;
@@ -115,7 +119,8 @@ void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
         hw_said = true;
         m_en += " HW slowdown cuts the clocks by half or more while it lasts.";
         m_zh += "硬件降速期间时钟会降到一半或更低。";
-        a_en += " Contact support: cooling or power delivery on this host is failing; move to another instance.";
+        a_en +=
+            " Contact support: cooling or power delivery on this host is failing; move to another instance.";
         a_zh += "联系客服：这台主机的散热或供电有问题，请更换实例。";
       } else if (id == "sw_thermal_slowdown") {
         std::string temp = r.temperature_c ? fmt(r.temperature_c->value, 0) : "?";
@@ -128,14 +133,18 @@ void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
       } else if (id == "sw_power_cap") {
         std::string lim = r.power_limit_w ? fmt(r.power_limit_w->value, 0) + " W" : "its limit";
         m_en += " The card is at its power limit (" + lim + ").";
-        m_zh += "显卡已达到功耗上限（" + (r.power_limit_w ? fmt(r.power_limit_w->value, 0) + " W" : "上限") + "）。";
-        a_en += " Normal under heavy load at the full TDP; if the limit is below the TDP see the power finding.";
+        m_zh += "显卡已达到功耗上限（" + (r.power_limit_w ? fmt(r.power_limit_w->value, 0) + " W" : "上限") +
+                "）。";
+        a_en +=
+            " Normal under heavy load at the full TDP; if the limit is below the TDP see the power finding.";
         a_zh += "满 TDP 下重负载时属正常；如果功耗上限低于 TDP，见功耗那一条。";
       } else if (id == "applications_clocks_setting") {
         std::string app = r.app_clock_mhz ? fmt(r.app_clock_mhz->value, 0) + " MHz" : "the set value";
         m_en += " Clocks are held at the application clock setting (" + app + ").";
-        m_zh += "时钟被应用时钟设置限制在 " + (r.app_clock_mhz ? fmt(r.app_clock_mhz->value, 0) + " MHz" : "设定值") + "。";
-        a_en += " With root, `sudo nvidia-smi -rac` resets application clocks; without root ask the provider.";
+        m_zh += "时钟被应用时钟设置限制在 " +
+                (r.app_clock_mhz ? fmt(r.app_clock_mhz->value, 0) + " MHz" : "设定值") + "。";
+        a_en +=
+            " With root, `sudo nvidia-smi -rac` resets application clocks; without root ask the provider.";
         a_zh += "有 root 权限可用 `sudo nvidia-smi -rac` 恢复应用时钟；没有则联系平台。";
       } else if (id == "sync_boost") {
         m_en += " Clocks follow the slowest GPU of its sync-boost group.";
@@ -154,7 +163,8 @@ void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
       f.slowdown = now_slowdown;
     }
     f.meaning = T(std::string(trim(m_en)), m_zh);
-    f.action = T(std::string(trim(a_en.empty() ? std::string(" Nothing to do.") : a_en)), a_zh.empty() ? "无需处理。" : a_zh);
+    f.action = T(std::string(trim(a_en.empty() ? std::string(" Nothing to do.") : a_en)),
+                 a_zh.empty() ? "无需处理。" : a_zh);
     out.push_back(std::move(f));
   } else if (now_slowdown && reference) {
     // Slow under load and nothing reported: clocks locked low, or the platform's load balancing (the
@@ -167,27 +177,32 @@ void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
     f.evidence = evidence(in, r.sm_clock_mhz);
     f.slowdown = now_slowdown;
     Text m = impact(*now_slowdown, in.options);
-    f.meaning = T(m.en + ". Clocks look locked low, or the platform is balancing load across tenants: speed will "
-                         "swing.",
-                  m.zh + "。时钟像是被锁低了，或平台在做负载均衡：训练速度会忽快忽慢。");
-    f.action = T("The source article's remedy: lock the clocks at boost (`sudo nvidia-smi -lgc " + fmt(*reference, 0) +
-                     "," + fmt(*reference, 0) + "`, needs root) or change zone or instance; without root, contact "
+    f.meaning =
+        T(m.en +
+              ". Clocks look locked low, or the platform is balancing load across tenants: speed will "
+              "swing.",
+          m.zh + "。时钟像是被锁低了，或平台在做负载均衡：训练速度会忽快忽慢。");
+    f.action = T("The source article's remedy: lock the clocks at boost (`sudo nvidia-smi -lgc " +
+                     fmt(*reference, 0) + "," + fmt(*reference, 0) +
+                     "`, needs root) or change zone or instance; without root, contact "
                      "support.",
-                 "原文的办法：锁定 GPU 时钟（`sudo nvidia-smi -lgc " + fmt(*reference, 0) + "," + fmt(*reference, 0) +
-                     "`，需要 root）或更换可用区/实例；没有 root 权限就联系客服。");
+                 "原文的办法：锁定 GPU 时钟（`sudo nvidia-smi -lgc " + fmt(*reference, 0) + "," +
+                     fmt(*reference, 0) + "`，需要 root）或更换可用区/实例；没有 root 权限就联系客服。");
     out.push_back(std::move(f));
   }
 }
 
 void check_power(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vector<Finding>& out) {
   const SmiGpu& r = g.reading;
-  if (!g.spec || !g.spec->tdp_w || *g.spec->tdp_w <= 0 || !r.power_limit_w || r.power_limit_w->value <= 0) return;
+  if (!g.spec || !g.spec->tdp_w || *g.spec->tdp_w <= 0 || !r.power_limit_w || r.power_limit_w->value <= 0)
+    return;
   double tdp = *g.spec->tdp_w, limit = r.power_limit_w->value;
   if (limit >= 0.95 * tdp) return;
   double cut = 1 - limit / tdp;
   Finding f = make(limit < 0.6 * tdp ? Severity::critical : Severity::warn, "power_limit", pos);
-  f.title = T("Power limit " + fmt(limit, 0) + " W, below the " + gpu_model(g) + "'s " + fmt(tdp, 0) + " W TDP",
-              "功耗上限 " + fmt(limit, 0) + " W，低于 " + gpu_model(g) + " 的 " + fmt(tdp, 0) + " W TDP");
+  f.title =
+      T("Power limit " + fmt(limit, 0) + " W, below the " + gpu_model(g) + "'s " + fmt(tdp, 0) + " W TDP",
+        "功耗上限 " + fmt(limit, 0) + " W，低于 " + gpu_model(g) + " 的 " + fmt(tdp, 0) + " W TDP");
   f.evidence = evidence(in, r.power_limit_w);
   bool capping = false;
   for (const auto& t : r.throttle_active) capping = capping || t.value == "sw_power_cap";
@@ -202,12 +217,16 @@ void check_power(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vect
     std::string d = fmt(r.default_power_limit_w->value, 0);
     f.action = T("It was lowered from the default " + d + " W: with root, `sudo nvidia-smi -pl " + d +
                      "` restores it; otherwise ask support.",
-                 "它是从默认的 " + d + " W 调低的：有 root 权限可用 `sudo nvidia-smi -pl " + d + "` 恢复；否则联系客服。");
+                 "它是从默认的 " + d + " W 调低的：有 root 权限可用 `sudo nvidia-smi -pl " + d +
+                     "` 恢复；否则联系客服。");
   } else {
-    f.action = T("The instance ships with this limit: ask support for a full-power card or change instance type. "
-                 "With root, `sudo nvidia-smi -pl " + tdp_s + "` raises it if the board allows.",
-                 "该实例出厂就是这个上限：请客服换一张满功耗的卡或更换实例类型。有 root 权限时，若主板允许，可用 "
-                 "`sudo nvidia-smi -pl " + tdp_s + "` 调高。");
+    f.action =
+        T("The instance ships with this limit: ask support for a full-power card or change instance type. "
+          "With root, `sudo nvidia-smi -pl " +
+              tdp_s + "` raises it if the board allows.",
+          "该实例出厂就是这个上限：请客服换一张满功耗的卡或更换实例类型。有 root 权限时，若主板允许，可用 "
+          "`sudo nvidia-smi -pl " +
+              tdp_s + "` 调高。");
   }
   out.push_back(std::move(f));
 }
@@ -228,31 +247,34 @@ void check_pcie(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vecto
     int lanes = width->value;
     double factor = static_cast<double>(expected_lanes) / lanes;
     Finding f = make(Severity::warn, "pcie", pos);
-    f.title = T("PCIe link x" + std::to_string(lanes) + ", the card takes x" + std::to_string(expected_lanes) + ": " +
-                    fmt(factor, 1) + "x less bandwidth to the host",
-                "PCIe 链路只有 x" + std::to_string(lanes) + "，这张卡支持 x" + std::to_string(expected_lanes) + "：与主机间带宽少到 1/" +
-                    fmt(factor, 1));
+    f.title = T("PCIe link x" + std::to_string(lanes) + ", the card takes x" +
+                    std::to_string(expected_lanes) + ": " + fmt(factor, 1) + "x less bandwidth to the host",
+                "PCIe 链路只有 x" + std::to_string(lanes) + "，这张卡支持 x" +
+                    std::to_string(expected_lanes) + "：与主机间带宽少到 1/" + fmt(factor, 1));
     f.evidence = evidence(in, width);
     std::string bw;
     if (link_gen > 0)
       bw = " (about " + fmt(lane_gbs(link_gen) * lanes, 1) + " GB/s each way instead of " +
            fmt(lane_gbs(link_gen) * expected_lanes, 1) + " GB/s)";
     double with_copies = in.options.job_hours * (0.9 + 0.1 * factor);
-    f.meaning = T("Copies between host and GPU take " + fmt(factor, 1) + "x as long" + bw +
-                      ": loading data from host memory, CPU offload and multi-GPU traffic without NVLink slow down; "
-                      "compute-bound training barely notices. If copies are 10% of a step, a " +
-                      fmt(in.options.job_hours, 1) + "-hour job takes about " + fmt(with_copies, 1) + " hours.",
-                  "主机与 GPU 之间的拷贝要慢 " + fmt(factor, 1) + " 倍" +
-                      (link_gen > 0 ? "（每个方向约 " + fmt(lane_gbs(link_gen) * lanes, 1) + " GB/s，本应 " +
-                                          fmt(lane_gbs(link_gen) * expected_lanes, 1) + " GB/s）"
-                                    : "") +
-                      "：从内存加载数据、CPU 卸载、没有 NVLink 的多卡通信都会变慢；纯计算的训练影响不大。若拷贝占每步的 10%，" +
-                      fmt(in.options.job_hours, 1) + " 小时的任务要跑约 " + fmt(with_copies, 1) + " 小时。");
-    f.action = T("Ask support to move you to a host with a full x" + std::to_string(expected_lanes) +
-                     " slot, or change instance. The source article lists ignoring PCIe lanes (x16 vs x4: 4x the "
-                     "bandwidth) as a common mistake.",
-                 "请客服换到有完整 x" + std::to_string(expected_lanes) +
-                     " 插槽的主机，或更换实例。原文把“忽略 PCIe 通道数（x16 和 x4 带宽差 4 倍）”列为常见误区。");
+    f.meaning =
+        T("Copies between host and GPU take " + fmt(factor, 1) + "x as long" + bw +
+              ": loading data from host memory, CPU offload and multi-GPU traffic without NVLink slow down; "
+              "compute-bound training barely notices. If copies are 10% of a step, a " +
+              fmt(in.options.job_hours, 1) + "-hour job takes about " + fmt(with_copies, 1) + " hours.",
+          "主机与 GPU 之间的拷贝要慢 " + fmt(factor, 1) + " 倍" +
+              (link_gen > 0 ? "（每个方向约 " + fmt(lane_gbs(link_gen) * lanes, 1) + " GB/s，本应 " +
+                                  fmt(lane_gbs(link_gen) * expected_lanes, 1) + " GB/s）"
+                            : "") +
+              "：从内存加载数据、CPU 卸载、没有 NVLink "
+              "的多卡通信都会变慢；纯计算的训练影响不大。若拷贝占每步的 10%，" +
+              fmt(in.options.job_hours, 1) + " 小时的任务要跑约 " + fmt(with_copies, 1) + " 小时。");
+    f.action =
+        T("Ask support to move you to a host with a full x" + std::to_string(expected_lanes) +
+              " slot, or change instance. The source article lists ignoring PCIe lanes (x16 vs x4: 4x the "
+              "bandwidth) as a common mistake.",
+          "请客服换到有完整 x" + std::to_string(expected_lanes) +
+              " 插槽的主机，或更换实例。原文把“忽略 PCIe 通道数（x16 和 x4 带宽差 4 倍）”列为常见误区。");
     out.push_back(std::move(f));
   }
 
@@ -287,8 +309,9 @@ void check_pcie(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vecto
                 "主机的 PCIe 最高只到 Gen" + mx + "，这张卡支持 Gen" + sp);
     f.evidence = evidence(in, r.pcie_gen_max);
     double factor = lane_gbs(spec_gen) / std::max(lane_gbs(max_gen), 0.001);
-    f.meaning = T("Host-GPU bandwidth is 1/" + fmt(factor, 1) + " of what the card could do; it matters only for "
-                  "copy-heavy work.",
+    f.meaning = T("Host-GPU bandwidth is 1/" + fmt(factor, 1) +
+                      " of what the card could do; it matters only for "
+                      "copy-heavy work.",
                   "主机与 GPU 的带宽只有这张卡能力的 1/" + fmt(factor, 1) + "；只对拷贝密集的任务有影响。");
     f.action = T("Nothing to do unless data loading is your bottleneck; then pick a newer host.",
                  "除非数据加载是瓶颈，否则无需处理；若是，选更新的主机。");

@@ -54,7 +54,8 @@ CudaDriverLoad load_cuda_driver_table(std::string_view json_text) {
   }
   CudaDriverTable t;
   if (j.contains("source") && j["source"].is_string()) t.source = j["source"].get<std::string>();
-  if (j.contains("source_date") && j["source_date"].is_string()) t.source_date = j["source_date"].get<std::string>();
+  if (j.contains("source_date") && j["source_date"].is_string())
+    t.source_date = j["source_date"].get<std::string>();
   if (t.source.empty()) out.problems.push_back({"/source", "missing: every fact needs its source"});
   if (t.source_date.empty()) out.problems.push_back({"/source_date", "missing: every fact needs its date"});
 
@@ -91,7 +92,8 @@ CudaDriverLoad load_cuda_driver_table(std::string_view json_text) {
     for (std::size_t i = 0; i < a.size(); ++i) {
       const auto& e = a[i];
       std::string path = "/minor_version_compatibility/" + std::to_string(i);
-      if (!e.is_object() || !e.contains("cuda_major") || !e["cuda_major"].is_number_integer() || !driver_ok(e)) {
+      if (!e.is_object() || !e.contains("cuda_major") || !e["cuda_major"].is_number_integer() ||
+          !driver_ok(e)) {
         out.problems.push_back({path, "needs an integer cuda_major and a min_driver like \"525.60.13\""});
         continue;
       }

@@ -32,8 +32,12 @@ bool iequals(std::string_view a, std::string_view b);  // ASCII case-insensitive
 bool icontains(std::string_view hay, std::string_view needle);
 std::vector<std::string_view> split_ws(std::string_view s, std::size_t max_parts = 64);
 std::vector<std::string_view> split_char(std::string_view s, char c, std::size_t max_parts = 256);
-inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
-inline bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+inline bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+inline bool is_alpha(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 
 // A plain decimal number at the start of s ("58.12 W" -> 58.12). Rejects "N/A", "[N/A]", "inf", "1e999".
 // `rest` gets what follows the number.
@@ -45,10 +49,10 @@ std::optional<long long> whole_number(std::string_view s);  // "123" only
 // "Enabled"/"On"/"Yes"/"Active" -> true, "Disabled"/"Off"/"No"/"Not Active" -> false.
 std::optional<bool> on_off(std::string_view s);
 bool looks_like_bus_id(std::string_view s);
-// A GPU name as nvidia-smi prints it: 2-80 printable ASCII bytes with a letter; `vendor_first` also wants it to
-// start with NVIDIA, Tesla, GeForce, Quadro, TITAN or GRID (for text with nothing else to go by).
+// A GPU name as nvidia-smi prints it: 2-80 printable ASCII bytes with a letter; `vendor_first` also wants it
+// to start with NVIDIA, Tesla, GeForce, Quadro, TITAN or GRID (for text with nothing else to go by).
 bool plausible_gpu_name(std::string_view s, bool vendor_first);  // 00000000:07:00.0 or 0000:07:00.0
-bool looks_like_driver_version(std::string_view s);  // 535.104.05, 570.26
+bool looks_like_driver_version(std::string_view s);              // 535.104.05, 570.26
 // Maps a printed throttle reason ("SW Power Cap", "sw_power_cap", "HW Thermal Slowdown") to its id.
 std::optional<std::string> throttle_id(std::string_view printed);
 
@@ -89,10 +93,13 @@ struct CheckInput {
   const DiagnoseOptions& options;
   const std::optional<CudaDriverTable>& cuda;  // empty when the bundled table failed to load
   std::vector<Problem> cuda_problems;
-  bool other_gpus_idle = false;  // a multi-GPU machine where some GPUs sit idle: busy ones may be someone else's
+  bool other_gpus_idle =
+      false;  // a multi-GPU machine where some GPUs sit idle: busy ones may be someone else's
 };
 
-inline Text T(std::string en, std::string zh) { return Text{std::move(en), std::move(zh)}; }
+inline Text T(std::string en, std::string zh) {
+  return Text{std::move(en), std::move(zh)};
+}
 // The pasted line `number` as evidence.
 Evidence evidence(const CheckInput& in, int number);
 template <class V>
@@ -108,7 +115,8 @@ bool busy(const SmiGpu& g);
 bool idle(const SmiGpu& g);
 std::string gpu_model(const GpuDiagnosis& g);  // "GeForce RTX 3090" (catalog) or the reported name
 
-void check_model(const GpuDiagnosis& g, int pos, const ModelMatch& m, const CheckInput& in, std::vector<Finding>& out);
+void check_model(const GpuDiagnosis& g, int pos, const ModelMatch& m, const CheckInput& in,
+                 std::vector<Finding>& out);
 void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vector<Finding>& out);
 void check_power(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vector<Finding>& out);
 void check_pcie(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vector<Finding>& out);

@@ -12,7 +12,9 @@ namespace {
 
 using json = nlohmann::json;
 
-json text_json(const Text& t) { return json::array({t.en, t.zh}); }
+json text_json(const Text& t) {
+  return json::array({t.en, t.zh});
+}
 
 bool read_text(const json& j, Text& out) {
   if (!j.is_array() || j.size() != 2 || !j[0].is_string() || !j[1].is_string()) return false;
@@ -22,7 +24,9 @@ bool read_text(const json& j, Text& out) {
 }
 
 // Strings from a paste may hold broken UTF-8: replace it rather than fail.
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string dump(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
 std::string answer_json(const DiagnoseAnswer& a) {
   json findings = json::array();
@@ -67,7 +71,8 @@ bool read_finding(const json& o, Finding& f) {
   f.evidence.line = static_cast<int>(o["line"].get<long long>());
   if (!o.contains("gpus") || !o["gpus"].is_array()) return false;
   for (const json& g : o["gpus"]) {
-    if (!g.is_number_integer() || g.get<long long>() < 0 || g.get<long long>() > kDiagnoseMaxGpus) return false;
+    if (!g.is_number_integer() || g.get<long long>() < 0 || g.get<long long>() > kDiagnoseMaxGpus)
+      return false;
     f.gpus.push_back(static_cast<int>(g.get<long long>()));
   }
   if (!o.contains("title") || !read_text(o["title"], f.title)) return false;

@@ -30,9 +30,12 @@ Tokens tokens_of(std::string_view s, bool reported) {
   std::string cleaned;
   int depth = 0;
   for (char c : s) {  // catalog names carry notes in parentheses: "(China SKU)", "(10GB)"
-    if (c == '(') ++depth;
-    else if (c == ')') depth = depth > 0 ? depth - 1 : 0;
-    else if (depth == 0 || reported) cleaned += c;
+    if (c == '(')
+      ++depth;
+    else if (c == ')')
+      depth = depth > 0 ? depth - 1 : 0;
+    else if (depth == 0 || reported)
+      cleaned += c;
   }
   std::string word;
   auto flush = [&] {
@@ -49,15 +52,18 @@ Tokens tokens_of(std::string_view s, bool reported) {
     } else if (starts_with(v, "hbm")) {
       // HBM2/HBM2e says nothing about the form factor
     } else if (reported && v.size() >= 2 && v.size() <= 4 && whole_number(v.substr(0, v.size() - 1)) &&
-               (v.back() == 'c' || v.back() == 'q' || v.back() == 'b' || v.back() == 'a') && !out.identity.empty()) {
+               (v.back() == 'c' || v.back() == 'q' || v.back() == 'b' || v.back() == 'a') &&
+               !out.identity.empty()) {
       out.vgpu_profile = w;  // vGPU profile: A100-4C, A10-12Q, T4-8Q
     } else if (!stopword(w)) {
       out.identity.push_back(w);
     }
   };
   for (char c : cleaned) {
-    if (is_alpha(c) || is_digit(c)) word += c;
-    else flush();
+    if (is_alpha(c) || is_digit(c))
+      word += c;
+    else
+      flush();
   }
   flush();
   return out;
@@ -111,7 +117,8 @@ ModelMatch match_model(const Catalog& catalog, const SmiGpu& g) {
       for (const auto& x : ident) dup = dup || x == t;
       if (!dup) ident.push_back(t);
     }
-    bool hit = same_set(r.identity, ident, g.name_truncated) || same_set(r.identity, byname.identity, g.name_truncated) ||
+    bool hit = same_set(r.identity, ident, g.name_truncated) ||
+               same_set(r.identity, byname.identity, g.name_truncated) ||
                same_set(r.identity, byid.identity, g.name_truncated);
     for (const auto& alias : c.aliases)
       hit = hit || same_set(r.identity, tokens_of(alias, false).identity, g.name_truncated);
@@ -142,10 +149,12 @@ ModelMatch match_model(const Catalog& catalog, const SmiGpu& g) {
         return std::fabs(c.vram_gib - *mem) <= best + 0.5;
       });
     // The board power tells an A100 SXM4 (400 W) from a PCIe card (250/300 W).
-    const std::optional<Seen<double>>& watts =
-        g.default_power_limit_w ? g.default_power_limit_w : g.max_power_limit_w ? g.max_power_limit_w : g.power_limit_w;
+    const std::optional<Seen<double>>& watts = g.default_power_limit_w ? g.default_power_limit_w
+                                               : g.max_power_limit_w   ? g.max_power_limit_w
+                                                                       : g.power_limit_w;
     if (found.size() > 1 && watts)
-      narrow(found, [&](const Gpu& c) { return c.tdp_w && std::fabs(*c.tdp_w - watts->value) <= 0.12 * *c.tdp_w; });
+      narrow(found,
+             [&](const Gpu& c) { return c.tdp_w && std::fabs(*c.tdp_w - watts->value) <= 0.12 * *c.tdp_w; });
   }
   if (found.size() == 1) {
     m.gpu = found[0];

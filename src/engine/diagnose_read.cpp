@@ -35,7 +35,8 @@ void read_list(const Lines& in, SmiReading& out) {
       auto words = split_ws(t, 3);
       if (words.size() < 2 || words[1].find('g') == std::string_view::npos) continue;
       SmiGpu& g = out.gpus.back();
-      if (g.mig_devices.size() < 64) g.mig_devices.push_back({std::string(words[1]), std::nullopt, std::nullopt, l.number});
+      if (g.mig_devices.size() < 64)
+        g.mig_devices.push_back({std::string(words[1]), std::nullopt, std::nullopt, l.number});
       set_once(g.mig_enabled, true, l.number);
     }
   }
@@ -117,9 +118,13 @@ void merge_reading(SmiReading& main, const SmiReading& other) {
 
 // Messages nvidia-smi prints instead of a table when it cannot reach the GPU.
 std::optional<Seen<std::string>> failure_line(const Lines& in) {
-  static const char* messages[] = {"NVIDIA-SMI has failed", "No devices were found", "Failed to initialize NVML",
-                                   "nvidia-smi: command not found", "couldn't communicate with the NVIDIA driver",
-                                   "Driver/library version mismatch", "Unable to determine the device handle"};
+  static const char* messages[] = {"NVIDIA-SMI has failed",
+                                   "No devices were found",
+                                   "Failed to initialize NVML",
+                                   "nvidia-smi: command not found",
+                                   "couldn't communicate with the NVIDIA driver",
+                                   "Driver/library version mismatch",
+                                   "Unable to determine the device handle"};
   for (const auto& l : in.lines)
     for (const char* m : messages)
       if (icontains(l.text, m)) return Seen<std::string>{clean_excerpt(l.text), l.number};

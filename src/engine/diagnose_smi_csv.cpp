@@ -9,10 +9,42 @@ namespace {
 
 // Field names as --query-gpu takes them; nvidia-smi echoes them in the header followed by " [unit]".
 enum class F {
-  unknown, index, name, driver, pstate, bus_id, mem_total, mem_used, util, temp, power_draw, power_limit,
-  power_enforced, power_default, power_max, clock_sm, clock_max_sm, clock_app, clock_default_app, pcie_gen,
-  pcie_gen_max, pcie_width, pcie_width_max, persistence, ecc_mode, ecc_unc_vol, ecc_cor_vol, ecc_unc_agg,
-  retired_pending, remap_pending, mig_mode, throttle_mask, throttle_one, virtualization, pid, process_name,
+  unknown,
+  index,
+  name,
+  driver,
+  pstate,
+  bus_id,
+  mem_total,
+  mem_used,
+  util,
+  temp,
+  power_draw,
+  power_limit,
+  power_enforced,
+  power_default,
+  power_max,
+  clock_sm,
+  clock_max_sm,
+  clock_app,
+  clock_default_app,
+  pcie_gen,
+  pcie_gen_max,
+  pcie_width,
+  pcie_width_max,
+  persistence,
+  ecc_mode,
+  ecc_unc_vol,
+  ecc_cor_vol,
+  ecc_unc_agg,
+  retired_pending,
+  remap_pending,
+  mig_mode,
+  throttle_mask,
+  throttle_one,
+  virtualization,
+  pid,
+  process_name,
   used_memory
 };
 
@@ -94,13 +126,15 @@ std::optional<unsigned long long> hex_mask(std::string_view v) {
   if (!(starts_with(v, "0x") || starts_with(v, "0X")) || v.size() < 3 || v.size() > 18) return std::nullopt;
   unsigned long long m = 0;
   for (char c : v.substr(2)) {
-    int d = is_digit(c) ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+    int d = is_digit(c)              ? c - '0'
+            : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+            : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                     : -1;
     if (d < 0) return std::nullopt;
     m = m * 16 + static_cast<unsigned>(d);
   }
   return m;
 }
-
 
 struct Reader {
   explicit Reader(SmiReading& o) : out(o) {}
@@ -152,38 +186,88 @@ struct Reader {
       case F::driver:
         set_once(out.driver_version, std::string(trim(v)), line);
         break;
-      case F::pstate: g.pstate = Seen<std::string>{std::string(trim(v)), line}; break;
-      case F::bus_id: g.bus_id = std::string(trim(v)); break;
-      case F::mem_total: setd(g.memory_total_mib, {"MiB"}); break;
-      case F::mem_used: setd(g.memory_used_mib, {"MiB"}); break;
-      case F::util: setd(g.utilization_pct, {"%"}); break;
-      case F::temp: setd(g.temperature_c, {"C"}); break;
-      case F::power_draw: setd(g.power_draw_w, {"W"}); break;
+      case F::pstate:
+        g.pstate = Seen<std::string>{std::string(trim(v)), line};
+        break;
+      case F::bus_id:
+        g.bus_id = std::string(trim(v));
+        break;
+      case F::mem_total:
+        setd(g.memory_total_mib, {"MiB"});
+        break;
+      case F::mem_used:
+        setd(g.memory_used_mib, {"MiB"});
+        break;
+      case F::util:
+        setd(g.utilization_pct, {"%"});
+        break;
+      case F::temp:
+        setd(g.temperature_c, {"C"});
+        break;
+      case F::power_draw:
+        setd(g.power_draw_w, {"W"});
+        break;
       case F::power_limit:
         if (!g.power_limit_w) setd(g.power_limit_w, {"W"});
         break;
-      case F::power_enforced: setd(g.power_limit_w, {"W"}); break;
-      case F::power_default: setd(g.default_power_limit_w, {"W"}); break;
-      case F::power_max: setd(g.max_power_limit_w, {"W"}); break;
-      case F::clock_sm: setd(g.sm_clock_mhz, {"MHz"}); break;
-      case F::clock_max_sm: setd(g.max_sm_clock_mhz, {"MHz"}); break;
-      case F::clock_app: setd(g.app_clock_mhz, {"MHz"}); break;
-      case F::clock_default_app: setd(g.default_app_clock_mhz, {"MHz"}); break;
-      case F::pcie_gen: seti(g.pcie_gen); break;
-      case F::pcie_gen_max: seti(g.pcie_gen_max); break;
-      case F::pcie_width: seti(g.pcie_width); break;
-      case F::pcie_width_max: seti(g.pcie_width_max); break;
-      case F::persistence: setb(g.persistence); break;
-      case F::ecc_mode: setb(g.ecc_enabled); break;
-      case F::ecc_unc_vol: setl(g.ecc_uncorrected_volatile); break;
-      case F::ecc_cor_vol: setl(g.ecc_corrected_volatile); break;
-      case F::ecc_unc_agg: setl(g.ecc_uncorrected_aggregate); break;
+      case F::power_enforced:
+        setd(g.power_limit_w, {"W"});
+        break;
+      case F::power_default:
+        setd(g.default_power_limit_w, {"W"});
+        break;
+      case F::power_max:
+        setd(g.max_power_limit_w, {"W"});
+        break;
+      case F::clock_sm:
+        setd(g.sm_clock_mhz, {"MHz"});
+        break;
+      case F::clock_max_sm:
+        setd(g.max_sm_clock_mhz, {"MHz"});
+        break;
+      case F::clock_app:
+        setd(g.app_clock_mhz, {"MHz"});
+        break;
+      case F::clock_default_app:
+        setd(g.default_app_clock_mhz, {"MHz"});
+        break;
+      case F::pcie_gen:
+        seti(g.pcie_gen);
+        break;
+      case F::pcie_gen_max:
+        seti(g.pcie_gen_max);
+        break;
+      case F::pcie_width:
+        seti(g.pcie_width);
+        break;
+      case F::pcie_width_max:
+        seti(g.pcie_width_max);
+        break;
+      case F::persistence:
+        setb(g.persistence);
+        break;
+      case F::ecc_mode:
+        setb(g.ecc_enabled);
+        break;
+      case F::ecc_unc_vol:
+        setl(g.ecc_uncorrected_volatile);
+        break;
+      case F::ecc_cor_vol:
+        setl(g.ecc_corrected_volatile);
+        break;
+      case F::ecc_unc_agg:
+        setl(g.ecc_uncorrected_aggregate);
+        break;
       case F::retired_pending:
       case F::remap_pending:
         if (auto b = on_off(v); b && *b) g.retirement_pending = Seen<bool>{true, line};
         break;
-      case F::mig_mode: setb(g.mig_enabled); break;
-      case F::virtualization: g.virtualization = Seen<std::string>{std::string(trim(v)), line}; break;
+      case F::mig_mode:
+        setb(g.mig_enabled);
+        break;
+      case F::virtualization:
+        g.virtualization = Seen<std::string>{std::string(trim(v)), line};
+        break;
       case F::throttle_mask:
         if (auto m = hex_mask(v)) {
           g.throttle_section_line = line;
@@ -199,7 +283,8 @@ struct Reader {
           if (!dup) g.throttle_active.push_back({col.throttle, line});
         }
         break;
-      default: break;
+      default:
+        break;
     }
   }
 
@@ -232,11 +317,20 @@ struct Reader {
     std::string bus;
     for (std::size_t i = 0; i < c.size(); ++i) {
       switch (columns[i].field) {
-        case F::pid: p.pid = whole_number(c[i]); break;
-        case F::process_name: p.name = std::string(trim(c[i])); break;
-        case F::used_memory: p.used_mib = number_with_unit(c[i], {"MiB"}); break;
-        case F::bus_id: bus = std::string(trim(c[i])); break;
-        default: break;
+        case F::pid:
+          p.pid = whole_number(c[i]);
+          break;
+        case F::process_name:
+          p.name = std::string(trim(c[i]));
+          break;
+        case F::used_memory:
+          p.used_mib = number_with_unit(c[i], {"MiB"});
+          break;
+        case F::bus_id:
+          bus = std::string(trim(c[i]));
+          break;
+        default:
+          break;
       }
     }
     if (!p.pid) return;
@@ -262,7 +356,8 @@ struct Reader {
     int shaped = 0;  // other cells that look like nvidia-smi values: a name alone in prose is no GPU
     for (auto v : c) {
       v = trim(v);
-      if (looks_like_driver_version(v)) driver = std::string(v), ++shaped;
+      if (looks_like_driver_version(v))
+        driver = std::string(v), ++shaped;
       else if (v.size() >= 2 && v[0] == 'P' && whole_number(v.substr(1)))
         g.pstate = Seen<std::string>{std::string(v), line}, ++shaped;
       else if (looks_like_bus_id(v))
@@ -286,8 +381,10 @@ struct Reader {
       headerless_row(c, number);
       return;
     }
-    if (process_columns) process_row(c, number);
-    else gpu_row(c, number);
+    if (process_columns)
+      process_row(c, number);
+    else
+      gpu_row(c, number);
   }
 };
 

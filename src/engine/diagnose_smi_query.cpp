@@ -86,7 +86,8 @@ struct Reader {
     auto n = whole_number(v);
     if (!n) return;
     std::string_view k = leaf(path);
-    bool old_layout = path.find("double bit") != std::string::npos || path.find("single bit") != std::string::npos;
+    bool old_layout =
+        path.find("double bit") != std::string::npos || path.find("single bit") != std::string::npos;
     bool uncorrectable = false, correctable = false;
     if (old_layout) {
       if (k != "total") return;  // per-unit counters are included in the total
@@ -162,8 +163,8 @@ struct Reader {
       ecc(path, v, line, false);
     } else if (under(path, "ecc errors/aggregate")) {
       ecc(path, v, line, true);
-    } else if (path == "retired pages/pending page blacklist" || path == "retired pages/pending page retirement" ||
-               path == "remapped rows/pending") {
+    } else if (path == "retired pages/pending page blacklist" ||
+               path == "retired pages/pending page retirement" || path == "remapped rows/pending") {
       if (auto b = on_off(v); b && *b) set_once(g.retirement_pending, true, line);
     } else if (path == "remapped rows/remapping failure occurred") {
       if (auto b = on_off(v); b && *b) set_once(g.remap_failure, true, line);
@@ -215,9 +216,12 @@ struct Reader {
     if (t.empty()) return;
     int indent = 0;
     for (char c : raw) {
-      if (c == ' ') ++indent;
-      else if (c == '\t') indent += 4;
-      else break;
+      if (c == ' ')
+        ++indent;
+      else if (c == '\t')
+        indent += 4;
+      else
+        break;
     }
     if (starts_with(t, "GPU ") && looks_like_bus_id(t.substr(4))) {
       start_gpu(std::string(trim(t.substr(4))), number);
@@ -238,7 +242,8 @@ struct Reader {
         set_once(out.driver_version, std::string(val), number);
       else if (k == "cuda version" && !val.empty() && stack.empty())
         set_once(out.cuda_version, std::string(val), number);
-      else if (k == "product name" && plausible_gpu_name(val, false)) {  // a fragment without its "GPU ..." line
+      else if (k == "product name" &&
+               plausible_gpu_name(val, false)) {  // a fragment without its "GPU ..." line
         start_gpu("", number);
         path = k;
       }

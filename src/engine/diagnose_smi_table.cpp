@@ -7,7 +7,9 @@
 namespace gw::diag {
 namespace {
 
-bool is_table_row(std::string_view t) { return t.size() >= 2 && t.front() == '|'; }
+bool is_table_row(std::string_view t) {
+  return t.size() >= 2 && t.front() == '|';
+}
 
 bool is_separator(std::string_view t) {
   for (char c : t)

@@ -165,8 +165,9 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
     e.notes.push_back({fmt("memory assumes the weights split over %.0f GPUs", e.gpu_count),
                        fmt("显存按权重切分到 %.0f 张卡计算", e.gpu_count)});
   Explain* me = opt.explain ? &e.memory_explain : nullptr;
-  if (me) me->formula = {"per GPU: weights + gradients + optimizer states + activations + KV cache + overhead",
-                "每张卡：权重 + 梯度 + 优化器状态 + 激活 + KV 缓存 + 开销"};
+  if (me)
+    me->formula = {"per GPU: weights + gradients + optimizer states + activations + KV cache + overhead",
+                   "每张卡：权重 + 梯度 + 优化器状态 + 激活 + KV 缓存 + 开销"};
   add_input(me, "params", effective_params(w), "");
   if (is_transformer(w)) {
     add_input(me, "layers", w.layers, "");
@@ -225,11 +226,12 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   Explain* te = opt.explain ? &e.time_explain : nullptr;
   Explain unused;  // notes written when the explanation is skipped land here
   Explain& tn = te ? *te : unused;
-  if (te) te->formula = {
-      "step = tensor FLOPs / (peak x util) + CUDA-core FLOPs / (FP32 x util) + bytes / (bandwidth x eff) + "
-      "kernels x gap; hours = work x step / units per step / multi-GPU speed-up + data loading",
-      "每步 = 张量 FLOPs / (峰值 × 利用率) + CUDA 核 FLOPs / (FP32 × 利用率) + 字节 / (带宽 × 效率) + "
-      "内核数 × 间隙；时长 = 工作量 × 每步时间 / 每步单位数 / 多卡加速比 + 数据加载"};
+  if (te)
+    te->formula = {
+        "step = tensor FLOPs / (peak x util) + CUDA-core FLOPs / (FP32 x util) + bytes / (bandwidth x eff) + "
+        "kernels x gap; hours = work x step / units per step / multi-GPU speed-up + data loading",
+        "每步 = 张量 FLOPs / (峰值 × 利用率) + CUDA 核 FLOPs / (FP32 × 利用率) + 字节 / (带宽 × 效率) + "
+        "内核数 × 间隙；时长 = 工作量 × 每步时间 / 每步单位数 / 多卡加速比 + 数据加载"};
   add_input(te, "tensor FLOPs per step", work.tensor_flops, "FLOP");
   add_input(te, rates.unit + " rate" + (rates.power_fraction < 0.98 ? " (power-limited)" : ""),
             rates.tensor_tflops, "TFLOPS",
@@ -341,9 +343,9 @@ Text unit_used_text(std::string_view unit) {
 
 Text unit_text(std::string_view unit) {
   static const std::pair<const char*, const char*> names[] = {
-      {"s", "秒"},        {"ms", "毫秒"},     {"min", "分钟"},       {"h", "小时"},       {"d", "天"},
-      {"months", "个月"}, {"x", "倍"},        {"per hour", "次/小时"}, {"1/h", "次/小时"}, {"tokens", "token"},
-      {"samples", "样本"}, {"steps", "步"},   {"GB-month", "GB·月"}, {"/kWh", "/度"},
+      {"s", "秒"},         {"ms", "毫秒"},  {"min", "分钟"},         {"h", "小时"},      {"d", "天"},
+      {"months", "个月"},  {"x", "倍"},     {"per hour", "次/小时"}, {"1/h", "次/小时"}, {"tokens", "token"},
+      {"samples", "样本"}, {"steps", "步"}, {"GB-month", "GB·月"},   {"/kWh", "/度"},
   };
   for (const auto& [en, zh] : names)
     if (unit == en) return {en, zh};

@@ -32,7 +32,8 @@ std::string_view to_string(Fit);
 
 // One step of "the cheapest change that makes it fit", in the order the issue gives.
 struct FitAdvice {
-  std::string kind;  // amp, checkpointing, smaller_batch, adam8bit, quantize, lora, qlora, more_gpus, bigger_card
+  std::string
+      kind;  // amp, checkpointing, smaller_batch, adam8bit, quantize, lora, qlora, more_gpus, bigger_card
   Text what;
   double total_gib_after = 0;  // per GPU after applying this change (cumulative)
   bool fits_after = false;

@@ -147,20 +147,23 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool
 
   if (w.mode == Mode::inference) {
     m.weights_gib = weight_bytes(w) / split / kGiB;
-    if (with_rules) m.rules.push_back(
-        {fmt("weights: %.3g params x %.3g bits (embeddings/head kept 16-bit when quantized)", P,
-             stored_weight_bits(w)),
-         fmt("权重：%.3g 参数 × %.3g 位（量化时嵌入层和输出层保留 16 位）", P, stored_weight_bits(w))});
+    if (with_rules)
+      m.rules.push_back(
+          {fmt("weights: %.3g params x %.3g bits (embeddings/head kept 16-bit when quantized)", P,
+               stored_weight_bits(w)),
+           fmt("权重：%.3g 参数 × %.3g 位（量化时嵌入层和输出层保留 16 位）", P, stored_weight_bits(w))});
     if (is_transformer(w)) {
       // Encoders keep no KV cache: they see the whole input at once.
       const double ctx = w.context_tokens > 0 ? w.context_tokens : double(w.seq_len);
       if (w.arch == Arch::decoder)
         m.kv_cache_gib = kv_bytes_per_token(w) * ctx * w.inference_batch / split / kGiB;
       if (w.arch == Arch::decoder)
-        if (with_rules) m.rules.push_back({fmt("KV cache: 2 x L x kv_heads x d_head x bytes x %.0f tokens x %.0f sequences",
-                               ctx, w.inference_batch),
-                           fmt("KV 缓存：2 × 层数 × KV 头数 × 头维度 × 字节数 × %.0f 个 token × %.0f 条序列",
-                               ctx, w.inference_batch)});
+        if (with_rules)
+          m.rules.push_back(
+              {fmt("KV cache: 2 x L x kv_heads x d_head x bytes x %.0f tokens x %.0f sequences", ctx,
+                   w.inference_batch),
+               fmt("KV 缓存：2 × 层数 × KV 头数 × 头维度 × 字节数 × %.0f 个 token × %.0f 条序列", ctx,
+                   w.inference_batch)});
       // Working buffers of one layer, the last token's logits and, for eager attention, one prompt's scores.
       const double prompt = std::max(1, w.seq_len);
       activations = w.inference_batch * (8.0 * w.hidden * std::max(ctx, prompt) + 4.0 * w.vocab);
@@ -170,15 +173,17 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool
       activations = w.activation_mib_per_sample * kMiB * w.micro_batch;
     }
     m.activations_gib = activations / kGiB;
-    if (with_rules) m.rules.push_back({"activations: working buffers only (inference stores nothing for backward)",
-                       "激活：只有推理的工作缓冲（不为反向传播保存）"});
+    if (with_rules)
+      m.rules.push_back({"activations: working buffers only (inference stores nothing for backward)",
+                         "激活：只有推理的工作缓冲（不为反向传播保存）"});
   } else if (w.arch == Arch::generic) {
     m.weights_gib = P * stored_weight_bits(w) / 8.0 / kGiB;
     activations = w.working_set_gib * kGiB / n;  // domain decomposition splits the mesh
     m.activations_gib = activations / kGiB;
-    if (with_rules) m.rules.push_back(
-        {fmt("working set %.3g GiB split over %.0f GPU(s) (domain decomposition)", w.working_set_gib, n),
-         fmt("工作集 %.3g GiB，按 %.0f 张卡做区域分解", w.working_set_gib, n)});
+    if (with_rules)
+      m.rules.push_back(
+          {fmt("working set %.3g GiB split over %.0f GPU(s) (domain decomposition)", w.working_set_gib, n),
+           fmt("工作集 %.3g GiB，按 %.0f 张卡做区域分解", w.working_set_gib, n)});
   } else {
     double w_b = 0, g_b = 0, opt_b = 0;
     if (is_adapter(w)) {
@@ -190,12 +195,13 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool
       m.weights_gib = (weight_bytes(base) + lp * 4.0) / kGiB;
       m.gradients_gib = lp * 4.0 / kGiB;
       m.optimizer_gib = lp * (w.optimizer == Optimizer::adam8bit ? 2.0 : 8.0) / kGiB;
-      if (with_rules) m.rules.push_back(
-          {fmt("frozen base at %.3g bits/param; %.3g adapter params (rank %.0f) carry fp32 "
-               "weights, grads and optimizer states",
-               base_bits, lp, w.lora_rank),
-           fmt("冻结的底模 %.3g 位/参数；%.3g 个适配器参数（秩 %.0f）带 fp32 权重、梯度和优化器状态",
-               base_bits, lp, w.lora_rank)});
+      if (with_rules)
+        m.rules.push_back(
+            {fmt("frozen base at %.3g bits/param; %.3g adapter params (rank %.0f) carry fp32 "
+                 "weights, grads and optimizer states",
+                 base_bits, lp, w.lora_rank),
+             fmt("冻结的底模 %.3g 位/参数；%.3g 个适配器参数（秩 %.0f）带 fp32 权重、梯度和优化器状态",
+                 base_bits, lp, w.lora_rank)});
     } else {
       opt_b = state_bytes_per_param(w.precision, w.optimizer, w.hidden, w_b, g_b);
       m.weights_gib = P * w_b / shard / kGiB;
@@ -213,15 +219,17 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool
           amp ? "autocast 保留 fp32 主权重和梯度，外加一份 fp16 工作副本（Hugging Face 的算法）"
           : half ? "半精度权重和梯度；优化器里保留一份 fp32 主权重（ZeRO 的算法）"
                  : "全精度权重和梯度";
-      if (with_rules) m.rules.push_back(
-          {fmt("model states: %.3g + %.3g + %.3g bytes/param (weights + grads + optimizer): ", w_b, g_b,
-               opt_b) +
-               why_en,
-           fmt("模型状态：%.3g + %.3g + %.3g 字节/参数（权重 + 梯度 + 优化器）：", w_b, g_b, opt_b) +
-               why_zh});
+      if (with_rules)
+        m.rules.push_back(
+            {fmt("model states: %.3g + %.3g + %.3g bytes/param (weights + grads + optimizer): ", w_b, g_b,
+                 opt_b) +
+                 why_en,
+             fmt("模型状态：%.3g + %.3g + %.3g 字节/参数（权重 + 梯度 + 优化器）：", w_b, g_b, opt_b) +
+                 why_zh});
       if (plan.shard_states)
-        if (with_rules) m.rules.push_back({fmt("ZeRO-3/FSDP: model states divided over %.0f GPUs", n),
-                           fmt("ZeRO-3/FSDP：模型状态平分到 %.0f 张卡", n)});
+        if (with_rules)
+          m.rules.push_back({fmt("ZeRO-3/FSDP: model states divided over %.0f GPUs", n),
+                             fmt("ZeRO-3/FSDP：模型状态平分到 %.0f 张卡", n)});
     }
     if (is_transformer(w)) {
       const double s = std::max(1, w.seq_len), b = w.micro_batch;
@@ -231,30 +239,34 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool
       activations =
           w.checkpointing ? w.layers * c.layer_input * s * b * w.hidden + layer : (w.layers + 1) * layer;
       activations += logits_bytes(w, s, b);
-      if (with_rules) m.rules.push_back({w.checkpointing ? fmt("activations (checkpointing): L x %.0f x s x b x h (layer "
-                                               "inputs) + one layer's %.0f x s x b x h"
-                                               " working set (Korthikanti et al. 2022)",
-                                               c.layer_input, c.sbh)
-                                         : fmt("activations: (L + 1) x s x b x h x (%.0f + %.0f x a x s / h) "
-                                               "bytes (Korthikanti et al. 2022; "
-                                               "precision-adjusted; +1 layer of backward buffers)",
-                                               c.sbh, w.fused_attention ? 0.0 : c.scores),
-                         w.checkpointing ? fmt("激活（梯度检查点）：L × %.0f × s × b × h（每层输入）+ 一层的 "
-                                               "%.0f × s × b × h 工作区（Korthikanti 等 2022）",
-                                               c.layer_input, c.sbh)
-                                         : fmt("激活：(L + 1) × s × b × h × (%.0f + %.0f × a × s / h) "
-                                               "字节（Korthikanti 等 2022，按精度调整；"
-                                               "多算一层反向缓冲）",
-                                               c.sbh, w.fused_attention ? 0.0 : c.scores)});
+      if (with_rules)
+        m.rules.push_back(
+            {w.checkpointing ? fmt("activations (checkpointing): L x %.0f x s x b x h (layer "
+                                   "inputs) + one layer's %.0f x s x b x h"
+                                   " working set (Korthikanti et al. 2022)",
+                                   c.layer_input, c.sbh)
+                             : fmt("activations: (L + 1) x s x b x h x (%.0f + %.0f x a x s / h) "
+                                   "bytes (Korthikanti et al. 2022; "
+                                   "precision-adjusted; +1 layer of backward buffers)",
+                                   c.sbh, w.fused_attention ? 0.0 : c.scores),
+             w.checkpointing ? fmt("激活（梯度检查点）：L × %.0f × s × b × h（每层输入）+ 一层的 "
+                                   "%.0f × s × b × h 工作区（Korthikanti 等 2022）",
+                                   c.layer_input, c.sbh)
+                             : fmt("激活：(L + 1) × s × b × h × (%.0f + %.0f × a × s / h) "
+                                   "字节（Korthikanti 等 2022，按精度调整；"
+                                   "多算一层反向缓冲）",
+                                   c.sbh, w.fused_attention ? 0.0 : c.scores)});
       if (w.arch == Arch::decoder && w.vocab > 0)
-        if (with_rules) m.rules.push_back({"logits: s x b x vocab in the compute precision plus an fp32 copy for the loss",
-                           "logits：s × b × 词表，计算精度一份，再加损失函数用的 fp32 一份"});
+        if (with_rules)
+          m.rules.push_back({"logits: s x b x vocab in the compute precision plus an fp32 copy for the loss",
+                             "logits：s × b × 词表，计算精度一份，再加损失函数用的 fp32 一份"});
     } else {
       activations = stored_activation_bytes(w) * (w.checkpointing ? 0.4 : 1.0);
-      if (with_rules) m.rules.push_back({fmt("activations: %.4g MiB per sample (16-bit; doubled in fp32) x batch %.0f",
-                             w.activation_mib_per_sample, w.micro_batch),
-                         fmt("激活：每样本 %.4g MiB（16 位；fp32 翻倍）× 批大小 %.0f",
-                             w.activation_mib_per_sample, w.micro_batch)});
+      if (with_rules)
+        m.rules.push_back({fmt("activations: %.4g MiB per sample (16-bit; doubled in fp32) x batch %.0f",
+                               w.activation_mib_per_sample, w.micro_batch),
+                           fmt("激活：每样本 %.4g MiB（16 位；fp32 翻倍）× 批大小 %.0f",
+                               w.activation_mib_per_sample, w.micro_batch)});
       if (with_rules && w.checkpointing) m.rules.back().en += "; checkpointing keeps ~40%";
       if (with_rules && w.checkpointing) m.rules.back().zh += "；梯度检查点保留约 40%";
     }
@@ -262,10 +274,11 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool
   }
   // Caching-allocator reserve grows with the size and churn of activation buffers.
   m.overhead_gib = kCudaContextGib + 0.15 + 0.2 * m.activations_gib;
-  if (with_rules) m.rules.push_back(
-      {"overhead: CUDA context and kernels 1.31 GiB (PyTorch, nvidia-smi) + allocator reserve "
-       "0.15 GiB + 20% of activations",
-       "开销：CUDA 上下文与内核 1.31 GiB（PyTorch，nvidia-smi 读数）+ 分配器预留 0.15 GiB + 激活的 20%"});
+  if (with_rules)
+    m.rules.push_back(
+        {"overhead: CUDA context and kernels 1.31 GiB (PyTorch, nvidia-smi) + allocator reserve "
+         "0.15 GiB + 20% of activations",
+         "开销：CUDA 上下文与内核 1.31 GiB（PyTorch，nvidia-smi 读数）+ 分配器预留 0.15 GiB + 激活的 20%"});
   return m;
 }
 

@@ -35,11 +35,23 @@ bool parse_duration_hours(const std::string& s, double& out) {
   double scale = 1;
   std::string body = s;
   switch (s.back()) {
-    case 'h': body.pop_back(); break;
-    case 'd': scale = 24; body.pop_back(); break;
-    case 'w': scale = 168; body.pop_back(); break;
-    case 'm': scale = 1.0 / 60; body.pop_back(); break;
-    default: break;
+    case 'h':
+      body.pop_back();
+      break;
+    case 'd':
+      scale = 24;
+      body.pop_back();
+      break;
+    case 'w':
+      scale = 168;
+      body.pop_back();
+      break;
+    case 'm':
+      scale = 1.0 / 60;
+      body.pop_back();
+      break;
+    default:
+      break;
   }
   if (!parse_num(body, out)) return false;
   out *= scale;
@@ -109,8 +121,10 @@ std::string echo(const std::string& s, std::size_t max) {
     if (ok && len > 1 && b == 0xC2) ok = static_cast<unsigned char>(s[i + 1]) >= 0xA0;  // C1 controls
     if (!ok) len = 1;
     if (out.size() + len > max) break;
-    if (ok) out.append(s, i, len);
-    else out += '?';
+    if (ok)
+      out.append(s, i, len);
+    else
+      out += '?';
     i += len;
   }
   return out;
@@ -151,10 +165,13 @@ Field num_field(const char* key, T Workload::*m, double lo, double hi) {
             double d;
             if (!parse_num(v, d)) return false;
             d = clamp(d, lo, hi, clamped);
-            if constexpr (std::is_integral_v<T>) s.workload.*m = static_cast<T>(std::llround(d));
-            else s.workload.*m = d;
+            if constexpr (std::is_integral_v<T>)
+              s.workload.*m = static_cast<T>(std::llround(d));
+            else
+              s.workload.*m = d;
             return true;
-          }, true};
+          },
+          true};
 }
 
 template <class T>
@@ -174,7 +191,8 @@ Field wbool(const char* key, bool Workload::*m) {
             if (v != "1" && v != "0" && v != "true" && v != "false") return false;
             s.workload.*m = v == "1" || v == "true";
             return true;
-          }, true};
+          },
+          true};
 }
 
 Field cbool(const char* key, bool Constraints::*m) {
@@ -199,18 +217,20 @@ Field cenum_field(const char* key, E Constraints::*m, bool (*parse)(std::string_
 }
 
 Field optional_hours(const char* key, std::optional<double> Constraints::*m, Limit limit) {
-  return {key,
-          [m](const Scenario& s) { return (s.constraints.*m) ? num(*(s.constraints.*m)) + "h" : std::string(); },
-          [m, limit](Scenario& s, const std::string& v, bool& clamped) {
-            double d;
-            if (!parse_duration_hours(v, d)) return false;
-            s.constraints.*m = clamp(d, limit.lo, limit.hi, clamped);
-            return true;
-          }};
+  return {
+      key,
+      [m](const Scenario& s) { return (s.constraints.*m) ? num(*(s.constraints.*m)) + "h" : std::string(); },
+      [m, limit](Scenario& s, const std::string& v, bool& clamped) {
+        double d;
+        if (!parse_duration_hours(v, d)) return false;
+        s.constraints.*m = clamp(d, limit.lo, limit.hi, clamped);
+        return true;
+      }};
 }
 
 Field optional_num(const char* key, std::optional<double> Constraints::*m, Limit limit) {
-  return {key, [m](const Scenario& s) { return (s.constraints.*m) ? num(*(s.constraints.*m)) : std::string(); },
+  return {key,
+          [m](const Scenario& s) { return (s.constraints.*m) ? num(*(s.constraints.*m)) : std::string(); },
           [m, limit](Scenario& s, const std::string& v, bool& clamped) {
             double d;
             if (!parse_num(v, d)) return false;
@@ -291,10 +311,12 @@ const std::vector<Field>& fields() {
        [](Scenario& s, const std::string& v, bool& clamped) {
          const auto parts = split(v, ':');
          double count, hours;
-         if (parts.size() != 3 || !valid_gpu_name(parts[0]) || !parse_num(parts[1], count) || !parse_num(parts[2], hours))
+         if (parts.size() != 3 || !valid_gpu_name(parts[0]) || !parse_num(parts[1], count) ||
+             !parse_num(parts[2], hours))
            return false;
-         s.workload.reference = ReferenceRun{parts[0], static_cast<int>(clamp(std::round(count), 1, 64, clamped)),
-                                             clamp(hours, 1.0 / 60, 24.0 * 365 * 5, clamped)};
+         s.workload.reference =
+             ReferenceRun{parts[0], static_cast<int>(clamp(std::round(count), 1, 64, clamped)),
+                          clamp(hours, 1.0 / 60, 24.0 * 365 * 5, clamped)};
          return true;
        },
        true},
@@ -325,7 +347,8 @@ const std::vector<Field>& fields() {
          for (const std::string& part : split(v, ',')) {
            double d;
            if (!parse_num(part, d) || counts.size() >= 16) return false;
-           counts.push_back(static_cast<int>(clamp(std::round(d), limits::cards.lo, limits::cards.hi, clamped)));
+           counts.push_back(
+               static_cast<int>(clamp(std::round(d), limits::cards.lo, limits::cards.hi, clamped)));
          }
          if (counts.empty()) return false;
          s.constraints.card_counts = counts;
@@ -362,7 +385,9 @@ Scenario base_for(const std::string& preset_id, const std::vector<Preset>& prese
   return s;
 }
 
-Text notice(const std::string& en, const std::string& zh) { return Text{en, zh}; }
+Text notice(const std::string& en, const std::string& zh) {
+  return Text{en, zh};
+}
 
 }  // namespace
 
@@ -376,7 +401,8 @@ Scenario default_scenario(const std::vector<Preset>& presets, const Catalog& cat
   return s;
 }
 
-std::string encode_link(const Scenario& scenario, const std::vector<Preset>& presets, const LinkSettings& settings) {
+std::string encode_link(const Scenario& scenario, const std::vector<Preset>& presets,
+                        const LinkSettings& settings) {
   std::string out = "v=" + std::to_string(kLinkVersion);
   Scenario base;
   if (const Preset* p = find_preset(presets, scenario.workload.preset)) {
@@ -387,7 +413,8 @@ std::string encode_link(const Scenario& scenario, const std::vector<Preset>& pre
     const std::string value = f.get(scenario);
     if (value != f.get(base)) out += std::string("&") + f.key + "=" + pct_encode(value);
   }
-  for (const auto& [offer, price] : scenario.price_overrides) out += "&price." + pct_encode(offer) + "=" + num(price);
+  for (const auto& [offer, price] : scenario.price_overrides)
+    out += "&price." + pct_encode(offer) + "=" + num(price);
   if (!scenario.catalog_version.empty()) out += "&cat=" + pct_encode(scenario.catalog_version);
   if (!settings.lang.empty()) out += "&lang=" + settings.lang;
   return out;
@@ -398,13 +425,16 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
   d.scenario = default_scenario(presets, catalog);
   if (link.size() > kMaxLinkBytes) {
     d.ok = false;
-    d.notices.push_back({"", notice("The link is too long (" + std::to_string(link.size() / 1024) +
-                                        " KB) and was ignored; the defaults are shown.",
-                                    "链接过长（" + std::to_string(link.size() / 1024) + " KB），已忽略，显示默认设置。")});
+    d.notices.push_back(
+        {"", notice("The link is too long (" + std::to_string(link.size() / 1024) +
+                        " KB) and was ignored; the defaults are shown.",
+                    "链接过长（" + std::to_string(link.size() / 1024) + " KB），已忽略，显示默认设置。")});
     return d;
   }
-  if (const std::size_t hash = link.find('#'); hash != std::string_view::npos) link.remove_prefix(hash + 1);
-  else if (const std::size_t q = link.find('?'); q != std::string_view::npos) link.remove_prefix(q + 1);
+  if (const std::size_t hash = link.find('#'); hash != std::string_view::npos)
+    link.remove_prefix(hash + 1);
+  else if (const std::size_t q = link.find('?'); q != std::string_view::npos)
+    link.remove_prefix(q + 1);
   if (link.empty()) return d;
 
   std::vector<std::pair<std::string, std::string>> pairs;
@@ -433,9 +463,10 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
   }
   if (version.empty()) version = std::to_string(kLinkVersion);
   if (version != std::to_string(kLinkVersion))
-    d.notices.push_back({"v", notice("This link has format version " + echo(version, 8) +
-                                         "; this page reads version 1, so some settings may be lost.",
-                                     "链接格式版本为 " + echo(version, 8) + "，本页面读取版本 1，部分设置可能丢失。")});
+    d.notices.push_back(
+        {"v", notice("This link has format version " + echo(version, 8) +
+                         "; this page reads version 1, so some settings may be lost.",
+                     "链接格式版本为 " + echo(version, 8) + "，本页面读取版本 1，部分设置可能丢失。")});
   // A link with neither a preset nor any job field (hand-written "#v=1&budget=300") keeps the default
   // preset's job; only a link that describes a job starts from an empty one.
   bool describes_job = !preset_id.empty();
@@ -450,18 +481,21 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
       if (p.id.rfind(preset_id, 0) == 0 && starts.size() < 4) starts.push_back(p.id);
   const std::string wanted = starts.size() == 1 ? starts.front() : preset_id;
   if (wanted != preset_id)
-    d.notices.push_back({"preset", notice("Preset '" + echo(preset_id, 40) + "' was read as '" + wanted + "'.",
-                                          "预设“" + echo(preset_id, 40) + "”按“" + wanted + "”读取。")});
+    d.notices.push_back(
+        {"preset", notice("Preset '" + echo(preset_id, 40) + "' was read as '" + wanted + "'.",
+                          "预设“" + echo(preset_id, 40) + "”按“" + wanted + "”读取。")});
   bool found = false;
   Scenario s = describes_job ? base_for(wanted, presets, catalog, found) : default_scenario(presets, catalog);
   if (!preset_id.empty() && !found) {
     std::string list;
     for (const std::string& id : starts) list += (list.empty() ? "" : ", ") + id;
-    d.notices.push_back({"preset", starts.empty()
-        ? notice("Unknown preset '" + echo(preset_id, 40) + "'; the default preset is used.",
-                 "未知的预设“" + echo(preset_id, 40) + "”，已改用默认预设。")
-        : notice("Preset '" + echo(preset_id, 40) + "' could be " + list + "; the default preset is used.",
-                 "预设“" + echo(preset_id, 40) + "”可能是 " + list + "，已改用默认预设。")});
+    d.notices.push_back(
+        {"preset", starts.empty()
+                       ? notice("Unknown preset '" + echo(preset_id, 40) + "'; the default preset is used.",
+                                "未知的预设“" + echo(preset_id, 40) + "”，已改用默认预设。")
+                       : notice("Preset '" + echo(preset_id, 40) + "' could be " + list +
+                                    "; the default preset is used.",
+                                "预设“" + echo(preset_id, 40) + "”可能是 " + list + "，已改用默认预设。")});
   }
   const Workload preset_workload = s.workload;
 
@@ -481,8 +515,9 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
       if (catalog.offer(offer) && parse_num(v, price) && price > 0 && price < 1e7) {
         s.price_overrides[offer] = price;
       } else {
-        d.notices.push_back({"price." + echo(offer, 60), notice("Ignored the edited price for '" + echo(offer, 60) + "'.",
-                                       "已忽略对“" + echo(offer, 60) + "”的价格修改。")});
+        d.notices.push_back(
+            {"price." + echo(offer, 60), notice("Ignored the edited price for '" + echo(offer, 60) + "'.",
+                                                "已忽略对“" + echo(offer, 60) + "”的价格修改。")});
       }
       continue;
     }
@@ -502,10 +537,11 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
   // The combination may still be inconsistent (e.g. hidden not divisible by heads): keep the preset's job.
   const std::vector<Problem> problems = validate_workload(s.workload);
   if (!problems.empty()) {
-    d.notices.push_back({problems.front().path,
-                         notice("The job in the link is inconsistent (" + problems.front().message +
-                                    "); the preset's job is shown instead.",
-                                "链接中的任务参数不一致（" + problems.front().message + "），已改用预设任务。")});
+    d.notices.push_back(
+        {problems.front().path,
+         notice("The job in the link is inconsistent (" + problems.front().message +
+                    "); the preset's job is shown instead.",
+                "链接中的任务参数不一致（" + problems.front().message + "），已改用预设任务。")});
     const bool custom = preset_workload.preset.empty();
     s.workload = custom ? default_scenario(presets, catalog).workload : preset_workload;
   }

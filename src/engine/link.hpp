@@ -28,10 +28,10 @@ struct LinkNotice {
 struct LinkDecode {
   Scenario scenario;
   LinkSettings settings;
-  bool ok = true;                  // false: nothing usable; scenario holds the defaults
-  std::vector<LinkNotice> notices; // clamped, ignored or unknown values: show them
-  std::string catalog_version;     // the link's catalog version ("" when absent)
-  bool catalog_mismatch = false;   // the link was made with another catalog version
+  bool ok = true;                   // false: nothing usable; scenario holds the defaults
+  std::vector<LinkNotice> notices;  // clamped, ignored or unknown values: show them
+  std::string catalog_version;      // the link's catalog version ("" when absent)
+  bool catalog_mismatch = false;    // the link was made with another catalog version
 };
 
 // The scenario a fresh page shows: the first preset and default constraints.

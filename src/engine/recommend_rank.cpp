@@ -201,8 +201,8 @@ void detail(const Context& x, const Candidate& k, Row& r) {
   const Constraints& c = x.c();
   // The screening estimate skipped its explanation; the same inputs again, this time explained.
   const GpuEstimate& screened = x.est(k);
-  const GpuEstimate e = estimate(x.variant(k).workload, x.gpu(k), x.catalog,
-                                 {screened.gpu_count, screened.derate, true});
+  const GpuEstimate e =
+      estimate(x.variant(k).workload, x.gpu(k), x.catalog, {screened.gpu_count, screened.derate, true});
   r.detailed = true;
   r.bill = price_candidate(x, k, true).bill;
   r.memory.rules = e.memory.rules;

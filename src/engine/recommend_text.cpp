@@ -148,7 +148,8 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
       !has_tensor(r.unit_used))
     warn("You pay a data-center card's premium, but this job runs on " + r.unit_used +
              ", not tensor cores: a consumer card does this work for far less.",
-         "你为数据中心卡付了溢价，但这个任务跑在 " + unit_used_text(r.unit_used).zh + " 上、用不到张量核心：消费级卡便宜得多。");
+         "你为数据中心卡付了溢价，但这个任务跑在 " + unit_used_text(r.unit_used).zh +
+             " 上、用不到张量核心：消费级卡便宜得多。");
   if (r.cards > 1 && r.scaling_efficiency < 0.95) {
     const double extra = (r.cards / std::max(r.speedup, 1e-9) - 1) * 100;
     warn(std::to_string(r.cards) + " cards run " + fmt(r.speedup, 1) + "x as fast as one for " +
@@ -246,15 +247,19 @@ void set_summary(const Context& x, Report& report, const Catalog& catalog) {
     const Row& p = report.rows.front();
     const Text name = option_name(p);
     const std::string where = p.provider_name.en + (p.region.empty() ? "" : " " + p.region.en);
-    const std::string where_zh = p.provider_name.in(Lang::zh) + (p.region.empty() ? "" : " " + p.region.in(Lang::zh));
+    const std::string where_zh =
+        p.provider_name.in(Lang::zh) + (p.region.empty() ? "" : " " + p.region.in(Lang::zh));
     if (p.work_known)
       report.summary = {
           "Pick: " + name.en + " on " + where + ", " +
               span(format_money(p.cost.low, c.currency), format_money(p.cost.high, c.currency), "-") +
-              " in total, " + span(format_hours(p.finish_hours.low), format_hours(p.finish_hours.high), "-") + ".",
+              " in total, " + span(format_hours(p.finish_hours.low), format_hours(p.finish_hours.high), "-") +
+              ".",
           "首选：" + where_zh + " 的 " + name.zh + "，总价 " +
-              span(format_money(p.cost.low, c.currency), format_money(p.cost.high, c.currency), "–") + "，用时 " +
-              span(format_hours(p.finish_hours.low, Lang::zh), format_hours(p.finish_hours.high, Lang::zh), "–") +
+              span(format_money(p.cost.low, c.currency), format_money(p.cost.high, c.currency), "–") +
+              "，用时 " +
+              span(format_hours(p.finish_hours.low, Lang::zh), format_hours(p.finish_hours.high, Lang::zh),
+                   "–") +
               "。"};
     else
       report.summary = {"Pick: " + name.en + " on " + where + " at " +
@@ -344,17 +349,15 @@ Text describe(const Dropped& d, const Report& report, const Catalog& catalog) {
               who_zh + "：每张卡需要 " + fmt(d.need, 1) + " GiB，" + gpu + " 只有 " + fmt(d.limit, 0) +
                   " GiB（尝试过的调整也放不下）。"};
     case DropReason::spot_impractical:
-      return {
-          who + ": interruptions would stretch " + format_hours(d.limit) + " of work to " +
-              format_hours(d.need) + ".",
-          who_zh + "：频繁中断会把 " + format_hours(d.limit, Lang::zh) + "的工作拖到 " +
-              format_hours(d.need, Lang::zh) + "。"};
+      return {who + ": interruptions would stretch " + format_hours(d.limit) + " of work to " +
+                  format_hours(d.need) + ".",
+              who_zh + "：频繁中断会把 " + format_hours(d.limit, Lang::zh) + "的工作拖到 " +
+                  format_hours(d.need, Lang::zh) + "。"};
     case DropReason::deadline:
-      return {
-          who + ": done in about " + format_hours(d.need) + ", after the " + format_hours(d.limit) +
-              " deadline.",
-          who_zh + "：约 " + format_hours(d.need, Lang::zh) + "完成，晚于 " + format_hours(d.limit, Lang::zh) +
-              "的截止时间。"};
+      return {who + ": done in about " + format_hours(d.need) + ", after the " + format_hours(d.limit) +
+                  " deadline.",
+              who_zh + "：约 " + format_hours(d.need, Lang::zh) + "完成，晚于 " +
+                  format_hours(d.limit, Lang::zh) + "的截止时间。"};
     case DropReason::budget:
       return {who + ": costs " + format_money(d.need, cur) + ", over the " + format_money(d.limit, cur) +
                   " budget.",

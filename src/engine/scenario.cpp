@@ -1,27 +1,33 @@
 // Names of the constraint enums, as used in flags, JSON and share links.
 #include "engine/scenario.hpp"
 
-#include "engine/estimate.hpp"
-
 #include <cmath>
 #include <cstdio>
+
+#include "engine/estimate.hpp"
 
 namespace gw {
 
 std::string_view to_string(Goal g) {
   switch (g) {
-    case Goal::cheapest: return "cheapest";
-    case Goal::fastest: return "fastest";
-    case Goal::value: return "value";
+    case Goal::cheapest:
+      return "cheapest";
+    case Goal::fastest:
+      return "fastest";
+    case Goal::value:
+      return "value";
   }
   return "cheapest";
 }
 
 std::string_view to_string(SpotPolicy p) {
   switch (p) {
-    case SpotPolicy::allow: return "allow";
-    case SpotPolicy::deny: return "deny";
-    case SpotPolicy::only: return "only";
+    case SpotPolicy::allow:
+      return "allow";
+    case SpotPolicy::deny:
+      return "deny";
+    case SpotPolicy::only:
+      return "only";
   }
   return "allow";
 }
@@ -48,7 +54,8 @@ std::string describe_limit(const Limit& limit, Lang lang) {
     std::snprintf(buf, sizeof buf, "%g 到 %g%s%s", limit.lo, limit.hi, *limit.unit ? " " : "",
                   unit_text(limit.unit).zh.c_str());
   else
-    std::snprintf(buf, sizeof buf, "between %g and %g%s%s", limit.lo, limit.hi, *limit.unit ? " " : "", limit.unit);
+    std::snprintf(buf, sizeof buf, "between %g and %g%s%s", limit.lo, limit.hi, *limit.unit ? " " : "",
+                  limit.unit);
   return buf;
 }
 

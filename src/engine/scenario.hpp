@@ -25,14 +25,15 @@ struct Constraints {
   Goal goal = Goal::cheapest;
   SpotPolicy spot = SpotPolicy::allow;
   bool student = false;
-  bool new_user = false;                 // apply new-user coupons
-  std::vector<std::string> credits;      // Program ids of credits the user holds (AWS Educate, research credits)
-  std::vector<std::string> providers;    // only these (empty = all)
-  std::vector<std::string> exclude;      // provider or GPU ids to drop
-  std::optional<double> usd_cny;         // user's exchange rate (default: catalog's)
+  bool new_user = false;             // apply new-user coupons
+  std::vector<std::string> credits;  // Program ids of credits the user holds (AWS Educate, research credits)
+  std::vector<std::string> providers;  // only these (empty = all)
+  std::vector<std::string> exclude;    // provider or GPU ids to drop
+  std::optional<double> usd_cny;       // user's exchange rate (default: catalog's)
   std::vector<int> card_counts = {1, 2, 4, 8};
   // Bill inputs with defaults a student would otherwise forget.
-  double setup_hours = 1.0;       // env install, data download, debugging (billed where billing starts at creation/power-on)
+  double setup_hours =
+      1.0;  // env install, data download, debugging (billed where billing starts at creation/power-on)
   double idle_tail_hours = 2.0;   // left running after it finished
   double disk_gb = 100;           // working disk for the whole project
   double storage_months = 0;      // 0 = as long as the job runs (rounded up to days)

@@ -155,7 +155,8 @@ SpotResult simulate_spot(const SpotInputs& in) {
   // is accurate there anyway: thousands of independent segments make the total nearly normal.
   constexpr double kMaxSimulatedEvents = 400000;
   const double events_per_trial = r.expected_interruptions + 1;
-  const int trials = static_cast<int>(std::min<double>(in.trials, std::floor(kMaxSimulatedEvents / events_per_trial)));
+  const int trials =
+      static_cast<int>(std::min<double>(in.trials, std::floor(kMaxSimulatedEvents / events_per_trial)));
   const bool wanted = in.trials > 0 && lambda > 0 && r.practical && W > 0;
   const bool too_many = wanted && trials < 100;
   const std::uint64_t seed_named = in.reported_seed.value_or(in.seed);

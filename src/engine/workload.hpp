@@ -44,8 +44,8 @@ struct Workload {
   // Batch and sample size.
   int micro_batch = 1;
   int grad_accum = 1;
-  int seq_len = 0;    // tokens per sample
-  int image_px = 0;   // image side, for CNN/diffusion
+  int seq_len = 0;   // tokens per sample
+  int image_px = 0;  // image side, for CNN/diffusion
   Precision precision = Precision::amp;
   Optimizer optimizer = Optimizer::adamw;
   bool checkpointing = false;
@@ -60,9 +60,9 @@ struct Workload {
   // Amount of work (0 = unknown).
   double dataset_samples = 0;
   double epochs = 0;
-  double tokens = 0;            // training tokens, or tokens to generate (inference)
-  double inference_batch = 1;   // concurrent sequences when serving
-  double context_tokens = 0;    // prompt + generated length held in the KV cache
+  double tokens = 0;                  // training tokens, or tokens to generate (inference)
+  double inference_batch = 1;         // concurrent sequences when serving
+  double context_tokens = 0;          // prompt + generated length held in the KV cache
   double compute_hours_fp32_ref = 0;  // generic: hours on 1 TFLOP/s-equivalent (rarely used)
   double data_loading_share = 0.0;    // share of step time spent loading data on the reference
   Bound bound = Bound::auto_;
@@ -98,8 +98,8 @@ std::string workload_to_json(const Workload&);
 struct Preset {
   std::string id;  // "bert-base-finetune"
   Text title;
-  Text guide;      // what the source article says about this scenario
-  std::string group;  // "cv", "nlp", "llm", "science"
+  Text guide;                       // what the source article says about this scenario
+  std::string group;                // "cv", "nlp", "llm", "science"
   std::vector<std::string> models;  // model names this preset stands for ("ResNet-50", "bert-base")
   Workload workload;
 };

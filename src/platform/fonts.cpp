@@ -21,11 +21,11 @@ const ImWchar kLatinRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2030, 0x20AC, 
                                 0x4E2D, 0x4E2D, 0x6587, 0x6587, 0};  // 中文, for the language switch
 // Headings and small print show only our own text, which has no accented Latin letters (the body font keeps
 // them for what users type): a third fewer glyphs to rasterize before the first frame.
-const ImWchar kUiRanges[] = {0x0020, 0x007E, 0x00A0, 0x00BF, 0x00D7, 0x00D7, 0x00F7, 0x00F7, 0x2010, 0x2027,
-                             0x2030, 0x20AC, 0x2190, 0x2199, 0x2122, 0x2122, 0x2212, 0x2265, 0x2500, 0x25FF,
-                             0x2713, 0x2717, 0x4E2D, 0x4E2D, 0x6587, 0x6587, 0};
-const ImWchar kCjkRanges[] = {0x2000, 0x206F, 0x2190, 0x23FF, 0x2460, 0x24FF, 0x2500, 0x27BF,
-                              0x3000, 0x30FF, 0x3400, 0x4DBF, 0x4E00, 0x9FFF, 0xFF00, 0xFFEF, 0};
+const ImWchar kUiRanges[] = {0x0020, 0x007E, 0x00A0, 0x00BF, 0x00D7, 0x00D7, 0x00F7, 0x00F7, 0x2010,
+                             0x2027, 0x2030, 0x20AC, 0x2190, 0x2199, 0x2122, 0x2122, 0x2212, 0x2265,
+                             0x2500, 0x25FF, 0x2713, 0x2717, 0x4E2D, 0x4E2D, 0x6587, 0x6587, 0};
+const ImWchar kCjkRanges[] = {0x2000, 0x206F, 0x2190, 0x23FF, 0x2460, 0x24FF, 0x2500, 0x27BF, 0x3000,
+                              0x30FF, 0x3400, 0x4DBF, 0x4E00, 0x9FFF, 0xFF00, 0xFFEF, 0};
 
 ImFont* add(ImFontAtlas* atlas, float px, float scale, const ImWchar* ranges) {
   const std::string_view latin = latin_font_data();
@@ -37,8 +37,8 @@ ImFont* add(ImFontAtlas* atlas, float px, float scale, const ImWchar* ranges) {
   cfg.OversampleV = 1;
   cfg.PixelSnapH = true;
   const float size = std::round(px * scale);
-  ImFont* f = atlas->AddFontFromMemoryTTF(const_cast<char*>(latin.data()), static_cast<int>(latin.size()), size,
-                                          &cfg, ranges);
+  ImFont* f = atlas->AddFontFromMemoryTTF(const_cast<char*>(latin.data()), static_cast<int>(latin.size()),
+                                          size, &cfg, ranges);
   return f;  // compiled in, so it cannot be missing; ImGui's own font is not linked (smaller wasm)
 }
 

@@ -10,11 +10,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <deque>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "app/app.hpp"
 #include "imgui.h"
@@ -35,7 +34,7 @@ struct Shell {
   float scale = 0;
   int width = 0, height = 0;  // framebuffer pixels
   bool fonts_dirty = true;
-  std::string cjk;           // font bytes, kept alive for the atlas
+  std::string cjk;  // font bytes, kept alive for the atlas
   bool cjk_in_atlas = false;
   bool cjk_failed = false;
   // Dear ImGui 1.86 reads key state once per frame, so a key pressed and released between two frames
@@ -57,10 +56,18 @@ void on_key(GLFWwindow*, int key, int, int action, int mods) {
   }
   request_frames();
 }
-void on_mouse_button(GLFWwindow*, int, int, int) { request_frames(); }
-void on_char(GLFWwindow*, unsigned int) { request_frames(); }
-void on_focus(GLFWwindow*, int) { request_frames(); }
-void on_enter(GLFWwindow*, int) { request_frames(); }
+void on_mouse_button(GLFWwindow*, int, int, int) {
+  request_frames();
+}
+void on_char(GLFWwindow*, unsigned int) {
+  request_frames();
+}
+void on_focus(GLFWwindow*, int) {
+  request_frames();
+}
+void on_enter(GLFWwindow*, int) {
+  request_frames();
+}
 void on_cursor(GLFWwindow*, double x, double y) {
   static double last_x = -1, last_y = -1;  // synthetic moves (same spot) must not keep the page awake
   if (x == last_x && y == last_y) return;
@@ -82,9 +89,15 @@ void on_scroll(GLFWwindow*, double dx, double dy) {
   request_frames();
 }
 #ifndef __EMSCRIPTEN__
-void on_resize(GLFWwindow*, int, int) { request_frames(); }
-void on_refresh(GLFWwindow*) { request_frames(); }
-void on_scale(GLFWwindow*, float, float) { request_frames(); }
+void on_resize(GLFWwindow*, int, int) {
+  request_frames();
+}
+void on_refresh(GLFWwindow*) {
+  request_frames();
+}
+void on_scale(GLFWwindow*, float, float) {
+  request_frames();
+}
 #endif
 
 void apply_latched_keys() {
@@ -160,7 +173,8 @@ bool save_screenshot(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) return false;
   std::fprintf(f, "P6\n%d %d\n255\n", w, h);
-  for (int y = h - 1; y >= 0; --y) std::fwrite(px.data() + static_cast<std::size_t>(y) * w * 3, 1, static_cast<std::size_t>(w) * 3, f);
+  for (int y = h - 1; y >= 0; --y)
+    std::fwrite(px.data() + static_cast<std::size_t>(y) * w * 3, 1, static_cast<std::size_t>(w) * 3, f);
   return std::fclose(f) == 0;
 }
 #endif
@@ -217,7 +231,10 @@ std::string snapshot_json() {
   j["width"] = g->width;
   j["height"] = g->height;
   j["scale"] = g->scale;
-  j["cjk_font"] = g->cjk_in_atlas ? "ready" : g->cjk_failed ? "failed" : g->cjk.empty() ? "absent" : "loading";
+  j["cjk_font"] = g->cjk_in_atlas  ? "ready"
+                  : g->cjk_failed  ? "failed"
+                  : g->cjk.empty() ? "absent"
+                                   : "loading";
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -242,8 +259,12 @@ void cjk_font_failed() {
 }  // namespace gw::platform::shell
 
 namespace gw::platform {
-bool cjk_font_ready() { return shell::g && shell::g->cjk_in_atlas; }
-float ui_scale() { return shell::g ? shell::g->scale : 1.0f; }
+bool cjk_font_ready() {
+  return shell::g && shell::g->cjk_in_atlas;
+}
+float ui_scale() {
+  return shell::g ? shell::g->scale : 1.0f;
+}
 }  // namespace gw::platform
 
 int main(int argc, char** argv) {
@@ -289,7 +310,7 @@ int main(int argc, char** argv) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;  // layout is fixed; settings are ours (platform::setting)
+  io.IniFilename = nullptr;               // layout is fixed; settings are ours (platform::setting)
   io.ConfigInputTextCursorBlink = false;  // a blinking caret would need 60 fps at idle
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   // Ours first: ImGui's backend chains to whatever callbacks were set before it.
@@ -330,8 +351,10 @@ int main(int argc, char** argv) {
       glfwPollEvents();
     } else {
       const double wait = native_next_wake() - now_seconds();
-      if (wait > 0) glfwWaitEventsTimeout(std::min(wait, 3600.0));
-      else glfwPollEvents();
+      if (wait > 0)
+        glfwWaitEventsTimeout(std::min(wait, 3600.0));
+      else
+        glfwPollEvents();
       if (native_take_due_wake()) request_frames();
     }
     if (g->frames_left > 0) render_frame();
@@ -339,7 +362,8 @@ int main(int argc, char** argv) {
       if (g->frames_left == 0) request_frames(2);  // keep drawing until the layout has settled
       if (g->shot_taken) {
         std::printf("%s\n", snapshot_json().c_str());
-        if (!g->shot_ok) std::fprintf(stderr, "gpuwise-gui: cannot write %s\n", native_screenshot_path().c_str());
+        if (!g->shot_ok)
+          std::fprintf(stderr, "gpuwise-gui: cannot write %s\n", native_screenshot_path().c_str());
         glfwSetWindowShouldClose(g->window, GLFW_TRUE);
       }
     }

@@ -3,23 +3,22 @@
 // CJK font found relative to the executable so any install prefix (and the .deb) works.
 #ifndef __EMSCRIPTEN__
 #include <GLFW/glfw3.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <limits>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <sys/stat.h>
 #include <utility>
-#include <unistd.h>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/bundled.hpp"
 #include "engine/diagnose.hpp"
@@ -33,7 +32,7 @@
 namespace gw::platform {
 
 namespace {
-std::string g_dir;       // settings folder
+std::string g_dir;  // settings folder
 std::string g_screenshot;
 std::string g_fragment;  // current scenario
 bool g_fragment_changed = false;
@@ -86,7 +85,7 @@ std::vector<std::string> font_dirs() {
   if (const char* env = std::getenv("GPUWISE_FONT_DIR"); env && *env) return {env};
   if (const std::string exe = exe_dir(); !exe.empty()) {
     dirs.push_back(normalized(exe + "/..") + "/share/gpuwise/fonts");  // bin/gpuwise-gui in any prefix
-    dirs.push_back(exe + "/fonts");                                     // the build tree
+    dirs.push_back(exe + "/fonts");                                    // the build tree
   }
   if (*GPUWISE_FONT_DIR) dirs.push_back(GPUWISE_FONT_DIR);  // the build tree, if the binary was copied away
   return dirs;
@@ -111,17 +110,22 @@ void load_settings() {
   if (text.empty()) return;
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
   std::string problem;
-  if (j.is_discarded()) problem = "is not valid JSON";
-  else if (!j.is_object()) problem = "is not a JSON object";
+  if (j.is_discarded())
+    problem = "is not valid JSON";
+  else if (!j.is_object())
+    problem = "is not a JSON object";
   else
     for (auto it = j.begin(); it != j.end(); ++it) {
-      if (it.value().is_string()) g_settings[it.key()] = it.value().get<std::string>();
-      else if (problem.empty()) problem = "has a non-text value at '" + it.key() + "'";
+      if (it.value().is_string())
+        g_settings[it.key()] = it.value().get<std::string>();
+      else if (problem.empty())
+        problem = "has a non-text value at '" + it.key() + "'";
     }
   if (problem.empty()) return;
   const std::string bad = keep_bad_copy(path);
-  std::fprintf(stderr, "gpuwise-gui: %s %s; %s\n", path.c_str(), problem.c_str(),
-               bad.empty() ? "starting from defaults" : ("kept it as " + bad + ", starting from defaults").c_str());
+  std::fprintf(
+      stderr, "gpuwise-gui: %s %s; %s\n", path.c_str(), problem.c_str(),
+      bad.empty() ? "starting from defaults" : ("kept it as " + bad + ", starting from defaults").c_str());
   g_settings.clear();
 }
 
@@ -151,7 +155,9 @@ void save_settings() {
 }
 }  // namespace
 
-bool settings_unsaved() { return g_save_failed; }
+bool settings_unsaved() {
+  return g_save_failed;
+}
 
 std::string setting(const std::string& key) {
   auto it = g_settings.find(key);
@@ -167,7 +173,9 @@ void remove_setting(const std::string& key) {
   if (g_settings.erase(key)) save_settings();
 }
 
-std::string fragment() { return g_fragment; }
+std::string fragment() {
+  return g_fragment;
+}
 void set_fragment(const std::string& f, bool) {
   g_fragment = f;
   set_setting("fragment", f);
@@ -177,7 +185,9 @@ bool take_fragment_change() {
   g_fragment_changed = false;
   return c;
 }
-std::string share_url(const std::string& f) { return "#" + f; }
+std::string share_url(const std::string& f) {
+  return "#" + f;
+}
 
 void copy_text(const std::string& text) {
   if (GLFWwindow* w = glfwGetCurrentContext()) glfwSetClipboardString(w, text.c_str());
@@ -212,7 +222,9 @@ void start_checker(const std::string& request_json) {
   g_checker = {CheckerAnswer::ready, diagnose_json(request_json, *load.catalog)};
 }
 
-CheckerAnswer take_checker_answer() { return std::exchange(g_checker, CheckerAnswer{}); }
+CheckerAnswer take_checker_answer() {
+  return std::exchange(g_checker, CheckerAnswer{});
+}
 
 std::string preferred_language() {
   for (const char* var : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
@@ -240,8 +252,10 @@ void request_cjk_font() {
   if (tried || cjk_font_ready()) return;
   tried = true;
   std::string bytes = shell::native_cjk_font_bytes();
-  if (bytes.empty()) shell::cjk_font_failed();
-  else shell::set_cjk_font(std::move(bytes));
+  if (bytes.empty())
+    shell::cjk_font_failed();
+  else
+    shell::set_cjk_font(std::move(bytes));
   request_frames();
 }
 
@@ -265,7 +279,8 @@ void native_init(int argc, char** argv) {
           "  --screenshot FILE   save the window as a PPM image once drawn, print the snapshot, quit\n"
           "Settings: %s/settings.json\n"
           "CJK font: %s\n",
-          g_dir.c_str(), found_cjk_font().empty() ? "not found (Chinese needs it)" : found_cjk_font().c_str());
+          g_dir.c_str(),
+          found_cjk_font().empty() ? "not found (Chinese needs it)" : found_cjk_font().c_str());
       std::exit(0);
     }
   }
@@ -280,15 +295,20 @@ std::string native_cjk_font_bytes() {
   }
   std::string looked;
   for (const std::string& dir : font_dirs()) looked += "\n  " + dir + "/cjk.ttf";
-  std::fprintf(stderr,
-               "gpuwise-gui: the Chinese (CJK) font was not found, so the window stays in English. Looked in:%s\n"
-               "  Reinstall gpuwise, or set GPUWISE_FONT_DIR to the folder holding cjk.ttf.\n",
-               looked.c_str());
+  std::fprintf(
+      stderr,
+      "gpuwise-gui: the Chinese (CJK) font was not found, so the window stays in English. Looked in:%s\n"
+      "  Reinstall gpuwise, or set GPUWISE_FONT_DIR to the folder holding cjk.ttf.\n",
+      looked.c_str());
   return {};
 }
 
-double native_next_wake() { return g_next_wake; }
-const std::string& native_screenshot_path() { return g_screenshot; }
+double native_next_wake() {
+  return g_next_wake;
+}
+const std::string& native_screenshot_path() {
+  return g_screenshot;
+}
 bool native_take_due_wake() {
   if (g_next_wake > now_seconds()) return false;
   g_next_wake = std::numeric_limits<double>::infinity();

@@ -28,14 +28,15 @@ void web_init();
 void web_request_next_frame();
 void web_first_frame();
 void web_count_frame();
-void web_fail(const char* what);  // shows a fatal message instead of the loading screen ("webgl2": no context)
+void web_fail(
+    const char* what);  // shows a fatal message instead of the loading screen ("webgl2": no context)
 float web_fit_canvas(int& width, int& height);  // returns devicePixelRatio
 std::string web_paste_text();
 #else
 void native_init(int argc, char** argv);  // settings path, --link
-std::string native_cjk_font_bytes();     // from the build or install folder; "" when absent
-double native_next_wake();               // when a wake_after timer is due (infinity: none)
-bool native_take_due_wake();             // true once when that time has come
+std::string native_cjk_font_bytes();      // from the build or install folder; "" when absent
+double native_next_wake();                // when a wake_after timer is due (infinity: none)
+bool native_take_due_wake();              // true once when that time has come
 // --screenshot FILE: after the app has settled, save the window as a PPM image, print the test hook's
 // snapshot to stdout and quit (the Xvfb test in tests/gui uses it).
 const std::string& native_screenshot_path();

@@ -267,14 +267,22 @@ std::string take(char* p) {
 // ---- entry points called from JavaScript
 extern "C" {
 // The stand-in for ImFontAtlas::AddFontDefault (linked with --wrap, cmake/web.cmake): fonts.cpp always adds
-// a font before the atlas is built, so ImGui's built-in one is never needed and its data stays out of the wasm.
-extern "C" ImFont* __wrap__ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig(ImFontAtlas*, const ImFontConfig*) {
+// a font before the atlas is built, so ImGui's built-in one is never needed and its data stays out of the
+// wasm.
+extern "C" ImFont* __wrap__ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig(ImFontAtlas*,
+                                                                            const ImFontConfig*) {
   return nullptr;
 }
 
-EMSCRIPTEN_KEEPALIVE void gw_frame() { gw::platform::shell::render_frame(); }
-EMSCRIPTEN_KEEPALIVE void gw_wake() { gw::platform::request_frames(); }
-EMSCRIPTEN_KEEPALIVE char* gw_visible_text() { return strdup(gw::platform::shell::visible_text().c_str()); }
+EMSCRIPTEN_KEEPALIVE void gw_frame() {
+  gw::platform::shell::render_frame();
+}
+EMSCRIPTEN_KEEPALIVE void gw_wake() {
+  gw::platform::request_frames();
+}
+EMSCRIPTEN_KEEPALIVE char* gw_visible_text() {
+  return strdup(gw::platform::shell::visible_text().c_str());
+}
 EMSCRIPTEN_KEEPALIVE char* gw_snapshot() {
   const std::string s = gw::platform::shell::snapshot_json();
   char* p = static_cast<char*>(std::malloc(s.size() + 1));
@@ -286,7 +294,9 @@ EMSCRIPTEN_KEEPALIVE void gw_cjk_font_loaded(unsigned char* data, int size) {
   std::free(data);
   gw::platform::request_frames();
 }
-EMSCRIPTEN_KEEPALIVE void gw_cjk_font_failed() { gw::platform::shell::cjk_font_failed(); }
+EMSCRIPTEN_KEEPALIVE void gw_cjk_font_failed() {
+  gw::platform::shell::cjk_font_failed();
+}
 EMSCRIPTEN_KEEPALIVE void gw_data_loaded(const char* name, unsigned char* data, int size);
 EMSCRIPTEN_KEEPALIVE void gw_checker_done(char* answer);
 }
@@ -296,8 +306,10 @@ namespace gw::platform {
 namespace {
 std::set<std::string> g_unsaved;  // settings whose last write the browser refused
 void note_write(const std::string& key, int ok) {
-  if (ok) g_unsaved.erase(key);
-  else g_unsaved.insert(key);
+  if (ok)
+    g_unsaved.erase(key);
+  else
+    g_unsaved.insert(key);
 }
 }  // namespace
 
@@ -312,15 +324,29 @@ std::string setting(const std::string& key) {
 void set_setting(const std::string& key, const std::string& value) {
   note_write(key, gw_js_storage_set(("gpuwise." + key).c_str(), value.c_str(), 0));
 }
-void remove_setting(const std::string& key) { note_write(key, gw_js_storage_set(("gpuwise." + key).c_str(), "", 1)); }
-bool settings_unsaved() { return !g_unsaved.empty(); }
+void remove_setting(const std::string& key) {
+  note_write(key, gw_js_storage_set(("gpuwise." + key).c_str(), "", 1));
+}
+bool settings_unsaved() {
+  return !g_unsaved.empty();
+}
 
-std::string fragment() { return take(gw_js_dup("hash")); }
-void set_fragment(const std::string& f, bool push) { gw_js_set_hash(f.c_str(), push ? 1 : 0); }
-bool take_fragment_change() { return gw_js_take_hash_change() != 0; }
-std::string share_url(const std::string& f) { return take(gw_js_dup("href")) + "#" + f; }
+std::string fragment() {
+  return take(gw_js_dup("hash"));
+}
+void set_fragment(const std::string& f, bool push) {
+  gw_js_set_hash(f.c_str(), push ? 1 : 0);
+}
+bool take_fragment_change() {
+  return gw_js_take_hash_change() != 0;
+}
+std::string share_url(const std::string& f) {
+  return take(gw_js_dup("href")) + "#" + f;
+}
 
-void copy_text(const std::string& text) { gw_js_copy(text.c_str()); }
+void copy_text(const std::string& text) {
+  gw_js_copy(text.c_str());
+}
 std::string save_file(const std::string& name, const std::string& mime, const std::string& content) {
   gw_js_download(name.c_str(), mime.c_str(), content.data(), static_cast<int>(content.size()));
   return name;
@@ -335,8 +361,12 @@ void request_frames(int count) {
   shell::add_frames(count);
   gw_js_request_frame();
 }
-void wake_after(double seconds) { gw_js_wake_after(seconds * 1000.0); }
-double now_seconds() { return emscripten_get_now() / 1000.0; }
+void wake_after(double seconds) {
+  gw_js_wake_after(seconds * 1000.0);
+}
+double now_seconds() {
+  return emscripten_get_now() / 1000.0;
+}
 
 namespace {
 struct Fetched {
@@ -383,13 +413,27 @@ void request_cjk_font() {
 }
 
 namespace shell {
-void web_init() { gw_js_init(); }
-void web_request_next_frame() { gw_js_request_frame(); }
-void web_first_frame() { gw_js_first_frame(); }
-void web_count_frame() { gw_js_count_frame(); }
-void web_fail(const char* what) { gw_js_fail(what); }
-float web_fit_canvas(int& w, int& h) { return static_cast<float>(gw_js_fit_canvas(&w, &h)); }
-std::string web_paste_text() { return take(gw_js_dup("paste")); }
+void web_init() {
+  gw_js_init();
+}
+void web_request_next_frame() {
+  gw_js_request_frame();
+}
+void web_first_frame() {
+  gw_js_first_frame();
+}
+void web_count_frame() {
+  gw_js_count_frame();
+}
+void web_fail(const char* what) {
+  gw_js_fail(what);
+}
+float web_fit_canvas(int& w, int& h) {
+  return static_cast<float>(gw_js_fit_canvas(&w, &h));
+}
+std::string web_paste_text() {
+  return take(gw_js_dup("paste"));
+}
 }  // namespace shell
 
 }  // namespace gw::platform
@@ -406,7 +450,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE void gw_data_loaded(const char* name, unsigned c
 
 extern "C" EMSCRIPTEN_KEEPALIVE void gw_checker_done(char* answer) {
   using gw::platform::CheckerAnswer;
-  gw::platform::g_checker = answer ? CheckerAnswer{CheckerAnswer::ready, answer} : CheckerAnswer{CheckerAnswer::failed, {}};
+  gw::platform::g_checker =
+      answer ? CheckerAnswer{CheckerAnswer::ready, answer} : CheckerAnswer{CheckerAnswer::failed, {}};
   std::free(answer);
   gw::platform::request_frames();
 }

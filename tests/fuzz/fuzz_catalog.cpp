@@ -22,7 +22,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Catalog noted = core;
   const std::vector<Problem> refused = apply_catalog_notes(noted, text);
   for (const Problem& p : refused) require(!p.message.empty(), "notes problem without a message", p.path);
-  if (!refused.empty()) require(diff_catalog(noted, core).empty(), "refused notes changed the catalog", diff_catalog(noted, core));
+  if (!refused.empty())
+    require(diff_catalog(noted, core).empty(), "refused notes changed the catalog",
+            diff_catalog(noted, core));
 
   const CatalogLoad load = load_catalog(text);
   if (!load.catalog) {
@@ -39,7 +41,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(ids.insert("g/" + g.id).second, "duplicate GPU id accepted", g.id);
     require(g.vram_gib > 0, "GPU without memory accepted", g.id);
   }
-  for (const Provider& p : c.providers) require(ids.insert("p/" + p.id).second, "duplicate provider id accepted", p.id);
+  for (const Provider& p : c.providers)
+    require(ids.insert("p/" + p.id).second, "duplicate provider id accepted", p.id);
   for (const Offer& o : c.offers) {
     require(ids.insert("o/" + o.id).second, "duplicate offer id accepted", o.id);
     require(c.gpu(o.gpu) && c.provider(o.provider), "offer refers to nothing", o.id);
@@ -49,8 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const std::string json = catalog_to_json(c);
   const CatalogLoad again = load_catalog(json);
-  require(again.catalog.has_value(), "exported catalog does not load again",
-          first_problem(again.problems));
+  require(again.catalog.has_value(), "exported catalog does not load again", first_problem(again.problems));
   const std::string diff = diff_catalog(c, *again.catalog);
   require(diff.empty(), "export -> import changed the catalog", diff);
   require(catalog_to_json(*again.catalog) == json, "export is not stable");

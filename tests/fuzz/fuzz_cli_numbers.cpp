@@ -21,11 +21,11 @@ struct NumberFlag {
 };
 // The ranges scenario_flags.cpp passes to parse_number.
 const NumberFlag kNumberFlags[] = {
-    {"--budget", 0, 1e9},         {"--usd-cny", 0.1, 100},     {"--cards", 1, 64},
-    {"--setup-hours", 0, 1000},   {"--idle-hours", 0, 1000},   {"--storage-months", 0, 120},
-    {"--upload-mbps", 0.1, 1e5},  {"--extras", 0, 1e7},        {"--interruptions", 0, 10},
+    {"--budget", 0, 1e9},           {"--usd-cny", 0.1, 100},   {"--cards", 1, 64},
+    {"--setup-hours", 0, 1000},     {"--idle-hours", 0, 1000}, {"--storage-months", 0, 120},
+    {"--upload-mbps", 0.1, 1e5},    {"--extras", 0, 1e7},      {"--interruptions", 0, 10},
     {"--checkpoint-write", 0, 600}, {"--restart", 0, 600},     {"--seed", 0, 9007199254740992.0},
-    {"--utilization", 0, 1},      {"--price", 0, 1e7},
+    {"--utilization", 0, 1},        {"--price", 0, 1e7},
 };
 
 }  // namespace

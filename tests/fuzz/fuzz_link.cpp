@@ -19,22 +19,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<Preset>& presets = fixture_presets();
 
   const LinkDecode d = decode_link(link, presets, catalog);
-  require(nonfinite_in(d.scenario).empty(), "decoded scenario has a non-finite number", nonfinite_in(d.scenario));
+  require(nonfinite_in(d.scenario).empty(), "decoded scenario has a non-finite number",
+          nonfinite_in(d.scenario));
   const std::vector<Problem> problems = validate_workload(d.scenario.workload);
-  require(problems.empty(), "decoded workload does not validate",
-          first_problem(problems));
+  require(problems.empty(), "decoded workload does not validate", first_problem(problems));
   require(d.scenario.catalog_version == catalog.catalog_version, "decoded scenario lost the catalog version");
   require(d.notices.size() <= 4100, "unbounded notices", std::to_string(d.notices.size()));
-  for (const LinkNotice& n : d.notices)
-  {
+  for (const LinkNotice& n : d.notices) {
     require(n.message.en.size() < 1000 && n.message.zh.size() < 1000, "notice echoes too much of the link",
             n.message.en.substr(0, 200));
     // Notices reach a terminal (CLI --link) and the UI: no escape sequences, no broken UTF-8.
     require(clean_utf8(n.message.en) && clean_utf8(n.message.zh), "notice carries control bytes or bad UTF-8",
             n.message.en.substr(0, 200));
   }
-  require(clean_utf8(d.catalog_version) && d.catalog_version.size() <= 40, "catalog version is not clean text");
-  for (const int c : d.scenario.constraints.card_counts) require(c >= 1 && c <= 64, "card count out of range");
+  require(clean_utf8(d.catalog_version) && d.catalog_version.size() <= 40,
+          "catalog version is not clean text");
+  for (const int c : d.scenario.constraints.card_counts)
+    require(c >= 1 && c <= 64, "card count out of range");
   if (!d.ok) {
     const std::string diff = diff_scenario(d.scenario, default_scenario(presets, catalog));
     require(diff.empty(), "a refused link did not keep the defaults", diff);
@@ -45,8 +46,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(encoded.size() < 16 * 1024, "re-encoded link is huge", std::to_string(encoded.size()));
   const LinkDecode again = decode_link(encoded, presets, catalog);
   require(again.ok, "re-encoded link does not decode", encoded);
-  require(again.notices.empty(), "re-encoded link raises notices",
-          encoded + " -> " + (again.notices.empty() ? "" : again.notices.front().key + ": " + again.notices.front().message.en));
+  require(
+      again.notices.empty(), "re-encoded link raises notices",
+      encoded + " -> " +
+          (again.notices.empty() ? "" : again.notices.front().key + ": " + again.notices.front().message.en));
   const std::string diff = diff_scenario(d.scenario, again.scenario);
   require(diff.empty(), "encode -> decode changed the scenario", diff + "\n    link: " + encoded);
   require(again.settings.lang == d.settings.lang, "encode -> decode changed the language");

@@ -4,10 +4,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/diagnose.hpp"
 #include "fuzz/equal.hpp"
@@ -33,17 +32,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Vary the options with the input so every branch (CUDA check, pricing, header-less CSV) is reached.
   if (size % 3 == 1) options.cuda = "12.1";
   if (size % 3 == 2) options.cuda = "11.8", options.price_per_hour = 2.5;
-  if (size % 5 == 4) options.csv_columns = "index,name,clocks.max.sm,clocks.sm,power.limit,pcie.link.width.current";
+  if (size % 5 == 4)
+    options.csv_columns = "index,name,clocks.max.sm,clocks.sm,power.limit,pcie.link.width.current";
 
   const DiagnoseReport r = diagnose(text, catalog, options);
   require(r.input.gpus.size() + r.gpus.size() <= kDiagnoseMaxGpus + 0u, "more GPUs than the limit");
   require(r.input.bytes <= kDiagnoseMaxBytes, "read past the byte limit");
   for (const GpuDiagnosis& g : r.gpus) {
     const SmiGpu& s = g.reading;
-    finite_seen(s.memory_total_mib, "memory_total"); finite_seen(s.memory_used_mib, "memory_used");
-    finite_seen(s.utilization_pct, "util"); finite_seen(s.temperature_c, "temp");
-    finite_seen(s.power_draw_w, "power_draw"); finite_seen(s.power_limit_w, "power_limit");
-    finite_seen(s.sm_clock_mhz, "sm_clock"); finite_seen(s.max_sm_clock_mhz, "max_sm_clock");
+    finite_seen(s.memory_total_mib, "memory_total");
+    finite_seen(s.memory_used_mib, "memory_used");
+    finite_seen(s.utilization_pct, "util");
+    finite_seen(s.temperature_c, "temp");
+    finite_seen(s.power_draw_w, "power_draw");
+    finite_seen(s.power_limit_w, "power_limit");
+    finite_seen(s.sm_clock_mhz, "sm_clock");
+    finite_seen(s.max_sm_clock_mhz, "max_sm_clock");
     require(s.processes.size() <= static_cast<std::size_t>(kDiagnoseMaxProcesses), "too many processes");
   }
   require(!r.findings.empty(), "no finding at all: even garbage must get one that says so");
@@ -52,16 +56,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const int sev = static_cast<int>(f.severity);
     require(sev <= last, "findings are not most severe first", f.check);
     last = sev;
-    require(!f.check.empty() && !f.title.en.empty() && !f.title.zh.empty(), "finding without id or title", f.check);
-    for (int i : f.gpus) require(i >= 0 && static_cast<std::size_t>(i) < r.gpus.size(), "finding points nowhere", f.check);
+    require(!f.check.empty() && !f.title.en.empty() && !f.title.zh.empty(), "finding without id or title",
+            f.check);
+    for (int i : f.gpus)
+      require(i >= 0 && static_cast<std::size_t>(i) < r.gpus.size(), "finding points nowhere", f.check);
     require(f.evidence.text.size() <= 200, "evidence too long", f.check);
     require(clean_utf8(f.evidence.text), "evidence is not clean UTF-8", f.evidence.text);
-    if (f.slowdown) require(std::isfinite(*f.slowdown) && *f.slowdown >= 0 && *f.slowdown <= 1, "slowdown out of range",
-                            f.check + " " + show(*f.slowdown));
+    if (f.slowdown)
+      require(std::isfinite(*f.slowdown) && *f.slowdown >= 0 && *f.slowdown <= 1, "slowdown out of range",
+              f.check + " " + show(*f.slowdown));
     // A number the engine formats itself must never read "nan" or "inf" (the input may contain them).
     for (const Text* t : {&f.title, &f.meaning, &f.action})
       for (const char* bad : {"nan", "inf"})
-        require(!has_word(t->en, bad) || has_word(std::string(text), bad), "a finding prints nan or inf", t->en);
+        require(!has_word(t->en, bad) || has_word(std::string(text), bad), "a finding prints nan or inf",
+                t->en);
   }
   // The web page's path (checker.wasm): the same request as JSON must give back an answer that reads, and
   // when the text crossed unchanged (JSON replaces broken UTF-8) the same findings.
@@ -73,7 +81,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (sent.is_object() && sent.contains("text") && sent["text"] == std::string(text)) {
     require(a->findings.size() == r.findings.size(), "the JSON path changed the number of findings");
     for (std::size_t i = 0; i < r.findings.size(); ++i)
-      require(a->findings[i].check == r.findings[i].check && a->findings[i].title.en == r.findings[i].title.en &&
+      require(a->findings[i].check == r.findings[i].check &&
+                  a->findings[i].title.en == r.findings[i].title.en &&
                   a->findings[i].evidence.text == r.findings[i].evidence.text,
               "the JSON path changed a finding", r.findings[i].check);
   }

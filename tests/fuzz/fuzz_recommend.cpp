@@ -29,7 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i = 0; i < r.rows.size(); ++i) {
     const Row& row = r.rows[i];
     require(row.rank == static_cast<int>(i) + 1, "rows out of rank order", row.offer);
-    require(row.cost.low >= 0 && row.cost.low <= row.cost.likely + 1e-9 && row.cost.likely <= row.cost.high + 1e-9,
+    require(row.cost.low >= 0 && row.cost.low <= row.cost.likely + 1e-9 &&
+                row.cost.likely <= row.cost.high + 1e-9,
             "cost range out of order", row.offer);
     require(!c.budget || row.cost.likely <= *c.budget + 1e-6, "row over budget", row.offer);
     require(!c.deadline_hours || row.finish_hours.likely <= *c.deadline_hours + 1e-6, "row past the deadline",

@@ -20,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Catalog& catalog = fixture_catalog();
   const std::vector<Preset>& presets = fixture_presets();
   // Half the inputs start from a preset (fields override it), half from an empty workload.
-  const Workload base = (size % 2 == 0 && !presets.empty()) ? presets[size / 2 % presets.size()].workload : Workload{};
+  const Workload base =
+      (size % 2 == 0 && !presets.empty()) ? presets[size / 2 % presets.size()].workload : Workload{};
 
   const WorkloadLoad load = workload_from_json(text, base);
   if (!load.workload) {
@@ -30,8 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Workload& w = *load.workload;
   require(load.problems.empty(), "workload returned together with problems", first_problem(load.problems));
   const std::vector<Problem> problems = validate_workload(w);
-  require(problems.empty(), "accepted workload does not validate",
-          first_problem(problems));
+  require(problems.empty(), "accepted workload does not validate", first_problem(problems));
   require(nonfinite_in(w).empty(), "accepted workload is not finite", nonfinite_in(w));
 
   const std::string json = workload_to_json(w);
@@ -59,8 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       require(e.memory.total_gib() >= 0 && e.throughput >= 0, "negative memory or throughput", e.gpu);
       if (e.work_known)
         require(e.hours.low <= e.hours.likely && e.hours.likely <= e.hours.high && e.hours.low >= 0,
-                "hours range out of order", e.gpu + " " + show(e.hours.low) + " " + show(e.hours.likely) + " " +
-                                                show(e.hours.high));
+                "hours range out of order",
+                e.gpu + " " + show(e.hours.low) + " " + show(e.hours.likely) + " " + show(e.hours.high));
     }
   }
   return 0;

@@ -70,7 +70,8 @@ void check_well_formed(const gw::DiagnoseReport& r) {
   }
   CHECK(!r.summary.en.empty());
   CHECK(has_cjk(r.summary.zh));
-  for (std::size_t i = 1; i < r.findings.size(); ++i) CHECK(r.findings[i - 1].severity >= r.findings[i].severity);
+  for (std::size_t i = 1; i < r.findings.size(); ++i)
+    CHECK(r.findings[i - 1].severity >= r.findings[i].severity);
 }
 
 gw::DiagnoseReport run(const std::string& text, gw::DiagnoseOptions o = {}) {
@@ -89,7 +90,9 @@ int worse_than_info(const gw::DiagnoseReport& r) {
   return r.count(gw::Severity::warn) + r.count(gw::Severity::critical);
 }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
 
 }  // namespace
 
@@ -402,11 +405,14 @@ TEST_CASE("diagnose: 1 MB of noise, and noise around real output") {
   std::mt19937 rng(20261202);
   std::string noise;
   noise.reserve(1 << 20);
-  const char* pieces[] = {"GPU ", "|", " : ", "MiB", "00000000:07:00.0", "NVIDIA", ",", "\n", "P0", "x16",
-                          "Max Clocks", "    SM  : ", "\r\n", "Driver Version", "0x", "MIG ", "(UUID"};
+  const char* pieces[] = {
+      "GPU ", "|",          " : ",        "MiB",  "00000000:07:00.0", "NVIDIA", ",",    "\n",   "P0",
+      "x16",  "Max Clocks", "    SM  : ", "\r\n", "Driver Version",   "0x",     "MIG ", "(UUID"};
   while (noise.size() < (1u << 20)) {
-    if (rng() % 4 == 0) noise += pieces[rng() % (sizeof pieces / sizeof *pieces)];
-    else noise += static_cast<char>(rng() % 256);
+    if (rng() % 4 == 0)
+      noise += pieces[rng() % (sizeof pieces / sizeof *pieces)];
+    else
+      noise += static_cast<char>(rng() % 256);
   }
   auto r = run(noise);
   CHECK(r.input.bytes == noise.size());
@@ -414,7 +420,8 @@ TEST_CASE("diagnose: 1 MB of noise, and noise around real output") {
   CHECK(r.findings.front().severity == gw::Severity::critical);
 
   // A real -q output inside the noise is still found.
-  auto mixed = run(noise.substr(0, 4096) + "\n" + corpus("rtx3090-downclocked-q.txt") + noise.substr(4096, 4096));
+  auto mixed =
+      run(noise.substr(0, 4096) + "\n" + corpus("rtx3090-downclocked-q.txt") + noise.substr(4096, 4096));
   bool down = false;
   for (const auto& f : mixed.findings) down = down || f.check == "max_clock";
   CHECK(down);
@@ -439,7 +446,8 @@ TEST_CASE("diagnose: input limits are enforced and reported") {
   for (int i = 0; i < 100; ++i) {
     char bus[32];
     std::snprintf(bus, sizeof bus, "%08X:%02X:00.0", 0, i);
-    many += "GPU " + std::string(bus) + "\n    Product Name : NVIDIA A100-SXM4-80GB\n    Persistence Mode : Enabled\n";
+    many += "GPU " + std::string(bus) +
+            "\n    Product Name : NVIDIA A100-SXM4-80GB\n    Persistence Mode : Enabled\n";
   }
   auto m = run(many);
   CHECK(m.gpus.size() == static_cast<std::size_t>(gw::kDiagnoseMaxGpus));
@@ -465,7 +473,8 @@ TEST_CASE("diagnose: line endings, pasting two forms together, determinism") {
   // Same input, same report.
   auto again = run(q);
   REQUIRE(again.findings.size() == a.findings.size());
-  for (std::size_t i = 0; i < a.findings.size(); ++i) CHECK(again.findings[i].meaning.zh == a.findings[i].meaning.zh);
+  for (std::size_t i = 0; i < a.findings.size(); ++i)
+    CHECK(again.findings[i].meaning.zh == a.findings[i].meaning.zh);
   // A nonsense job length falls back to 10 hours rather than printing nan.
   gw::DiagnoseOptions o;
   o.job_hours = std::nan("");
@@ -474,12 +483,27 @@ TEST_CASE("diagnose: line endings, pasting two forms together, determinism") {
 }
 
 TEST_CASE("diagnose: every corpus file runs cleanly in both languages") {
-  const char* files[] = {"a100-80gb-ecc-errors-q.txt", "a100-healthy-q.txt", "a100-healthy-table.txt",
-                         "a100-healthy.csv", "a100-mig-list.txt", "a100-mig-table.txt", "a100-truncated-q.txt",
-                         "a100-vgpu-q.txt", "a100x2-nounits.csv", "a100x8-table.txt", "empty.txt", "garbage.txt",
-                         "rtx3090-downclocked-q.txt", "rtx3090-downclocked.csv", "rtx3090-memory-used-table.txt",
-                         "rtx3090-noheader.csv", "rtx3090-power-capped-q.txt", "rtx4090-pcie-x4-q.txt",
-                         "rtxa6000-thermal-q.txt", "smi-failed.txt", "t4-driver418-table.txt",
+  const char* files[] = {"a100-80gb-ecc-errors-q.txt",
+                         "a100-healthy-q.txt",
+                         "a100-healthy-table.txt",
+                         "a100-healthy.csv",
+                         "a100-mig-list.txt",
+                         "a100-mig-table.txt",
+                         "a100-truncated-q.txt",
+                         "a100-vgpu-q.txt",
+                         "a100x2-nounits.csv",
+                         "a100x8-table.txt",
+                         "empty.txt",
+                         "garbage.txt",
+                         "rtx3090-downclocked-q.txt",
+                         "rtx3090-downclocked.csv",
+                         "rtx3090-memory-used-table.txt",
+                         "rtx3090-noheader.csv",
+                         "rtx3090-power-capped-q.txt",
+                         "rtx4090-pcie-x4-q.txt",
+                         "rtxa6000-thermal-q.txt",
+                         "smi-failed.txt",
+                         "t4-driver418-table.txt",
                          "v100x2-driver470-table.txt"};
   for (const char* f : files) {
     CAPTURE(f);

@@ -92,8 +92,8 @@ TEST_CASE("checker JSON: options cross, broken UTF-8 in the paste does not stop 
 }
 
 TEST_CASE("checker JSON: a request it cannot read is answered with a finding that says so") {
-  for (const char* bad : {"", "not json", "[]", "{}", R"({"text": 3})", R"({"text": "x", "job_hours": "ten"})",
-                          R"({"text": "x", "cuda": 12.1})"}) {
+  for (const char* bad : {"", "not json", "[]", "{}", R"({"text": 3})",
+                          R"({"text": "x", "job_hours": "ten"})", R"({"text": "x", "cuda": 12.1})"}) {
     CAPTURE(bad);
     std::string problem;
     const auto a = gw::read_diagnose_answer(gw::diagnose_json(bad, bundled()), problem);
@@ -109,13 +109,14 @@ TEST_CASE("checker JSON: a malformed answer is refused with a reason, never half
   const std::string good = gw::diagnose_json(gw::diagnose_request_json("garbage", {}), bundled());
   std::string problem;
   REQUIRE(gw::read_diagnose_answer(good, problem).has_value());
-  for (const char* bad :
-       {"", "null", "{}", R"({"summary": "x", "gpus": [], "findings": []})",
-        R"({"summary": ["a", "b"], "gpus": [1], "findings": []})",
-        R"({"summary": ["a", "b"], "gpus": [], "findings": [{"severity": "fatal"}]})",
-        R"({"summary": ["a", "b"], "gpus": [], "findings": [{"severity": "warn", "check": "x", "text": "", "section": "",
+  for (
+      const char* bad :
+      {"", "null", "{}", R"({"summary": "x", "gpus": [], "findings": []})",
+       R"({"summary": ["a", "b"], "gpus": [1], "findings": []})",
+       R"({"summary": ["a", "b"], "gpus": [], "findings": [{"severity": "fatal"}]})",
+       R"({"summary": ["a", "b"], "gpus": [], "findings": [{"severity": "warn", "check": "x", "text": "", "section": "",
             "line": -1, "gpus": [], "title": ["a", "b"], "meaning": ["a", "b"], "action": ["a", "b"]}]})",
-        R"({"summary": ["a", "b"], "gpus": [], "findings": [{"severity": "warn", "check": "x", "text": "", "section": "",
+       R"({"summary": ["a", "b"], "gpus": [], "findings": [{"severity": "warn", "check": "x", "text": "", "section": "",
             "line": 1, "gpus": [], "title": ["a", "b"], "meaning": ["a", "b"], "action": ["a", "b"], "slowdown": "x"}]})"}) {
     CAPTURE(bad);
     problem.clear();

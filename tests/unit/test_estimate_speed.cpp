@@ -231,7 +231,8 @@ TEST_CASE("every compute unit and throughput unit the engine reports has Chinese
       for (bool f16acc : {false, true}) {
         gw::Workload w = p.workload;
         w.fp16_accumulate = f16acc;
-        for (gw::Precision prec : {w.precision, gw::Precision::bf16, gw::Precision::fp32, gw::Precision::tf32}) {
+        for (gw::Precision prec :
+             {w.precision, gw::Precision::bf16, gw::Precision::fp32, gw::Precision::tf32}) {
           w.precision = prec;
           const gw::GpuEstimate e = gw::estimate(w, g, gwtest::catalog(), {1, 1.0, false});
           if (!e.supported) continue;

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/link.hpp"
 #include "../fuzz/equal.hpp"
+#include "engine/link.hpp"
 
 namespace {
 
@@ -63,7 +63,8 @@ std::vector<gw::Preset> presets() {
   llama.weight_bits = 4;
   llama.context_tokens = 4096;
   llama.tokens = 1e6;
-  return {preset("resnet50-train", resnet), preset("bert-base-finetune", bert), preset("llama2-7b-int4", llama)};
+  return {preset("resnet50-train", resnet), preset("bert-base-finetune", bert),
+          preset("llama2-7b-int4", llama)};
 }
 
 gw::Catalog catalog() {
@@ -85,9 +86,14 @@ gw::Catalog catalog() {
   return c;
 }
 
-const gw::Preset& bert() { static const auto p = presets(); return p[1]; }
+const gw::Preset& bert() {
+  static const auto p = presets();
+  return p[1];
+}
 
-gw::LinkDecode decode(std::string_view link) { return gw::decode_link(link, presets(), catalog()); }
+gw::LinkDecode decode(std::string_view link) {
+  return gw::decode_link(link, presets(), catalog());
+}
 std::string encode(const gw::Scenario& s, const gw::LinkSettings& settings = {}) {
   return gw::encode_link(s, presets(), settings);
 }
@@ -112,10 +118,11 @@ TEST_CASE("link: the readable form names the preset and only what differs from i
   s.constraints.deadline_hours = 48;
   CHECK(encode(s) == "v=1&preset=bert-base-finetune&budget=300&deadline=48h&cat=2026.11.1");
 
-  for (const char* link : {"#v=1&preset=bert-base-finetune&budget=300&deadline=48h",
-                           "v=1&preset=bert-base-finetune&budget=300&deadline=48h",
-                           "https://example.org/gpuwise/#v=1&preset=bert-base-finetune&budget=300&deadline=48h",
-                           "https://example.org/gpuwise/?v=1&preset=bert-base-finetune&budget=300&deadline=2d"}) {
+  for (const char* link :
+       {"#v=1&preset=bert-base-finetune&budget=300&deadline=48h",
+        "v=1&preset=bert-base-finetune&budget=300&deadline=48h",
+        "https://example.org/gpuwise/#v=1&preset=bert-base-finetune&budget=300&deadline=48h",
+        "https://example.org/gpuwise/?v=1&preset=bert-base-finetune&budget=300&deadline=2d"}) {
     CAPTURE(link);
     const gw::LinkDecode d = decode(link);
     CHECK(d.ok);
@@ -160,9 +167,9 @@ TEST_CASE("link: unknown keys are ignored, so links from newer versions still op
 }
 
 TEST_CASE("link: out-of-range values are clamped, each with a notice") {
-  const gw::LinkDecode d =
-      decode("#v=1&preset=bert-base-finetune&budget=-5&batch=1e10&deadline=1e308h&fx=1000&cards=0,2,100"
-             "&up=0&irate=1e308&seed=-3&dl=2&ref=rtx-3090:1000:0");
+  const gw::LinkDecode d = decode(
+      "#v=1&preset=bert-base-finetune&budget=-5&batch=1e10&deadline=1e308h&fx=1000&cards=0,2,100"
+      "&up=0&irate=1e308&seed=-3&dl=2&ref=rtx-3090:1000:0");
   CHECK(d.ok);
   const gw::Constraints& c = d.scenario.constraints;
   CHECK(*c.budget == 0);
@@ -187,9 +194,9 @@ TEST_CASE("link: out-of-range values are clamped, each with a notice") {
 }
 
 TEST_CASE("link: invalid values are ignored with a notice; the rest of the link still applies") {
-  const gw::LinkDecode d =
-      decode("#v=1&preset=bert-base-finetune&budget=abc&deadline=soon&goal=richest&ckpt=maybe&prov=a%20b"
-             "&prec=fp7&batch=nan&epochs=0x&cur=EUR&lang=fr&egress=12");
+  const gw::LinkDecode d = decode(
+      "#v=1&preset=bert-base-finetune&budget=abc&deadline=soon&goal=richest&ckpt=maybe&prov=a%20b"
+      "&prec=fp7&batch=nan&epochs=0x&cur=EUR&lang=fr&egress=12");
   CHECK(d.ok);
   for (const char* key : {"budget", "deadline", "goal", "ckpt", "prov", "prec", "batch", "epochs", "cur"}) {
     CAPTURE(key);
@@ -255,7 +262,8 @@ TEST_CASE("link: a shortened preset id") {
   CHECK(*two.scenario.constraints.budget == 300);
   REQUIRE(two.notices.size() == 1);
   CHECK(two.notices.front().message.en ==
-        "Preset 'bert-base' could be bert-base-finetune, bert-base-inference-int8; the default preset is used.");
+        "Preset 'bert-base' could be bert-base-finetune, bert-base-inference-int8; the default preset is "
+        "used.");
   // Too short to guess from, or no match: unknown.
   for (const char* link : {"#preset=be", "#preset=nonesuch"}) {
     CAPTURE(link);
@@ -332,7 +340,8 @@ TEST_CASE("link: echoed link text cannot carry terminal escapes or broken UTF-8"
   CHECK(d.catalog_version.find('\x1b') == std::string::npos);
   CHECK(d.catalog_version.find('\xff') == std::string::npos);
   // Long values are cut in the notice, and never in the middle of a character.
-  const gw::LinkDecode cjk = decode("#v=1&budget=" + std::string(30, 'x') + "%E9%A2%84%E7%AE%97%E9%A2%84%E7%AE%97");
+  const gw::LinkDecode cjk =
+      decode("#v=1&budget=" + std::string(30, 'x') + "%E9%A2%84%E7%AE%97%E9%A2%84%E7%AE%97");
   REQUIRE(has_notice(cjk, "budget"));
   CHECK(cjk.notices.front().message.en.size() < 200);
 }
@@ -472,8 +481,10 @@ TEST_CASE("link: a field added to the scenario is not silently left out of links
   // give it a key in link.cpp's field table, compare it in tests/fuzz/equal.hpp (diff_workload /
   // diff_constraints), vary it in tests/unit/test_properties_gen.hpp, then update the numbers here.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-  CHECK_MESSAGE(sizeof(gw::Workload) == 336, "gw::Workload changed: update the link table and tests/fuzz/equal.hpp");
-  CHECK_MESSAGE(sizeof(gw::Constraints) == 320, "gw::Constraints changed: update the link table and equal.hpp");
+  CHECK_MESSAGE(sizeof(gw::Workload) == 336,
+                "gw::Workload changed: update the link table and tests/fuzz/equal.hpp");
+  CHECK_MESSAGE(sizeof(gw::Constraints) == 320,
+                "gw::Constraints changed: update the link table and equal.hpp");
 #endif
   // Each workload flag that exists only as a bool must still show up in a link when set.
   gw::Scenario s = bert_scenario();

@@ -21,7 +21,8 @@ using json = nlohmann::json;
 
 namespace {
 
-const char* const kHugeTexts[] = {"1e308", "-1e308", "1.7976931348623157e308", "1e999", "inf", "-inf", "4.9e-324"};
+const char* const kHugeTexts[] = {"1e308", "-1e308",  "1.7976931348623157e308", "1e999", "inf",
+                                  "-inf",  "4.9e-324"};
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -80,11 +81,11 @@ json small_catalog() {
 TEST_CASE("bounds: 1e308 and friends in every numeric link field are clamped with a notice") {
   const Catalog& catalog = fixture_catalog();
   const std::vector<Preset>& presets = fixture_presets();
-  const char* const keys[] = {"params", "layers", "hidden", "heads", "kvh",    "vocab",  "act",     "gflops",
-                              "bps",    "ws",     "batch",  "accum", "seq",    "px",     "wbits",   "rank",
-                              "samples", "epochs", "tokens", "ibatch", "ctx",  "chref",  "dl",      "budget",
-                              "deadline", "fx",   "setup",  "idle",  "disk",   "months", "data",    "up",
-                              "egress", "extras", "irate",  "ckw",   "cki",    "restart", "seed",   "cards"};
+  const char* const keys[] = {"params",   "layers", "hidden", "heads",  "kvh",  "vocab",   "act",   "gflops",
+                              "bps",      "ws",     "batch",  "accum",  "seq",  "px",      "wbits", "rank",
+                              "samples",  "epochs", "tokens", "ibatch", "ctx",  "chref",   "dl",    "budget",
+                              "deadline", "fx",     "setup",  "idle",   "disk", "months",  "data",  "up",
+                              "egress",   "extras", "irate",  "ckw",    "cki",  "restart", "seed",  "cards"};
   for (const Preset& p : {presets.front(), presets[presets.size() / 2], presets.back()}) {
     for (const char* key : keys) {
       for (const char* value : kHugeTexts) {
@@ -108,8 +109,8 @@ TEST_CASE("bounds: 1e308 and friends in every numeric link field are clamped wit
     REQUIRE(nonfinite_in(d.scenario) == "");
     REQUIRE(nonfinite_estimate(d.scenario.workload) == "");
   }
-  const LinkDecode ref = decode_link("#v=1&ref=rtx-3090:1e308:1e308&price." + catalog.offers[0].id + "=1e308",
-                                     presets, catalog);
+  const LinkDecode ref =
+      decode_link("#v=1&ref=rtx-3090:1e308:1e308&price." + catalog.offers[0].id + "=1e308", presets, catalog);
   CHECK(nonfinite_in(ref.scenario) == "");
   CHECK(ref.scenario.price_overrides.empty());
 }
@@ -138,7 +139,8 @@ TEST_CASE("bounds: 1e308 in every numeric workload JSON field is refused or stay
         ++accepted;
         REQUIRE(nonfinite_in(*load.workload) == "");
         const std::string bad = nonfinite_estimate(*load.workload);
-        if (!bad.empty()) failures.add(it.key() + " = " + huge.dump(), "accepted, then the estimate has " + bad);
+        if (!bad.empty())
+          failures.add(it.key() + " = " + huge.dump(), "accepted, then the estimate has " + bad);
       }
     }
   }
@@ -202,19 +204,21 @@ TEST_CASE("bounds: constraints at the edges of their ranges still give a finite 
   // in docs/input-ranges.md; the link clamps 1e308 to the top of each range and 5e-324 to the bottom.
   const Catalog& catalog = fixture_catalog();
   const std::vector<Preset>& presets = fixture_presets();
-  const char* const keys[] = {"budget", "deadline", "fx",     "setup", "idle", "disk",    "months", "data",
-                              "up",     "egress",   "extras", "irate", "ckw",  "cki",     "restart"};
+  const char* const keys[] = {"budget", "deadline", "fx",     "setup", "idle", "disk", "months", "data",
+                              "up",     "egress",   "extras", "irate", "ckw",  "cki",  "restart"};
   Failures failures;
   std::vector<std::string> links;
   for (const char* key : keys)
     for (const char* value : {"1e308", "-1e308", "4.9e-324"}) links.push_back(std::string(key) + "=" + value);
   std::string all_top, all_bottom;
-  for (const char* key : keys) all_top += std::string("&") + key + "=1e308", all_bottom += std::string("&") + key + "=-1e308";
+  for (const char* key : keys)
+    all_top += std::string("&") + key + "=1e308", all_bottom += std::string("&") + key + "=-1e308";
   links.push_back(all_top.substr(1));
   links.push_back(all_bottom.substr(1));
   for (const std::string& tail : links) {
     for (bool usd : {false, true}) {
-      const LinkDecode d = decode_link("#v=1&" + tail + (usd ? "&cur=USD" : "") + "&student=1&newuser=1", presets, catalog);
+      const LinkDecode d =
+          decode_link("#v=1&" + tail + (usd ? "&cur=USD" : "") + "&student=1&newuser=1", presets, catalog);
       REQUIRE(d.ok);
       const Constraints& c = d.scenario.constraints;
       for (std::size_t i = 0; i < catalog.offers.size(); i += 5) {
@@ -230,8 +234,12 @@ TEST_CASE("bounds: constraints at the edges of their ranges still give a finite 
           r.pricing = pricing;
           const Bill b = price_bill(p, c, exchange_rate(c, catalog), r);
           FiniteCheck f;
-          f.range("total", b.total); f.range("gpu", b.gpu); f.range("storage", b.storage);
-          f.range("extras", b.extras); f.range("transfer", b.transfer); f.range("discount", b.discount);
+          f.range("total", b.total);
+          f.range("gpu", b.gpu);
+          f.range("storage", b.storage);
+          f.range("extras", b.extras);
+          f.range("transfer", b.transfer);
+          f.range("discount", b.discount);
           for (const CostLine& l : b.lines) f.range(l.kind, l.amount);
           if (!f.first.empty()) failures.add(tail, f.first + " (" + o.id + ")");
         }
@@ -281,7 +289,8 @@ TEST_CASE("bounds: a catalog over 64 MiB or a workload over 1 MiB is refused unp
   const CatalogLoad c = load_catalog(big);
   CHECK(seconds_since(start) < 1);
   REQUIRE(c.problems.size() == 1);
-  CHECK(c.problems[0].message == "The catalog is 64 MiB; gpuwise reads catalogs up to 64 MiB (about 100,000 offers).");
+  CHECK(c.problems[0].message ==
+        "The catalog is 64 MiB; gpuwise reads catalogs up to 64 MiB (about 100,000 offers).");
   big.resize(kMaxWorkloadBytes + 10);
   big.back() = '}';
   const WorkloadLoad w = workload_from_json(big);

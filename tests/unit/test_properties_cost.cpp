@@ -15,14 +15,17 @@ namespace {
 
 std::string describe(const Bill& b) {
   std::string s = "total " + show(b.total.low) + "/" + show(b.total.likely) + "/" + show(b.total.high) +
-                  " discount " + show(b.discount.low) + "/" + show(b.discount.likely) + "/" + show(b.discount.high);
+                  " discount " + show(b.discount.low) + "/" + show(b.discount.likely) + "/" +
+                  show(b.discount.high);
   for (const CostLine& l : b.lines) s += "; " + l.kind + " " + show(l.amount.low);
   for (const AppliedProgram& p : b.programs) s += "; program " + p.id + " saves " + show(p.saving);
   return s;
 }
 
 // Allows for the last bit of floating-point noise, nothing more.
-bool at_least(double later, double earlier) { return later >= earlier - 1e-9 * std::max(1.0, std::fabs(earlier)); }
+bool at_least(double later, double earlier) {
+  return later >= earlier - 1e-9 * std::max(1.0, std::fabs(earlier));
+}
 
 struct Case {
   const Offer* offer = nullptr;
@@ -56,7 +59,8 @@ bool random_case(SplitMix64& rng, const Catalog& catalog, Case& out) {
 
 }  // namespace
 
-TEST_CASE("property: bills are finite and ordered, more hours never cost less, a higher price never cheaper") {
+TEST_CASE(
+    "property: bills are finite and ordered, more hours never cost less, a higher price never cheaper") {
   const Catalog& catalog = fixture_catalog();
   REQUIRE(!catalog.offers.empty());
   SplitMix64 rng(kPropertySeed + 20);

@@ -14,7 +14,9 @@ using namespace gw::testing;
 
 namespace {
 
-std::string describe(int i, const Workload& w) { return "#" + std::to_string(i) + " " + workload_to_json(w); }
+std::string describe(int i, const Workload& w) {
+  return "#" + std::to_string(i) + " " + workload_to_json(w);
+}
 
 }  // namespace
 
@@ -67,7 +69,8 @@ TEST_CASE("property: if a smaller card fits, a bigger one fits too") {
         CAPTURE(small.memory.total_gib());
         CAPTURE(big.memory.total_gib());
         REQUIRE(big.fit != Fit::no_fit);
-        if (small.fit == Fit::fits && big.memory.total_gib() <= small.memory.total_gib()) REQUIRE(big.fit == Fit::fits);
+        if (small.fit == Fit::fits && big.memory.total_gib() <= small.memory.total_gib())
+          REQUIRE(big.fit == Fit::fits);
       }
     }
   }

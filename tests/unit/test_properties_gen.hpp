@@ -31,10 +31,14 @@ class SplitMix64 {
   double uniform(double lo, double hi) { return lo + (hi - lo) * unit(); }
   // Spreads evenly over orders of magnitude: prices, sizes and hours span several.
   double log_uniform(double lo, double hi) { return std::exp(uniform(std::log(lo), std::log(hi))); }
-  int between(int lo, int hi) { return lo + static_cast<int>(next() % static_cast<std::uint64_t>(hi - lo + 1)); }
+  int between(int lo, int hi) {
+    return lo + static_cast<int>(next() % static_cast<std::uint64_t>(hi - lo + 1));
+  }
   bool chance(double p) { return unit() < p; }
   template <class T>
-  const T& pick(const std::vector<T>& v) { return v[next() % v.size()]; }
+  const T& pick(const std::vector<T>& v) {
+    return v[next() % v.size()];
+  }
   // A value rounded to a few significant digits, like a person would type it.
   double typed(double v, int digits = 3) {
     if (v == 0) return 0;
@@ -83,8 +87,10 @@ inline Workload random_workload(SplitMix64& rng, const std::vector<Preset>& pres
                                          Optimizer::adafactor, Optimizer::adam8bit};
     w.optimizer = rng.pick(opts);
   }
-  if ((w.mode == Mode::lora || w.mode == Mode::qlora) && rng.chance(0.5)) w.lora_rank = 1 << rng.between(2, 7);
-  if (w.dataset_samples > 0 && rng.chance(0.5)) w.dataset_samples = rng.typed(w.dataset_samples * rng.log_uniform(0.1, 10));
+  if ((w.mode == Mode::lora || w.mode == Mode::qlora) && rng.chance(0.5))
+    w.lora_rank = 1 << rng.between(2, 7);
+  if (w.dataset_samples > 0 && rng.chance(0.5))
+    w.dataset_samples = rng.typed(w.dataset_samples * rng.log_uniform(0.1, 10));
   if (w.epochs > 0 && rng.chance(0.5)) w.epochs = rng.typed(rng.log_uniform(0.5, 50), 2);
   if (w.tokens > 0 && rng.chance(0.5)) w.tokens = rng.typed(w.tokens * rng.log_uniform(0.1, 10));
   if (w.mode == Mode::inference && rng.chance(0.3)) w.inference_batch = rng.between(1, 64);

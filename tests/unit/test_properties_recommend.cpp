@@ -30,9 +30,12 @@ std::tuple<int, double, double> rank_key(const Row& r, Goal goal) {
   const int tier = r.tier;  // tight fits and changed training setups rank after (recommend.hpp)
   const double cost = r.cost.likely, finish = r.finish_hours.likely;
   switch (goal) {
-    case Goal::cheapest: return {tier, cost, finish};
-    case Goal::fastest: return {tier, finish, cost};
-    case Goal::value: return {tier, cost * finish, cost};
+    case Goal::cheapest:
+      return {tier, cost, finish};
+    case Goal::fastest:
+      return {tier, finish, cost};
+    case Goal::value:
+      return {tier, cost * finish, cost};
   }
   return {tier, cost, finish};
 }
@@ -68,7 +71,8 @@ Offer random_offer(SplitMix64& rng, const Catalog& catalog, int n) {
   o.gpu_count = rng.pick(std::vector<int>{1, 1, 2, 4, 8});
   o.currency = p.currency;
   o.on_demand_per_hour = rng.typed(rng.log_uniform(0.05, 200));
-  if (p.has_spot && rng.chance(0.5)) o.spot_per_hour = rng.typed(o.on_demand_per_hour * rng.uniform(0.2, 0.9));
+  if (p.has_spot && rng.chance(0.5))
+    o.spot_per_hour = rng.typed(o.on_demand_per_hour * rng.uniform(0.2, 0.9));
   o.price_date = catalog.catalog_date;
   o.source = "property test";
   return o;
@@ -104,10 +108,12 @@ TEST_CASE("property: no NaN or infinity anywhere in a report, for random scenari
       REQUIRE(row.cost.likely <= row.cost.high + 1e-9);
       REQUIRE(row.cost.low >= 0);
       if (s.constraints.budget) REQUIRE(row.cost.likely <= *s.constraints.budget + 1e-6);
-      if (s.constraints.deadline_hours) REQUIRE(row.finish_hours.likely <= *s.constraints.deadline_hours + 1e-6);
+      if (s.constraints.deadline_hours)
+        REQUIRE(row.finish_hours.likely <= *s.constraints.deadline_hours + 1e-6);
       REQUIRE(row.fit != Fit::no_fit);
       REQUIRE(row.fallback < static_cast<int>(r.rows.size()));
-      if (k > 0 && r.work_known) REQUIRE_FALSE(rank_key(row, s.constraints.goal) < rank_key(r.rows[k - 1], s.constraints.goal));
+      if (k > 0 && r.work_known)
+        REQUIRE_FALSE(rank_key(row, s.constraints.goal) < rank_key(r.rows[k - 1], s.constraints.goal));
     }
     with_rows += !r.rows.empty();
   }
@@ -143,8 +149,10 @@ TEST_CASE("property: a bigger budget or a later deadline never makes the best an
     if (!s.constraints.deadline_hours) s.constraints.deadline_hours = rng.typed(rng.log_uniform(2, 500));
     const Report before = recommend(s, catalog, fast());
     Scenario looser = s;
-    if (rng.chance(0.5)) *looser.constraints.budget *= rng.uniform(1, 10);
-    else *looser.constraints.deadline_hours *= rng.uniform(1, 10);
+    if (rng.chance(0.5))
+      *looser.constraints.budget *= rng.uniform(1, 10);
+    else
+      *looser.constraints.deadline_hours *= rng.uniform(1, 10);
     const Report after = recommend(looser, catalog, fast());
     CAPTURE(i);
     CAPTURE(encode_link(s, presets));

@@ -23,7 +23,8 @@ TEST_CASE("property: encoding a link and decoding it gives back the same scenari
     if (rng.chance(0.3)) settings.lang = rng.chance(0.5) ? "zh" : "en";
     const std::string link = encode_link(s, presets, settings);
     longest = std::max(longest, link.size());
-    const LinkDecode d = decode_link(rng.chance(0.5) ? "https://example.org/gpuwise/#" + link : link, presets, catalog);
+    const LinkDecode d =
+        decode_link(rng.chance(0.5) ? "https://example.org/gpuwise/#" + link : link, presets, catalog);
     CAPTURE(i);
     CAPTURE(link);
     REQUIRE(d.ok);
@@ -42,8 +43,9 @@ TEST_CASE("property: a workload survives workload_to_json -> workload_from_json"
   SplitMix64 rng(kPropertySeed + 1);
   for (int i = 0; i < 2000; ++i) {
     Workload w = random_workload(rng, presets);
-    if (rng.chance(0.2)) w.reference = ReferenceRun{rng.pick(fixture_catalog().gpus).id, rng.between(1, 8),
-                                                    rng.typed(rng.log_uniform(0.1, 500))};
+    if (rng.chance(0.2))
+      w.reference = ReferenceRun{rng.pick(fixture_catalog().gpus).id, rng.between(1, 8),
+                                 rng.typed(rng.log_uniform(0.1, 500))};
     if (rng.chance(0.2)) w.title = Text{"job " + std::to_string(i), "任务 " + std::to_string(i)};
     CAPTURE(i);
     REQUIRE(first_problem(validate_workload(w)) == "");
