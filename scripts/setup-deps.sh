@@ -7,7 +7,7 @@ quiet=${GPUWISE_SETUP_VERBOSE:-0}
 
 apt_pkgs=(build-essential cmake ninja-build dpkg-dev pkg-config git
   emscripten nlohmann-json3-dev doctest-dev libcli11-dev libglfw3-dev libgl-dev
-  chromium fonttools fonts-noto-cjk libclang-rt-14-dev clang-14 xvfb x11-utils imagemagick
+  chromium fonttools fonts-noto-cjk libclang-rt-14-dev clang-14 clang-format-14 xvfb x11-utils imagemagick
   python3 gzip)
 
 if [ ! -f /etc/debian_version ] || ! command -v apt-get >/dev/null 2>&1; then

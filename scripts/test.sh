@@ -38,6 +38,7 @@ asan() {
 web() { bash scripts/build-web.sh; }
 browser() { bash tests/browser/run.sh "$root/build/web-release/site"; }
 
+step "clang-format (src, tests) and its own test" bash -c 'bash scripts/check-format.sh && bash tests/format/run.sh'
 step "native build + unit/golden tests" native
 step "ASan+UBSan build + unit/golden tests" asan
 step "web build (Emscripten)" web
