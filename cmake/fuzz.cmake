@@ -8,7 +8,9 @@ find_package(CLI11 REQUIRED)
 
 # UB aborts instead of printing and carrying on: libFuzzer only notices what crashes.
 set(GPUWISE_SANITIZE -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
-target_compile_options(gpuwise_engine PRIVATE -fsanitize=fuzzer-no-link ${GPUWISE_SANITIZE})
+foreach(lib gpuwise_engine gpuwise_diagnose)
+  target_compile_options(${lib} PRIVATE -fsanitize=fuzzer-no-link ${GPUWISE_SANITIZE})
+endforeach()
 # Everything that links the sanitized engine (the CLI too) needs the sanitizer runtimes.
 target_link_options(gpuwise_engine INTERFACE -fsanitize=address,undefined)
 
@@ -16,10 +18,6 @@ file(GLOB GPUWISE_FUZZ_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/fuzz
 add_custom_target(gpuwise_fuzz_all)
 foreach(src IN LISTS GPUWISE_FUZZ_SOURCES)
   get_filename_component(name "${src}" NAME_WE)
-  # The nvidia-smi target waits for the diagnose engine (issue 6) to exist.
-  if(name STREQUAL "fuzz_nvidia_smi" AND NOT EXISTS "${CMAKE_SOURCE_DIR}/src/engine/diagnose.hpp")
-    continue()
-  endif()
   set(extra "")
   # CLI flag parsers live in the CLI, not the engine: compile them into their target.
   if(name STREQUAL "fuzz_cli_numbers")
@@ -29,6 +27,6 @@ foreach(src IN LISTS GPUWISE_FUZZ_SOURCES)
   target_include_directories(${name} PRIVATE "${CMAKE_SOURCE_DIR}/src" "${CMAKE_SOURCE_DIR}/tests")
   target_compile_options(${name} PRIVATE -fsanitize=fuzzer ${GPUWISE_SANITIZE})
   target_link_options(${name} PRIVATE -fsanitize=fuzzer ${GPUWISE_SANITIZE})
-  target_link_libraries(${name} PRIVATE gpuwise_engine CLI11::CLI11)
+  target_link_libraries(${name} PRIVATE gpuwise_diagnose CLI11::CLI11)
   add_dependencies(gpuwise_fuzz_all ${name})
 endforeach()

@@ -11,14 +11,12 @@ if(NOT GW_GLFW_FOUND OR NOT OpenGL_FOUND)
 endif()
 
 include("${CMAKE_SOURCE_DIR}/cmake/imgui.cmake")
-target_link_libraries(gw_imgui PUBLIC PkgConfig::GW_GLFW OpenGL::GL ${CMAKE_DL_LIBS})
+target_link_libraries(gw_imgui_backend PUBLIC PkgConfig::GW_GLFW OpenGL::GL ${CMAKE_DL_LIBS})
 
-file(GLOB GW_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/*.cpp")
-file(GLOB GW_PLATFORM_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/*.cpp")
-add_executable(gpuwise-gui ${GW_APP_SOURCES} ${GW_PLATFORM_SOURCES})
-target_link_libraries(gpuwise-gui PRIVATE gpuwise_engine gw_imgui gw_fonts)
+add_executable(gpuwise-gui ${GW_PLATFORM_SOURCES})
+target_link_libraries(gpuwise-gui PRIVATE gpuwise_app gw_imgui_backend gw_fonts)
 # Installed, the window finds its font as <exe>/../share/gpuwise/fonts (any prefix, the .deb); the build
-# tree's folder is only the last fallback (src/platform/native.cpp, font_dirs).
+# tree's folder is only the last fallback (src/platform/native/native.cpp, font_dirs).
 target_compile_definitions(gpuwise-gui PRIVATE GPUWISE_FONT_DIR="${GW_FONT_DIR}")
 install(TARGETS gpuwise-gui RUNTIME DESTINATION bin)
 install(FILES "${GW_FONT_DIR}/cjk.ttf" DESTINATION share/gpuwise/fonts)

@@ -1,7 +1,7 @@
 find_package(doctest REQUIRED)
 file(GLOB GPUWISE_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/unit/*.cpp")
 add_executable(gpuwise_tests ${GPUWISE_TEST_SOURCES})
-target_link_libraries(gpuwise_tests PRIVATE gpuwise_engine doctest::doctest)
+target_link_libraries(gpuwise_tests PRIVATE gpuwise_diagnose doctest::doctest)
 # Tests that read the reference facts (validation cases) find them through this.
 target_compile_definitions(gpuwise_tests PRIVATE
   GPUWISE_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
@@ -17,3 +17,8 @@ foreach(cmd IN LISTS GPUWISE_GOLDEN)
     COMMAND ${CMAKE_COMMAND} -DGPUWISE=$<TARGET_FILE:gpuwise> -DCMD=${cmd}
             -P "${CMAKE_SOURCE_DIR}/cmake/run_golden.cmake")
 endforeach()
+
+# The layer check (cmake/check_layers.cmake) fails on each kind of forbidden include.
+add_test(NAME layer_check
+  COMMAND ${CMAKE_COMMAND} -DSOURCE=${CMAKE_SOURCE_DIR} -DWORK=${CMAKE_BINARY_DIR}/layer-check-scratch
+          -P "${CMAKE_SOURCE_DIR}/tests/layers/run_check.cmake")

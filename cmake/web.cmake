@@ -7,7 +7,7 @@ include("${CMAKE_SOURCE_DIR}/cmake/imgui.cmake")
 set(GW_SITE "${CMAKE_BINARY_DIR}/site")
 set(GW_SITE_HELLO "${CMAKE_BINARY_DIR}/site-hello")
 
-target_compile_definitions(gw_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3)
+target_compile_definitions(gw_imgui_backend PUBLIC IMGUI_IMPL_OPENGL_ES3)
 # Size first: the English page must stay under 350 KB gzipped.
 # C++ exceptions are off in the browser: the engine never throws on bad input (it returns problems), and
 # JavaScript-emulated exception support would double the code and slow every call. A throw would stop
@@ -52,28 +52,26 @@ if(GW_CLOSURE_COMPILER)
 else()
   message(WARNING "Closure Compiler not found (run scripts/setup-deps.sh): the page's JavaScript stays unminified")
 endif()
-foreach(t gw_imgui gw_fonts gpuwise_engine gpuwise_data gpuwise_data_checker)
+foreach(t gw_imgui gw_imgui_backend gpuwise_app gw_fonts gpuwise_engine gpuwise_diagnose gpuwise_data gpuwise_data_checker)
   target_compile_options(${t} PRIVATE ${GW_WEB_COMPILE})
 endforeach()
 
 # ---- the app
-file(GLOB GW_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/*.cpp")
-file(GLOB GW_PLATFORM_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/*.cpp")
-add_executable(gpuwise_web ${GW_APP_SOURCES} ${GW_PLATFORM_SOURCES})
+add_executable(gpuwise_web ${GW_PLATFORM_SOURCES})
 target_compile_options(gpuwise_web PRIVATE ${GW_WEB_COMPILE})
-target_link_libraries(gpuwise_web PRIVATE gpuwise_engine gpuwise_data gw_imgui gw_fonts)
+target_link_libraries(gpuwise_web PRIVATE gpuwise_app gpuwise_data gw_imgui_backend gw_fonts)
 target_link_options(gpuwise_web PRIVATE ${GW_WEB_LINK}
   # ImGui links its own bitmap font (12 KB of base85) for an atlas that has no font; ours always has one,
-  # so the call goes to an empty stand-in in src/platform/web.cpp and the font data is dropped.
+  # so the call goes to an empty stand-in in src/platform/web/web.cpp and the font data is dropped.
   "-Wl,--wrap=_ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig")
 set_target_properties(gpuwise_web PROPERTIES
   CXX_LINKER_LAUNCHER "${GW_WEB_LINKER_LAUNCHER}"
   OUTPUT_NAME index SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${GW_SITE}")
 
-# ---- the instance checker: a module of its own, fetched on the first check (src/platform/checker/)
-add_executable(gpuwise_checker "${CMAKE_SOURCE_DIR}/src/platform/checker/checker.cpp")
+# ---- the instance checker: a module of its own, fetched on the first check (src/platform/web/checker.cpp)
+add_executable(gpuwise_checker "${CMAKE_SOURCE_DIR}/src/platform/web/checker.cpp")
 target_compile_options(gpuwise_checker PRIVATE ${GW_WEB_COMPILE})
-target_link_libraries(gpuwise_checker PRIVATE gpuwise_engine gpuwise_data_checker)
+target_link_libraries(gpuwise_checker PRIVATE gpuwise_diagnose gpuwise_data_checker)
 target_link_options(gpuwise_checker PRIVATE ${GW_WEB_COMPILE} ${GW_WEB_EXC_LINK} ${GW_CLOSURE_LINK} --no-entry
   -sMODULARIZE=1 -sEXPORT_NAME=GpuwiseChecker -sENVIRONMENT=web -sDYNAMIC_EXECUTION=0
   -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -sMALLOC=emmalloc -sSUPPORT_ERRNO=0
@@ -112,7 +110,7 @@ add_custom_target(gpuwise_site ALL DEPENDS "${GW_SITE}/.assets-stamp")
 # ---- the bare "hello" page, built with the same flags for a fair comparison
 add_executable(gpuwise_hello "${CMAKE_SOURCE_DIR}/web/hello/hello.cpp")
 target_compile_options(gpuwise_hello PRIVATE ${GW_WEB_COMPILE})
-target_link_libraries(gpuwise_hello PRIVATE gw_imgui)
+target_link_libraries(gpuwise_hello PRIVATE gw_imgui_backend)
 target_link_options(gpuwise_hello PRIVATE ${GW_WEB_LINK})
 set_target_properties(gpuwise_hello PROPERTIES
   CXX_LINKER_LAUNCHER "${GW_WEB_LINKER_LAUNCHER}"

@@ -1,5 +1,5 @@
 // The page around the wasm: loading indicator, fatal errors, early CJK font fetch, service worker.
-// Everything else (frames, input, URL, storage, test hook) lives in src/platform/web.cpp.
+// Everything else (frames, input, URL, storage, test hook) lives in src/platform/web/web.cpp.
 'use strict';
 (function () {
   var loading = document.getElementById('loading');
@@ -46,7 +46,7 @@
     onAbort: function (what) { fail('gpuwise stopped: ' + what + ' · 程序出错,请刷新页面。'); },
     // Timings for scripts/bench: the wasm compiled and instantiated, then main() ran.
     onRuntimeInitialized: function () { window.gwRuntimeAt = performance.now(); },
-    // Called by src/platform/web.cpp after the first frame is on screen.
+    // Called by src/platform/web/web.cpp after the first frame is on screen.
     gwFirstFrame: function () { loading.classList.add('done'); },
     gwFail: function (what) { fail(what === 'webgl2' ? noGl : what); }
   };

@@ -8,7 +8,7 @@
 
 #include "engine/calculators.hpp"
 #include "engine/catalog.hpp"
-#include "engine/diagnose.hpp"
+#include "engine/diagnose/diagnose.hpp"
 #include "engine/guide.hpp"
 #include "engine/recommend.hpp"
 #include "engine/scenario.hpp"
@@ -90,7 +90,7 @@ struct AppState {
   std::vector<Preset> presets;
   std::optional<Guide> guide;
   // The catalog's citations and notes (catalog.notes_file, applied in panel_catalog.cpp): asked for when the
-  // catalog tab first opens; problems when the file did not apply.
+  // catalog tab or a recommendation row first opens; problems when the file did not apply.
   bool catalog_notes_requested = false;
   std::vector<std::string> catalog_notes_problems;
 

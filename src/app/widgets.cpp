@@ -8,7 +8,6 @@
 
 #include "app/theme.hpp"
 #include "platform/platform.hpp"
-#include "platform/shell.hpp"
 
 namespace gw::app {
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.hpp"
-#include "engine/diagnose.hpp"
+#include "engine/diagnose/diagnose.hpp"
 
 namespace gw::cli {
 namespace {

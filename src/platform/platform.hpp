@@ -1,8 +1,10 @@
 #pragma once
-// What the app needs from the world outside ImGui. Implemented by web.cpp (browser) and native.cpp
-// (desktop); the rest of src/app never sees which one it runs on.
+// What the app needs from the world outside ImGui. Implemented by web/web.cpp (browser) and
+// native/native.cpp (desktop); the rest of src/app never sees which one it runs on.
 #include <string>
 #include <string_view>
+
+struct ImFont;
 
 namespace gw::platform {
 
@@ -38,8 +40,8 @@ struct DataFile {
 DataFile data_file(const std::string& name);
 void retry_data_file(const std::string& name);  // after `failed`: fetch again
 
-// ---- the instance checker (engine/diagnose.hpp: diagnose_request_json -> diagnose_json -> answer JSON).
-// Natively it runs at once. The web page keeps it out of the first download: the first request fetches
+// ---- the instance checker (engine/diagnose/diagnose.hpp: diagnose_request_json -> diagnose_json -> answer
+// JSON). Natively it runs at once. The web page keeps it out of the first download: the first request fetches
 // checker.js and checker.wasm, a module of its own (cached by the service worker for offline use).
 struct CheckerAnswer {
   enum State { idle, loading, ready, failed } state = idle;
@@ -62,6 +64,9 @@ double now_seconds();
 // Starts loading the CJK subset if it is not there yet; true once it is in the font atlas.
 bool cjk_font_ready();
 void request_cjk_font();
+enum class FontRole { body, heading, small };
+// The fonts of the current atlas (built at the current UI scale, CJK merged in once loaded).
+ImFont* font(FontRole role);
 // UI scale: devicePixelRatio on the web, the monitor content scale natively.
 float ui_scale();
 

@@ -1,15 +1,12 @@
 #pragma once
-// Internal to src/platform: the frame driver (main.cpp) and the two backends (web.cpp, native.cpp).
+// Internal to src/platform: the frame driver (main.cpp) and the two backends (web/web.cpp,
+// native/native.cpp). src/app may not include it (cmake/check_layers.cmake).
 #include <string>
 #include <string_view>
 
-struct ImFont;
+#include "platform/platform.hpp"
 
 namespace gw::platform {
-
-enum class FontRole { body, heading, small };
-// The fonts of the current atlas (built at the current UI scale, CJK merged in once loaded).
-ImFont* font(FontRole role);
 
 namespace shell {
 

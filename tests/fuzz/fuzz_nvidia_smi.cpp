@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/diagnose.hpp"
+#include "engine/diagnose/diagnose.hpp"
 #include "fuzz/equal.hpp"
 #include "fuzz/fixtures.hpp"
 

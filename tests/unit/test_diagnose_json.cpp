@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "engine/bundled.hpp"
-#include "engine/diagnose.hpp"
+#include "engine/diagnose/diagnose.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 #include "../fuzz/fixtures.hpp"
 #include "engine/cost.hpp"
-#include "engine/diagnose.hpp"
+#include "engine/diagnose/diagnose.hpp"
 #include "engine/estimate.hpp"
 #include "engine/link.hpp"
 #include "engine/recommend.hpp"

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <iterator>
 
-#include "diagnose_detail.hpp"
+#include "engine/diagnose/detail.hpp"
 
 namespace gw {
 

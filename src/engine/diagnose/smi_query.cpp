@@ -2,7 +2,7 @@
 // per card. Section names changed across drivers ("Clocks Throttle Reasons" became "Clocks Event Reasons",
 // "Power Readings" became "GPU Power Readings", ECC counters went from "Single/Double Bit" to
 // "SRAM/DRAM (Un)correctable"), so each field is looked up by the names every version used.
-#include "diagnose_detail.hpp"
+#include "engine/diagnose/detail.hpp"
 
 namespace gw::diag {
 namespace {

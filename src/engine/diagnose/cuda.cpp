@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "bundled.hpp"
-#include "diagnose_detail.hpp"
+#include "engine/bundled.hpp"
+#include "engine/diagnose/detail.hpp"
 
 namespace gw {
 

@@ -1,6 +1,6 @@
 // The web page's instance checker: diagnose() as a module of its own (checker.js + checker.wasm), fetched
 // the first time a student presses Check, so the rest of the page loads without it. web.cpp sends the
-// request and takes the answer, both JSON (engine/diagnose.hpp).
+// request and takes the answer, both JSON (engine/diagnose/diagnose.hpp).
 #include <emscripten.h>
 
 #include <cstdlib>
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/bundled.hpp"
-#include "engine/diagnose.hpp"
+#include "engine/diagnose/diagnose.hpp"
 
 extern "C" EMSCRIPTEN_KEEPALIVE char* gw_check(const char* request) {
   // Parsed on the first request and kept: only the GPU specifications are used.

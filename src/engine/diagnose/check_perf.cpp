@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "diagnose_detail.hpp"
+#include "engine/diagnose/detail.hpp"
 
 namespace gw::diag {
 namespace {

@@ -3,7 +3,7 @@
 // fields the first one left empty, matched by bus id or, failing that, by position.
 #include <algorithm>
 
-#include "diagnose_detail.hpp"
+#include "engine/diagnose/detail.hpp"
 
 namespace gw::diag {
 

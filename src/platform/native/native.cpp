@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "engine/bundled.hpp"
-#include "engine/diagnose.hpp"
+#include "engine/diagnose/diagnose.hpp"
 #include "platform/platform.hpp"
 #include "platform/shell.hpp"
 

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "diagnose.hpp"
+#include "engine/diagnose/diagnose.hpp"
 
 namespace gw::diag {
 

@@ -3,7 +3,7 @@
 // itself lacks: no GPU at all, nvidia-smi failing, output cut short, readings this form cannot give.
 #include <algorithm>
 
-#include "diagnose_detail.hpp"
+#include "engine/diagnose/detail.hpp"
 
 namespace gw::diag {
 namespace {

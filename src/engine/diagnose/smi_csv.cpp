@@ -2,7 +2,7 @@
 // or `noheader`, with units in the values ("40960 MiB") or `nounits`, and `--query-compute-apps` process
 // lists. Columns are known by the header's field names; without a header only values whose shape says what
 // they are (a GPU name, a driver version, a P-state, a bus id) can be read, and the reading says so.
-#include "diagnose_detail.hpp"
+#include "engine/diagnose/detail.hpp"
 
 namespace gw::diag {
 namespace {

@@ -2,7 +2,7 @@
 // column grew in 535, Bus-Id in 550), so rows are read by cell ('|') and by the shape of each token, never by
 // character position. A GPU is three rows: index/name/persistence | bus id | ECC, then
 // fan/temp/perf/power | memory | utilization/compute mode, then (since 450) the MIG mode.
-#include "diagnose_detail.hpp"
+#include "engine/diagnose/detail.hpp"
 
 namespace gw::diag {
 namespace {

@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "catalog.hpp"
-#include "text.hpp"
+#include "engine/catalog.hpp"
+#include "engine/text.hpp"
 
 namespace gw {
 

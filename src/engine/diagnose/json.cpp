@@ -4,7 +4,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "engine/diagnose.hpp"
+#include "engine/diagnose/diagnose.hpp"
 
 namespace gw {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "diagnose_detail.hpp"
+#include "engine/diagnose/detail.hpp"
 
 namespace gw::diag {
 

@@ -5,7 +5,7 @@
 // factor and the power limit choose between what is left (A100 40GB PCIe vs SXM4).
 #include <cmath>
 
-#include "diagnose_detail.hpp"
+#include "engine/diagnose/detail.hpp"
 
 namespace gw::diag {
 namespace {
