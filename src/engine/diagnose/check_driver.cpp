@@ -80,6 +80,24 @@ void check_driver(const DiagnoseReport& r, const CheckInput& in, std::vector<Fin
       f.title = T(
           "'" + clean_excerpt(asked, 16) + "' is not a CUDA version; driver " + d + " runs CUDA up to " + sup,
           "“" + clean_excerpt(asked, 16) + "”不是 CUDA 版本；驱动 " + d + " 最高支持 CUDA " + sup);
+    } else if (!supported) {
+      // Older than every toolkit in the table (a 300s driver): say what it is older than, never "up to ?".
+      const CudaDriverEntry* oldest = t.toolkits.empty() ? nullptr : &t.toolkits.back();
+      std::string o = oldest ? ver(oldest->major, oldest->minor) : "";
+      f.severity = Severity::warn;
+      f.title = oldest ? T("Driver " + d + " is older than any CUDA in gpuwise's table (CUDA " + o +
+                               " needs " + oldest->min_driver + ")",
+                           "驱动 " + d + " 比 gpuwise 对照表里的所有 CUDA 都旧（CUDA " + o + " 需要 " +
+                               oldest->min_driver + "）")
+                       : T("Driver " + d + ": no CUDA table to compare it with",
+                           "驱动 " + d + "：没有 CUDA 对照表可比");
+      f.evidence = ev;
+      f.meaning = T("Current PyTorch and TensorFlow builds can't use this GPU with this driver.",
+                    "当前的 PyTorch 和 TensorFlow 版本无法在这个驱动下使用 GPU。");
+      f.action = T("Use the provider's standard image with a current driver, or another instance.",
+                   "使用平台提供的带新驱动的标准镜像，或更换实例。");
+      out.push_back(std::move(f));
+      return;
     } else {
       f.title = T("Driver " + d + " runs CUDA up to " + sup, "驱动 " + d + " 最高支持 CUDA " + sup);
     }
@@ -195,6 +213,20 @@ void check_input(const DiagnoseReport& r, const CheckInput& in, std::vector<Find
         "通常重启后消失（驱动在运行中被升级了）；否则联系客服。");
     out.push_back(std::move(f));
   }
+  if (!r.found_gpu() && !s.failure && s.xml_line > 0) {
+    Finding f = machine(Severity::critical, "input");
+    f.title = T("XML is not read; paste `nvidia-smi -q`", "不读取 XML；请粘贴 `nvidia-smi -q`");
+    f.evidence = evidence(in, s.xml_line);
+    f.meaning =
+        T("This is `nvidia-smi -q -x` output. It holds the same readings as `nvidia-smi -q`, which "
+          "the checker reads; the XML form is not read, so nothing was checked.",
+          "这是 `nvidia-smi -q -x` 的输出，内容与 `nvidia-smi -q` 相同；检查器读取后者，不读 XML，"
+          "所以什么也没检查。");
+    f.action = T("Run `nvidia-smi -q` (without -x) and paste its output.",
+                 "运行 `nvidia-smi -q`（不加 -x），粘贴它的输出。");
+    out.push_back(std::move(f));
+    return;
+  }
   if (!r.found_gpu() && !s.failure) {
     std::string first;
     int first_line = 0;
@@ -281,10 +313,10 @@ void check_input(const DiagnoseReport& r, const CheckInput& in, std::vector<Find
            "readings "
            "show it.",
            "原文中的同学因为 3090 被锁在 1095 MHz 损失了一半速度；只有时钟读数能发现这一点。"),
-         T("Paste `nvidia-smi -q` (or `nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.limit,"
-           "pcie.link.width.current,pcie.link.width.max --format=csv`) to check clocks, power and PCIe too.",
-           "粘贴 `nvidia-smi -q`（或 `nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.limit,"
-           "pcie.link.width.current,pcie.link.width.max --format=csv`），一并检查时钟、功耗和 PCIe。"));
+         T("Paste `nvidia-smi -q` (or `" + std::string(kDiagnoseCsvQuery) +
+               "`) to check clocks, power and PCIe too.",
+           "粘贴 `nvidia-smi -q`（或 `" + std::string(kDiagnoseCsvQuery) +
+               "`），一并检查时钟、功耗和 PCIe。"));
   if (any_clock_data && all_idle) {
     Finding f = machine(Severity::info, "clock_now");
     f.title = T("The GPUs were idle when this was captured", "截取时 GPU 处于空闲状态");

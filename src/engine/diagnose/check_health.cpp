@@ -42,20 +42,46 @@ std::optional<double> profile_share(const std::string& profile) {
 
 }  // namespace
 
+namespace {
+
+std::string join_clues(const std::vector<std::string>& c, const char* sep) {
+  std::string out;
+  for (const auto& x : c) out += (out.empty() ? "" : sep) + x;
+  return out;
+}
+
+}  // namespace
+
 void check_model(const GpuDiagnosis& g, int pos, const ModelMatch& m, const CheckInput& in,
                  std::vector<Finding>& out) {
   const SmiGpu& r = g.reading;
-  if (g.spec) return;
+  const std::string clues_en = join_clues(m.clues_en, ", "), clues_zh = join_clues(m.clues_zh, "、");
+  if (g.spec) {
+    if (r.name_truncated && !clues_en.empty()) {  // say how a cut name was read, so it can be checked
+      Finding f = make(Severity::info, "model", pos);
+      f.title =
+          T("The table cut the name; " + clean_excerpt(r.name->value, 60) + " with " + clues_en + " is the " +
+                g.spec->name,
+            "表格截断了名字；" + clean_excerpt(r.name->value, 60) + "，" + clues_zh + "：是 " + g.spec->name);
+      f.evidence = evidence(in, r.name);
+      f.meaning = T("No other card in the catalog fits these readings; the checks below use its spec.",
+                    "目录里没有别的卡符合这些读数；下面的检查按它的规格进行。");
+      f.action = T("Nothing to do; `nvidia-smi -q` shows the full name if you want to be sure.",
+                   "无需处理；如需确认，`nvidia-smi -q` 会显示完整名称。");
+      out.push_back(std::move(f));
+    }
+    return;
+  }
   std::string name = r.name ? clean_excerpt(r.name->value, 80) : "";
   if (name.empty()) {
     Finding f = make(Severity::info, "model", pos);
-    f.title = T("This output does not name the GPU", "这段输出没有给出 GPU 型号");
+    f.title = T("GPU unknown: this output does not name it", "GPU 型号未知：这段输出没有给出型号");
     f.meaning =
-        T("Without the model, the checks against its spec (clock, power, PCIe lanes, memory size) are "
-          "skipped.",
-          "不知道型号，就无法对照规格检查时钟、功耗、PCIe 通道和显存大小。");
-    f.action = T("Add `name` to --query-gpu, or paste `nvidia-smi -q`.",
-                 "在 --query-gpu 里加上 `name`，或粘贴 `nvidia-smi -q`。");
+        T("The findings above and below come from its own readings; the checks against its spec (clock, "
+          "power, PCIe lanes, memory size) are skipped.",
+          "其他发现来自它自己的读数；对照规格的检查（时钟、功耗、PCIe 通道、显存大小）被跳过。");
+    f.action = T("Paste the whole `nvidia-smi -q`, or add `name` to --query-gpu.",
+                 "请粘贴完整的 `nvidia-smi -q`，或在 --query-gpu 里加上 `name`。");
     f.evidence = evidence(in, r.first_line);
     out.push_back(std::move(f));
     return;
@@ -63,19 +89,33 @@ void check_model(const GpuDiagnosis& g, int pos, const ModelMatch& m, const Chec
   if (!m.vgpu_profile.empty()) return;  // a vGPU names only its family; the vgpu finding says what it is
   Finding f = make(Severity::warn, "model", pos);
   f.evidence = evidence(in, r.name);
+  std::string by_en = clues_en.empty() ? "" : " (from " + clues_en + ")";
+  std::string by_zh = clues_zh.empty() ? "" : "（依据：" + clues_zh + "）";
   if (!m.candidates.empty()) {
     std::string list;
-    for (std::size_t i = 0; i < m.candidates.size() && i < 4; ++i)
+    const std::size_t shown = 6;
+    for (std::size_t i = 0; i < m.candidates.size() && i < shown; ++i)
       list += (i ? ", " : "") + m.candidates[i]->name;
-    f.title = T("GPU model ambiguous: " + name + " could be " + list,
-                "GPU 型号不确定：" + name + " 可能是 " + list);
+    if (m.candidates.size() > shown) list += ", ...";
+    std::string n = std::to_string(m.candidates.size());
+    if (m.laptop)
+      f.title = T("A laptop GPU: " + name + by_en + " is one of " + list,
+                  "这是笔记本 GPU：" + name + by_zh + " 是以下之一：" + list);
+    else
+      f.title = T("GPU model ambiguous: " + name + by_en + " could be " + list,
+                  "GPU 型号不确定：" + name + by_zh + " 可能是 " + list);
+    f.severity = Severity::info;  // an honest short list: the checks that need one spec are skipped
   } else {
-    f.title = T("GPU model not in the catalog: " + name, "目录里没有这个 GPU 型号：" + name);
+    f.title = T("GPU model not in the catalog: " + name + by_en, "目录里没有这个 GPU 型号：" + name + by_zh);
   }
   f.meaning =
       T("Without the card's spec, the clock, power, PCIe and memory checks compare only with what "
-        "nvidia-smi itself reports.",
-        "没有这张卡的规格，时钟、功耗、PCIe 和显存检查只能和 nvidia-smi 自己报告的数值比较。");
+        "nvidia-smi itself reports." +
+            std::string(m.laptop ? " A laptop GPU is not rented in the cloud; its power and clocks follow "
+                                   "the laptop's cooling."
+                                 : ""),
+        "没有这张卡的规格，时钟、功耗、PCIe 和显存检查只能和 nvidia-smi 自己报告的数值比较。" +
+            std::string(m.laptop ? "笔记本 GPU 不在云上出租；它的功耗和频率取决于笔记本的散热。" : ""));
   if (r.name_truncated)
     f.action =
         T("The table cut the name: paste `nvidia-smi -q`, or `nvidia-smi --query-gpu=name,memory.total "
@@ -130,21 +170,81 @@ void check_health(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
     f.action = T("Save checkpoints often; if the count grows quickly, ask support for another card.",
                  "勤存 checkpoint；若数量增长很快，请客服换卡。");
     out.push_back(std::move(f));
-  } else if (r.ecc_uncorrected_aggregate && r.ecc_uncorrected_aggregate->value > 0) {
-    Finding f = make(Severity::info, "ecc", pos);
-    std::string n = std::to_string(r.ecc_uncorrected_aggregate->value);
-    f.title = T(
-        "This card has had " + n + " uncorrectable memory errors in its life (none since the driver loaded)",
-        "这张卡历史上有过 " + n + " 个不可纠正的显存错误（本次驱动加载后没有）");
-    f.evidence = evidence(in, r.ecc_uncorrected_aggregate);
-    f.meaning = T("No cost now; it may fail again.", "目前没有损失；之后可能再出错。");
-    f.action = T("Save checkpoints often.", "勤存 checkpoint。");
+  } else if ((r.ecc_corrected_aggregate && r.ecc_corrected_aggregate->value > 0) ||
+             (r.remapped_rows_correctable && r.remapped_rows_correctable->value > 0) ||
+             (r.remapped_rows_uncorrectable && r.remapped_rows_uncorrectable->value > 0) ||
+             (r.ecc_uncorrected_aggregate && r.ecc_uncorrected_aggregate->value > 0)) {
+    // Lifetime counters: nothing failed since the driver loaded, but this card's memory has failed before.
+    long long unc = r.ecc_uncorrected_aggregate ? r.ecc_uncorrected_aggregate->value : 0;
+    long long cor = r.ecc_corrected_aggregate ? r.ecc_corrected_aggregate->value : 0;
+    long long rows = (r.remapped_rows_correctable ? r.remapped_rows_correctable->value : 0) +
+                     (r.remapped_rows_uncorrectable ? r.remapped_rows_uncorrectable->value : 0);
+    Finding f = make(unc > 0 || rows > 0 ? Severity::warn : Severity::info, "ecc", pos);
+    std::string en, zh;
+    auto add = [&](long long n, const std::string& e, const std::string& z) {
+      if (n <= 0) return;
+      en += (en.empty() ? "" : ", ") + std::to_string(n) + " " + e;
+      zh += (zh.empty() ? "" : "、") + std::to_string(n) + " " + z;
+    };
+    add(unc, "uncorrectable errors", "个不可纠正错误");
+    add(cor, "corrected errors", "个已纠正错误");
+    add(rows, "remapped memory rows", "行显存被重映射");
+    f.title = T("This card's memory has failed before: " + en + " in its life (none since the driver loaded)",
+                "这张卡的显存以前出过错：累计 " + zh + "（本次驱动加载后没有）");
+    const auto& line = unc > 0    ? r.ecc_uncorrected_aggregate
+                       : rows > 0 ? (r.remapped_rows_uncorrectable && r.remapped_rows_uncorrectable->value > 0
+                                         ? r.remapped_rows_uncorrectable
+                                         : r.remapped_rows_correctable)
+                                  : r.ecc_corrected_aggregate;
+    f.evidence = evidence(in, line);
+    f.meaning =
+        T("These are lifetime (aggregate) counts, not 'no memory errors'. Remapped rows and corrected "
+          "errors are handled by the card, so nothing is lost now, but memory that has failed tends to fail "
+          "again; an uncorrectable error ends the job and loses the work since the last checkpoint.",
+          "这些是累计（aggregate）计数，并不等于“没有显存错误”。被重映射的行和已纠正的错误由显卡处理了，"
+          "目前没有损失，但出过错的显存容易再出错；一旦出现不可纠正错误，任务会中断，丢失上次 checkpoint "
+          "之后的进度。");
+    f.action = T(unc > 0 || rows > 0
+                     ? "Save checkpoints often; for a long job ask support for another card."
+                     : "Save checkpoints often; if the volatile count starts growing, ask for another card.",
+                 unc > 0 || rows > 0 ? "勤存 checkpoint；长任务请客服换一张卡。"
+                                     : "勤存 checkpoint；若本次加载后的计数开始增长，请客服换卡。");
+    out.push_back(std::move(f));
+  }
+  if (r.fan_error) {
+    Finding f = make(Severity::warn, "fan", pos);
+    f.title = T("The fan reads " + clean_excerpt(r.fan_error->value, 20) + ": the driver cannot read it",
+                "风扇读数为 " + clean_excerpt(r.fan_error->value, 20) + "：驱动读不到风扇");
+    f.evidence = evidence(in, r.fan_error->line);
+    f.meaning =
+        T("A failed fan or fan controller: the card heats up under load and then slows down (thermal "
+          "slowdown) or shuts off, which ends the job.",
+          "风扇或风扇控制器故障：负载下显卡会过热，随后降频（过热降速）或关机，任务随之中断。");
+    f.action = T("Ask support to check the card, or move to another instance before a long job.",
+                 "请客服检查这张卡，或在跑长任务前换一个实例。");
     out.push_back(std::move(f));
   }
 
   // Memory already in use: the article's first row, "CUDA out of memory".
   bool mig = r.mig_enabled && r.mig_enabled->value;
-  if (!mig && r.memory_used_mib && r.memory_total_mib && r.memory_total_mib->value > 0) {
+  // A desktop (Xorg, gnome-shell, dwm.exe: type G) on a display GPU holds some memory: that is the
+  // user's own screen, not a leftover or a neighbour.
+  double desktop_mib = 0;
+  bool desktop_only = !r.processes.empty();
+  for (const auto& p : r.processes) {
+    bool graphics = p.type == "G" ||
+                    (p.type.empty() && (icontains(p.name, "xorg") || icontains(p.name, "gnome-shell") ||
+                                        icontains(p.name, "dwm.exe") || icontains(p.name, "explorer.exe")));
+    if (graphics && p.used_mib) desktop_mib += *p.used_mib;
+    desktop_only = desktop_only && graphics;
+  }
+  bool display = (r.display_active && r.display_active->value) || desktop_only;
+  double desktop_allowance = !display              ? 0
+                             : desktop_only        ? std::max(desktop_mib, 2048.0)
+                             : r.processes.empty() ? 2048.0
+                                                   : desktop_mib;
+  if (!mig && r.memory_used_mib && r.memory_total_mib && r.memory_total_mib->value > 0 &&
+      r.memory_used_mib->value - desktop_allowance > std::max(512.0, 0.03 * r.memory_total_mib->value)) {
     double used = r.memory_used_mib->value, total = r.memory_total_mib->value;
     std::string who;
     int n = 0;

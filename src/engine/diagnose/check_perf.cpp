@@ -85,6 +85,25 @@ void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
   if (is_busy && r.sm_clock_mhz && reference && *reference > 0 && r.sm_clock_mhz->value < 0.9 * *reference)
     now_slowdown = 1 - r.sm_clock_mhz->value / *reference;
 
+  bool full_cap = true;
+  if (r.power_limit_w && g.spec && g.spec->tdp_w && r.power_limit_w->value < 0.95 * *g.spec->tdp_w)
+    full_cap = false;
+  if (r.power_limit_w && r.default_power_limit_w &&
+      r.power_limit_w->value < 0.95 * r.default_power_limit_w->value)
+    full_cap = false;
+  bool hw = false;
+  for (const auto& t : r.throttle_active)
+    hw = hw || t.value == "hw_slowdown" || t.value == "hw_thermal_slowdown" ||
+         t.value == "hw_power_brake_slowdown";
+  // A hardware slowdown forces the clocks down whether or not the output caught the GPU busy: its cost
+  // is the clock it left, or at least half when the output has no clock to compare.
+  bool hw_guess = false;
+  if (hw && !now_slowdown) {
+    if (r.sm_clock_mhz && reference && *reference > 0 && r.sm_clock_mhz->value < 0.9 * *reference)
+      now_slowdown = 1 - r.sm_clock_mhz->value / *reference;
+    else if (!reference || !r.sm_clock_mhz)
+      now_slowdown = 0.5, hw_guess = true;
+  }
   std::vector<const Reason*> active;
   int first_line = 0;
   Severity worst = Severity::info;
@@ -92,7 +111,9 @@ void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
     const Reason* why = reason(t.value);
     if (!why) continue;
     Severity s = why->severity;
-    if (std::string(why->id) == "sw_power_cap" && !is_busy) s = Severity::info;
+    // At its power limit under load a card is doing its job: only a limit set below the card's own
+    // (the power finding) costs speed.
+    if (std::string(why->id) == "sw_power_cap" && (!is_busy || full_cap)) s = Severity::info;
     if (active.empty() || s > worst) first_line = t.line;
     worst = active.empty() ? s : std::max(worst, s);
     active.push_back(why);
@@ -158,6 +179,9 @@ void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
     }
     if (now_slowdown) {
       Text m = impact(*now_slowdown, in.options);
+      if (hw_guess)
+        m = T("Assuming it halves the speed while it lasts (no clock to compare here): " + m.en,
+              "假设降速期间速度减半（这里没有可对比的频率）：" + m.zh);
       m_en = m.en + "." + m_en;
       m_zh = m.zh + "。" + m_zh;
       f.slowdown = now_slowdown;
@@ -194,9 +218,61 @@ void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
 
 void check_power(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vector<Finding>& out) {
   const SmiGpu& r = g.reading;
+  const double draw = r.power_draw_w ? r.power_draw_w->value : 0;
+  const double cap = r.power_limit_w ? r.power_limit_w->value : 0;
+  // A card cannot draw much more than its cap for the length of a reading: 751 W on an 80 W cap is a
+  // broken sensor or a misreporting driver, and then no power reading here can be trusted.
+  const double tdp = g.spec && g.spec->tdp_w ? *g.spec->tdp_w : 0;
+  if (draw > 0 && ((cap > 0 && draw > 1.5 * cap && draw - cap > 30) || (tdp > 0 && draw > 2.5 * tdp))) {
+    Finding f = make(Severity::warn, "power_reading", pos);
+    std::string of = cap > 0 ? fmt(cap, 0) + " W cap" : fmt(tdp, 0) + " W TDP";
+    std::string of_zh = cap > 0 ? fmt(cap, 0) + " W 上限" : fmt(tdp, 0) + " W TDP";
+    f.title = T("Impossible power reading: " + fmt(draw, 0) + " W on a " + of,
+                "不可能的功耗读数：" + of_zh + "却显示 " + fmt(draw, 0) + " W");
+    f.evidence = evidence(in, r.power_draw_w);
+    f.meaning =
+        T("The power sensor or the driver's report is wrong, so power-based checks (a power cap, a hung "
+          "kernel) can't be made from this output; it can also come with a failing board.",
+          "功耗传感器或驱动的报告有误，因此无法据此做基于功耗的检查（功耗上限、卡死的内核）；也可能是板卡故障"
+          "。");
+    f.action = T("Read it again in a minute (`nvidia-smi -q -d POWER`); if it stays, tell support.",
+                 "过一分钟再读一次（`nvidia-smi -q -d POWER`）；若一直如此，告诉客服。");
+    out.push_back(std::move(f));
+  } else if (cap > 0 && draw > 0 && r.utilization_pct && r.utilization_pct->value >= 95 &&
+             draw <= 0.2 * cap) {
+    // Fully "busy" at a fifth of the cap: a kernel spinning on a lock or a deadlocked collective keeps the
+    // utilisation counter at 100% while the card does no arithmetic.
+    Finding f = make(Severity::warn, "stalled", pos);
+    f.title = T(fmt(r.utilization_pct->value, 0) + "% busy at " + fmt(draw, 0) + " W of " + fmt(cap, 0) +
+                    " W: the GPU looks stuck, not working",
+                "利用率 " + fmt(r.utilization_pct->value, 0) + "%，功耗却只有 " + fmt(draw, 0) + " W / " +
+                    fmt(cap, 0) + " W：GPU 像是卡住了，并没有在计算");
+    f.evidence = evidence(in, r.utilization_pct);
+    std::string money_en, money_zh;
+    if (in.options.price_per_hour && *in.options.price_per_hour > 0) {
+      std::string cur = in.options.currency.empty() ? "CNY" : in.options.currency;
+      std::string p = fmt(*in.options.price_per_hour, 2);
+      money_en = " (" + p + " " + cur + " an hour)";
+      money_zh = "（每小时 " + p + " " + (cur == "CNY" ? std::string("元") : cur) + "）";
+    }
+    f.meaning =
+        T("Real work at 100% draws far more power. A hung kernel, a deadlocked multi-GPU collective (NCCL) "
+          "or a process waiting on something keeps the counter at 100%: every hour in this state is paid "
+          "for with no progress" +
+              money_en + ".",
+          "真正满负载计算时功耗会高得多。卡死的内核、多卡通信（NCCL）死锁或在等待什么的进程会让利用率一直是 "
+          "100%：这样的每个小时都白付了" +
+              money_zh + "。");
+    f.action =
+        T("Check that your job's log still moves; if not, stop it (py-spy dump shows where it hangs) "
+          "and restart from the last checkpoint.",
+          "看看任务日志是否还在更新；若没有，结束它（py-spy dump 可看卡在哪里），从上次 checkpoint 重启。");
+    out.push_back(std::move(f));
+  }
   if (!g.spec || !g.spec->tdp_w || *g.spec->tdp_w <= 0 || !r.power_limit_w || r.power_limit_w->value <= 0)
     return;
-  double tdp = *g.spec->tdp_w, limit = r.power_limit_w->value;
+  if (g.spec->segment == "laptop") return;  // a laptop's TGP is set by its maker anywhere in a range
+  double limit = r.power_limit_w->value;
   if (limit >= 0.95 * tdp) return;
   double cut = 1 - limit / tdp;
   Finding f = make(limit < 0.6 * tdp ? Severity::critical : Severity::warn, "power_limit", pos);
@@ -279,7 +355,8 @@ void check_pcie(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vecto
   }
 
   // Generation: links drop to Gen1 at idle to save power, so only a slow link under load is a problem.
-  if (r.pcie_gen && max_gen > 0 && r.pcie_gen->value < max_gen) {
+  // Idle (or not known to be busy), a lower link generation is power saving and costs nothing: quiet.
+  if (r.pcie_gen && max_gen > 0 && r.pcie_gen->value < max_gen && busy(r)) {
     double factor = lane_gbs(max_gen) / std::max(lane_gbs(r.pcie_gen->value), 0.001);
     bool under_load = busy(r);
     Finding f = make(under_load ? Severity::warn : Severity::info, "pcie", pos);

@@ -1,6 +1,7 @@
 #pragma once
 // Private helpers shared by the diagnose*.cpp files: cutting the input into lines, and reading numbers,
 // units and words without std::regex (which is neither linear nor safe on hostile lines).
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,9 +21,17 @@ struct Lines {
   std::size_t bytes = 0;
   bool cut = false;
   int long_lines = 0;
+  int xml_line = 0;                    // > 0: `nvidia-smi -q -x` output starts here (not read)
+  std::shared_ptr<std::string> owned;  // the normalised text the lines point into (see normalize_lines)
 };
-// Splits on \n, \r\n or \r, after cutting the text at kDiagnoseMaxBytes.
+// Splits on \n, \r\n or \r, after cutting the text at kDiagnoseMaxBytes, then normalises each line.
 Lines split_lines(std::string_view text);
+// Undoes what pasting does to nvidia-smi output, line by line and keeping line numbers: markdown quote
+// prefixes ("> ", "> > "), code fences, shell prompt lines, non-breaking spaces, a byte-order mark. The
+// lines then point into `owned`. Finds XML output (`-q -x`) too.
+void normalize_lines(Lines& in);
+// A bus id the user shortened or blanked out: "xxxxxxxx:xx:00.0", "***", "01:00.0", "[redacted]".
+bool looks_like_redacted_bus_id(std::string_view s);
 
 std::string_view trim(std::string_view s);
 std::string lower(std::string_view s);  // ASCII only
@@ -82,8 +91,10 @@ void set_once(std::optional<Seen<T>>& f, V&& value, int line) {
 // "NVIDIA A100-SXM..."), helped by the memory size and power limit the output shows.
 struct ModelMatch {
   const Gpu* gpu = nullptr;
-  std::vector<const Gpu*> candidates;  // when more than one fits
-  std::string vgpu_profile;            // "4C" from "GRID A100-4C"
+  std::vector<const Gpu*> candidates;           // when more than one fits
+  std::string vgpu_profile;                     // "4C" from "GRID A100-4C"
+  bool laptop = false;                          // the clues say laptop GPU (catalog segment "laptop")
+  std::vector<std::string> clues_en, clues_zh;  // what narrowed the list: "22.5 GiB", "450 W power limit"
 };
 ModelMatch match_model(const Catalog& catalog, const SmiGpu& g);
 

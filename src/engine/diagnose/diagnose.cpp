@@ -188,8 +188,15 @@ std::string gpu_list(const std::vector<GpuDiagnosis>& gpus) {
 
 }  // namespace
 
-DiagnoseReport diagnose(std::string_view text, const Catalog& catalog, const DiagnoseOptions& options_in) {
+DiagnoseReport diagnose(std::string_view text, const Catalog& catalog, const DiagnoseOptions& options) {
+  const CudaDriverLoad cuda = bundled_cuda_driver_table();
+  return diagnose(text, DiagnoseContext{catalog, cuda.table, cuda.problems}, options);
+}
+
+DiagnoseReport diagnose(std::string_view text, const DiagnoseContext& context,
+                        const DiagnoseOptions& options_in) {
   using namespace diag;
+  const Catalog& catalog = context.catalog;
   DiagnoseOptions options = options_in;
   if (!std::isfinite(options.job_hours) || options.job_hours <= 0 || options.job_hours > 1e6)
     options.job_hours = 10;
@@ -199,8 +206,8 @@ DiagnoseReport diagnose(std::string_view text, const Catalog& catalog, const Dia
   Lines lines = split_lines(text);
   DiagnoseReport rep;
   rep.input = parse_lines(lines, options.csv_columns);
-  CudaDriverLoad cuda = bundled_cuda_driver_table();
-  CheckInput in{lines, options, cuda.table, cuda.problems};
+  rep.input.xml_line = lines.xml_line;
+  CheckInput in{lines, options, context.cuda, context.cuda_problems};
 
   std::vector<ModelMatch> matches;
   for (auto& reading : rep.input.gpus) {
@@ -249,9 +256,16 @@ DiagnoseReport diagnose(std::string_view text, const Catalog& catalog, const Dia
     Finding ok;
     ok.check = "ok";
     ok.title = T("Nothing wrong in what this output shows", "这份输出里没有发现问题");
+    bool memory_note = false;  // a lifetime ECC note: then "no memory errors" would be false
+    for (const auto& f : rep.findings) memory_note = memory_note || f.check == "ecc";
     ok.meaning =
-        T("No down-clocking, power cap, narrow PCIe link, memory errors or driver mismatch is visible.",
-          "没有看到降频、功耗限制、PCIe 通道不足、显存错误或驱动不匹配。");
+        memory_note
+            ? T("No down-clocking, power cap, narrow PCIe link or driver mismatch is visible; see the "
+                "memory note.",
+                "没有看到降频、功耗限制、PCIe 通道不足或驱动不匹配；显存见上面的提示。")
+            : T("No down-clocking, power cap, narrow PCIe link, memory errors or driver mismatch is "
+                "visible.",
+                "没有看到降频、功耗限制、PCIe 通道不足、显存错误或驱动不匹配。");
     ok.action =
         T("It is one snapshot: run `nvidia-smi -q` again while your job runs to catch throttling under load.",
           "这只是一份快照：在任务运行时再跑一次 `nvidia-smi -q`，以发现负载下的降频。");
@@ -265,7 +279,9 @@ DiagnoseReport diagnose(std::string_view text, const Catalog& catalog, const Dia
   });
 
   int c = rep.count(Severity::critical), w = rep.count(Severity::warn), n = rep.count(Severity::info);
-  if (!rep.found_gpu()) {
+  if (!rep.found_gpu() && rep.input.xml_line > 0) {
+    rep.summary = T("XML is not read; paste `nvidia-smi -q`.", "不读取 XML；请粘贴 `nvidia-smi -q`。");
+  } else if (!rep.found_gpu()) {
     rep.summary = T("No GPU found in this text.", "这段文字里没有找到 GPU。");
   } else {
     std::string count = std::to_string(rep.gpus.size());

@@ -45,6 +45,7 @@ struct SmiProcess {
   std::optional<long long> pid;
   std::string name;
   std::optional<double> used_mib;
+  std::string type;  // "C" compute, "G" graphics (a desktop), "C+G"; empty when not printed
   int line = 0;
 };
 
@@ -72,7 +73,8 @@ struct SmiGpu {
   int index = 0;       // the index nvidia-smi printed, or the position in the output
   int first_line = 0;  // where this GPU's block starts
   std::optional<Seen<std::string>> name;
-  bool name_truncated = false;  // the default table cut it: "NVIDIA A100-SXM..."
+  bool name_truncated = false;    // the default table cut it: "NVIDIA A100-SXM..."
+  bool name_cut_at_word = false;  // cut after a whole word ("NVIDIA GeForce RTX 3080 ..."): more words follow
   std::string bus_id;
   std::optional<Seen<std::string>> pstate;  // "P0" (busiest) ... "P12"
   std::optional<Seen<double>> memory_total_mib, memory_used_mib;
@@ -83,6 +85,11 @@ struct SmiGpu {
   std::optional<Seen<bool>> persistence;
   std::optional<Seen<bool>> ecc_enabled;
   std::optional<Seen<long long>> ecc_uncorrected_volatile, ecc_corrected_volatile, ecc_uncorrected_aggregate;
+  std::optional<Seen<long long>> ecc_corrected_aggregate;  // lifetime, corrected
+  std::optional<Seen<long long>> remapped_rows_correctable, remapped_rows_uncorrectable;  // lifetime
+  std::optional<Seen<std::string>> fan_error;   // the fan column said "ERR!" (or -q "Unknown Error")
+  std::optional<Seen<bool>> power_cap_missing;  // the cap printed as N/A: laptops (and some old cards)
+  std::optional<Seen<bool>> display_active;     // a monitor/desktop runs on this GPU (Disp.A On)
   std::optional<Seen<bool>> retirement_pending, remap_failure;
   std::optional<Seen<bool>> mig_enabled;
   std::optional<Seen<std::string>> virtualization;  // "None", "Pass-Through", "VGPU", ...
@@ -105,6 +112,7 @@ struct SmiReading {
   bool cut = false;                          // the input was longer than kDiagnoseMaxBytes
   int long_lines = 0;                        // lines longer than kDiagnoseMaxLineBytes (read in part)
   int ignored_gpus = 0;                      // GPU blocks past kDiagnoseMaxGpus
+  int xml_line = 0;                          // > 0: the text is `nvidia-smi -q -x` XML, which is not read
   bool csv_without_header = false;  // `--format=csv,noheader`: only values with a clear shape were read
   int cut_short_at = 0;             // > 0: the output seems to stop early (a GPU block or CSV row ends here)
 };
@@ -156,6 +164,18 @@ struct Finding {
   std::optional<double> slowdown;  // 0.35: 35% less speed; set when the finding estimates one
 };
 
+// The CSV query the checker suggests: every column it reads, utilization.gpu included (a down-clock only
+// counts under load).
+inline constexpr const char* kDiagnoseCsvQuery =
+    "nvidia-smi --query-gpu=index,name,driver_version,pstate,pci.bus_id,memory.total,memory.used,"
+    "utilization.gpu,temperature.gpu,fan.speed,power.draw,power.limit,power.default_limit,clocks.sm,"
+    "clocks.max.sm,pcie.link.gen.current,pcie.link.gen.max,pcie.link.width.current,pcie.link.width.max,"
+    "clocks_throttle_reasons.active,ecc.errors.uncorrected.volatile.total,ecc.errors.corrected.aggregate."
+    "total "
+    "--format=csv";
+// The commands the checker reads best, in the order to try them.
+inline constexpr const char* kDiagnoseCommands[] = {"nvidia-smi", "nvidia-smi -q", kDiagnoseCsvQuery};
+
 struct DiagnoseOptions {
   std::string cuda;                      // CUDA version the user's framework needs ("12.1"); empty: not asked
   double job_hours = 10;                 // a slowdown is told as "a 10-hour job takes ~15.5 hours"
@@ -179,7 +199,19 @@ struct DiagnoseReport {
   int count(Severity s) const;
 };
 
-// Reads `text` and checks it against `catalog`. Never throws; never returns NaN.
+// What diagnose() needs besides the text, loaded once by the caller and passed to every call: the checker
+// then only parses the paste (a desktop app or fuzz target that reloaded these per call spent most of its
+// time parsing JSON).
+struct DiagnoseContext {
+  const Catalog& catalog;
+  const std::optional<CudaDriverTable>& cuda;  // empty: driver checks say the table is unavailable
+  const std::vector<Problem>& cuda_problems;
+};
+
+// Reads `text` and checks it against the catalog. Never throws; never returns NaN.
+DiagnoseReport diagnose(std::string_view text, const DiagnoseContext& context,
+                        const DiagnoseOptions& options = {});
+// The same, loading the bundled CUDA driver table on every call (tests and one-shot callers).
 DiagnoseReport diagnose(std::string_view text, const Catalog& catalog, const DiagnoseOptions& options = {});
 
 // ---- the checker across a module boundary
@@ -194,6 +226,7 @@ struct DiagnoseAnswer {
 DiagnoseAnswer diagnose_answer(const DiagnoseReport& report);
 std::string diagnose_request_json(std::string_view text, const DiagnoseOptions& options);
 // Runs diagnose() on a request; a request it cannot read gets an answer whose one finding says why.
+std::string diagnose_json(std::string_view request_json, const DiagnoseContext& context);
 std::string diagnose_json(std::string_view request_json, const Catalog& catalog);
 // Reads an answer written by diagnose_json; nullopt, with the reason in `problem`, when it is not one.
 std::optional<DiagnoseAnswer> read_diagnose_answer(std::string_view answer_json, std::string& problem);

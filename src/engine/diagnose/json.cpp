@@ -106,6 +106,11 @@ std::string diagnose_request_json(std::string_view text, const DiagnoseOptions& 
 }
 
 std::string diagnose_json(std::string_view request_json, const Catalog& catalog) {
+  const CudaDriverLoad cuda = bundled_cuda_driver_table();
+  return diagnose_json(request_json, DiagnoseContext{catalog, cuda.table, cuda.problems});
+}
+
+std::string diagnose_json(std::string_view request_json, const DiagnoseContext& context) {
   const json j = json::parse(request_json.begin(), request_json.end(), nullptr, false);
   DiagnoseOptions o;
   bool ok = j.is_object() && j.contains("text") && j["text"].is_string();
@@ -132,7 +137,7 @@ std::string diagnose_json(std::string_view request_json, const Catalog& catalog)
   if (j.contains("job_hours")) o.job_hours = j["job_hours"].get<double>();
   if (j.contains("price_per_hour")) o.price_per_hour = j["price_per_hour"].get<double>();
   const std::string& text = j["text"].get_ref<const std::string&>();
-  return answer_json(diagnose_answer(diagnose(text, catalog, o)));
+  return answer_json(diagnose_answer(diagnose(text, context, o)));
 }
 
 std::optional<DiagnoseAnswer> read_diagnose_answer(std::string_view answer_json, std::string& problem) {

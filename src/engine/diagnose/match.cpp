@@ -85,6 +85,21 @@ bool same_set(const std::vector<std::string>& a, const std::vector<std::string>&
   return !a.empty();
 }
 
+// A name the table cut: every reported token is in the entry, the last one possibly only begun ("RTX
+// 30..." for 3090), and the entry may have more words after the cut.
+bool prefix_hit(const std::vector<std::string>& a, const std::vector<std::string>& b, bool last_is_prefix) {
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    bool prefix = last_is_prefix && i + 1 == a.size(), in = false;
+    for (const auto& x : b) in = in || x == a[i] || (prefix && starts_with(x, a[i]));
+    if (!in) return false;
+  }
+  return true;
+}
+
+bool is_laptop(const Gpu& c) {
+  return c.segment == "laptop";
+}
+
 std::optional<double> reported_memory_gb(const SmiGpu& g, const Tokens& r) {
   if (r.memory_gb) return r.memory_gb;
   if (g.memory_total_mib && g.memory_total_mib->value > 0) return g.memory_total_mib->value / 1024.0;
@@ -100,6 +115,65 @@ void narrow(std::vector<const Gpu*>& c, Pred keep) {
   if (!kept.empty()) c = std::move(kept);
 }
 
+// Every clue the output gives besides the name: the memory size, the power limit the board starts with,
+// whether a power cap exists at all (laptops print N/A), and the widest/fastest PCIe link seen.
+void narrow_by_clues(std::vector<const Gpu*>& found, const SmiGpu& g, const Tokens& r, bool laptop_named,
+                     ModelMatch& m) {
+  auto mem = reported_memory_gb(g, r);
+  if (found.size() > 1 && mem && r.vgpu_profile.empty() && g.mig_devices.empty()) {
+    // The driver shows a little less than the card has (WSL and Windows reserve some: 22.5 of 24 GiB).
+    narrow(found, [&](const Gpu& c) { return *mem <= c.vram_gib * 1.03 && *mem >= c.vram_gib * 0.85; });
+    narrow(found, [&](const Gpu& c) {  // 40 vs 80 GB: the closer one
+      double best = 1e18;
+      for (const Gpu* o : found) best = std::min(best, std::fabs(o->vram_gib - *mem));
+      return std::fabs(c.vram_gib - *mem) <= best + 0.5;
+    });
+    m.clues_en.push_back(fmt(*mem, 1) + " GiB");
+    m.clues_zh.push_back(fmt(*mem, 1) + " GiB 显存");
+  }
+  bool cap_missing = g.power_cap_missing && g.power_cap_missing->value && !g.power_limit_w;
+  if (found.size() > 1 && (laptop_named || cap_missing)) {
+    narrow(found, is_laptop);
+    m.laptop = true;
+    if (cap_missing) {
+      m.clues_en.push_back("no power cap (a laptop)");
+      m.clues_zh.push_back("没有功耗上限（笔记本）");
+    }
+  }
+  // The board's default limit, else the one in force: a stock card sits at its TDP, a factory-overclocked
+  // one a little above, a laptop anywhere in its TGP range.
+  const std::optional<Seen<double>>& watts = g.default_power_limit_w ? g.default_power_limit_w
+                                             : g.power_limit_w       ? g.power_limit_w
+                                                                     : g.max_power_limit_w;
+  if (found.size() > 1 && watts && watts->value > 0) {
+    double w = watts->value;
+    auto laptop_fits = [&](const Gpu& c) { return c.tdp_w && w >= 0.3 * *c.tdp_w && w <= 1.05 * *c.tdp_w; };
+    narrow(found, [&](const Gpu& c) {
+      if (!c.tdp_w) return false;
+      return is_laptop(c) ? laptop_fits(c) : w >= 0.8 * *c.tdp_w && w <= 1.25 * *c.tdp_w;
+    });
+    narrow(found, [&](const Gpu& c) {
+      if (!c.tdp_w) return false;
+      return is_laptop(c) ? laptop_fits(c) : std::fabs(w - *c.tdp_w) <= 0.03 * *c.tdp_w;
+    });
+    m.clues_en.push_back(fmt(w, 0) + " W power limit");
+    m.clues_zh.push_back(fmt(w, 0) + " W 功耗上限");
+  }
+  // A link wider or faster than the card's own cannot be this card.
+  int width = g.pcie_width_max ? g.pcie_width_max->value : g.pcie_width ? g.pcie_width->value : 0;
+  int gen = g.pcie_gen_max ? g.pcie_gen_max->value : 0;
+  if (found.size() > 1 && (width > 0 || gen > 0)) {
+    narrow(found, [&](const Gpu& c) {
+      return !((c.pcie_lanes && width > *c.pcie_lanes) || (c.pcie_gen && gen > *c.pcie_gen));
+    });
+    m.clues_en.push_back("PCIe" + (gen ? " Gen" + std::to_string(gen) : std::string()) +
+                         (width ? " x" + std::to_string(width) : std::string()));
+    m.clues_zh.push_back("PCIe" + (gen ? " Gen" + std::to_string(gen) : std::string()) +
+                         (width ? " x" + std::to_string(width) : std::string()));
+  }
+  if (found.size() == 1 && is_laptop(*found[0])) m.laptop = true;
+}
+
 }  // namespace
 
 ModelMatch match_model(const Catalog& catalog, const SmiGpu& g) {
@@ -107,6 +181,14 @@ ModelMatch match_model(const Catalog& catalog, const SmiGpu& g) {
   if (!g.name || trim(g.name->value).empty()) return m;
   Tokens r = tokens_of(g.name->value, true);
   m.vgpu_profile = r.vgpu_profile;
+  std::string lname = lower(g.name->value);
+  bool laptop_named = lname.find("laptop") != std::string::npos || lname.find("max-q") != std::string::npos ||
+                      lname.find("mobile") != std::string::npos;
+  const bool cut = g.name_truncated;
+  // The brand the cut name still shows rules out the others' cards ("NVIDIA GeForce ..." is no TITAN).
+  std::string brand = lname.find("geforce") != std::string::npos  ? "geforce"
+                      : lname.find("quadro") != std::string::npos ? "quadro"
+                                                                  : "";
   std::vector<const Gpu*> found;
   for (const Gpu& c : catalog.gpus) {
     Tokens byname = tokens_of(c.name, false);
@@ -117,11 +199,16 @@ ModelMatch match_model(const Catalog& catalog, const SmiGpu& g) {
       for (const auto& x : ident) dup = dup || x == t;
       if (!dup) ident.push_back(t);
     }
-    bool hit = same_set(r.identity, ident, g.name_truncated) ||
-               same_set(r.identity, byname.identity, g.name_truncated) ||
-               same_set(r.identity, byid.identity, g.name_truncated);
-    for (const auto& alias : c.aliases)
-      hit = hit || same_set(r.identity, tokens_of(alias, false).identity, g.name_truncated);
+    bool hit = false;
+    if (cut) {
+      if (!brand.empty() && lower(c.name).find(brand) == std::string::npos) continue;
+      if (!brand.empty() || !r.identity.empty()) hit = prefix_hit(r.identity, ident, !g.name_cut_at_word);
+    } else {
+      hit = same_set(r.identity, ident, false) || same_set(r.identity, byname.identity, false) ||
+            same_set(r.identity, byid.identity, false);
+      for (const auto& alias : c.aliases)
+        hit = hit || same_set(r.identity, tokens_of(alias, false).identity, false);
+    }
     if (!hit) continue;
     Tokens ct = byid;
     ct.pcie = byname.pcie || byid.pcie;
@@ -138,24 +225,7 @@ ModelMatch match_model(const Catalog& catalog, const SmiGpu& g) {
       continue;
     found.push_back(&c);
   }
-  if (found.size() > 1) {
-    auto mem = reported_memory_gb(g, r);
-    if (mem && r.vgpu_profile.empty())
-      narrow(found, [&](const Gpu& c) { return std::fabs(c.vram_gib - *mem) <= 0.2 * c.vram_gib; });
-    if (found.size() > 1 && mem && r.vgpu_profile.empty())
-      narrow(found, [&](const Gpu& c) {  // 40 vs 80 GB: the closer one
-        double best = 1e18;
-        for (const Gpu* o : found) best = std::min(best, std::fabs(o->vram_gib - *mem));
-        return std::fabs(c.vram_gib - *mem) <= best + 0.5;
-      });
-    // The board power tells an A100 SXM4 (400 W) from a PCIe card (250/300 W).
-    const std::optional<Seen<double>>& watts = g.default_power_limit_w ? g.default_power_limit_w
-                                               : g.max_power_limit_w   ? g.max_power_limit_w
-                                                                       : g.power_limit_w;
-    if (found.size() > 1 && watts)
-      narrow(found,
-             [&](const Gpu& c) { return c.tdp_w && std::fabs(*c.tdp_w - watts->value) <= 0.12 * *c.tdp_w; });
-  }
+  narrow_by_clues(found, g, r, laptop_named, m);
   if (found.size() == 1) {
     m.gpu = found[0];
     return m;
@@ -164,6 +234,7 @@ ModelMatch match_model(const Catalog& catalog, const SmiGpu& g) {
     m.candidates = found;
     return m;
   }
+  if (cut) return m;  // a cut name that fits no entry: not in the catalog (a loose guess would mislead)
   // Not by tokens: the catalog's own loose lookup may know an alias we do not.
   GpuMatch loose = find_gpu(catalog, g.name->value);
   if (loose.gpu) {

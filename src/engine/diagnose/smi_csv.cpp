@@ -37,6 +37,11 @@ enum class F {
   ecc_unc_vol,
   ecc_cor_vol,
   ecc_unc_agg,
+  ecc_cor_agg,
+  remap_cor,
+  remap_unc,
+  fan,
+  display_active,
   retired_pending,
   remap_pending,
   mig_mode,
@@ -97,6 +102,11 @@ Column column_for(std::string_view header) {
                {"ecc.errors.uncorrected.volatile.total", F::ecc_unc_vol},
                {"ecc.errors.corrected.volatile.total", F::ecc_cor_vol},
                {"ecc.errors.uncorrected.aggregate.total", F::ecc_unc_agg},
+               {"ecc.errors.corrected.aggregate.total", F::ecc_cor_agg},
+               {"remapped_rows.correctable", F::remap_cor},
+               {"remapped_rows.uncorrectable", F::remap_unc},
+               {"fan.speed", F::fan},
+               {"display_active", F::display_active},
                {"retired_pages.pending", F::retired_pending},
                {"remapped_rows.pending", F::remap_pending},
                {"mig.mode.current", F::mig_mode},
@@ -143,15 +153,34 @@ struct Reader {
   bool process_columns = false;
   bool saw_process_header = false;
 
-  bool set_header(const std::vector<std::string_view>& c) {
+  // A header cell is a field name as --query-gpu takes it: lower case, digits, '.', '_', then an optional
+  // " [unit]" ("memory.total [MiB]"). Values never look like that: names and states have capitals or
+  // spaces, numbers start with a digit.
+  static bool field_name_shape(std::string_view h) {
+    h = trim(h);
+    if (auto br = h.find('['); br != std::string_view::npos) {
+      if (h.back() != ']') return false;
+      h = trim(h.substr(0, br));
+    }
+    if (h.empty() || h.size() > 64 || !(h[0] >= 'a' && h[0] <= 'z')) return false;
+    for (char c : h)
+      if (!((c >= 'a' && c <= 'z') || is_digit(c) || c == '.' || c == '_')) return false;
+    return true;
+  }
+
+  bool set_header(const std::vector<std::string_view>& c, bool given = false) {
     std::vector<Column> cols;
-    int known = 0;
+    int known = 0, shaped = 0;
     for (auto h : c) {
       cols.push_back(column_for(h));
       if (cols.back().field != F::unknown) ++known;
+      if (field_name_shape(h)) ++shaped;
     }
-    // A header is mostly known field names; a value row (even one holding "name") has at most one.
-    if (known == 0 || known * 2 < static_cast<int>(c.size())) return false;
+    // A header is a row of field names, known or not (uuid, fan.speed, memory.reserved do not hide the
+    // columns gpuwise reads); one known name in a row of values ("name") does not make a header.
+    bool by_shape = shaped == static_cast<int>(c.size()) && c.size() >= 2 && known >= 1;
+    bool by_names = known >= 1 && known * 2 >= static_cast<int>(c.size());
+    if (!(by_shape || by_names || (given && known >= 1))) return false;
     columns = std::move(cols);
     process_columns = false;
     for (const auto& col : columns)
@@ -163,6 +192,15 @@ struct Reader {
   void gpu_value(SmiGpu& g, const Column& col, std::string_view v, int line) {
     if (col.field == F::name && !na(v)) {
       g.name = Seen<std::string>{std::string(trim(v)), line};
+      return;
+    }
+    if (col.field == F::fan && (icontains(v, "err") || icontains(v, "unknown error"))) {
+      g.fan_error = Seen<std::string>{std::string(trim(v)), line};
+      return;
+    }
+    if ((col.field == F::power_limit || col.field == F::power_enforced) && trim(v) != "" && na(v) &&
+        !icontains(v, "insufficient")) {
+      g.power_cap_missing = Seen<bool>{true, line};
       return;
     }
     if (na(v)) return;
@@ -257,6 +295,18 @@ struct Reader {
         break;
       case F::ecc_unc_agg:
         setl(g.ecc_uncorrected_aggregate);
+        break;
+      case F::ecc_cor_agg:
+        setl(g.ecc_corrected_aggregate);
+        break;
+      case F::remap_cor:
+        setl(g.remapped_rows_correctable);
+        break;
+      case F::remap_unc:
+        setl(g.remapped_rows_uncorrectable);
+        break;
+      case F::display_active:
+        setb(g.display_active);
         break;
       case F::retired_pending:
       case F::remap_pending:
@@ -395,7 +445,7 @@ void read_csv(const Lines& in, std::string_view csv_columns, SmiReading& out) {
   if (!trim(csv_columns).empty()) {
     auto c = split_char(trim(csv_columns), ',', 128);
     for (auto& v : c) v = trim(v);
-    r.set_header(c);
+    r.set_header(c, true);
   }
   for (const auto& l : in.lines) r.line(l.text, l.number);
   if (r.saw_process_header)

@@ -44,6 +44,28 @@ struct Reader {
   bool skipping = false;  // past kDiagnoseMaxGpus: lines of ignored GPUs are not read
   std::vector<Section> stack;
   bool saw_enforced_limit = false;
+  bool fragment = false;  // the last GPU was started by a section heading, not by its "GPU" line
+
+  // Headings and keys that only appear inside a GPU's block of `nvidia-smi -q`.
+  static bool gpu_section(const std::string& k, bool has_value) {
+    static const char* headings[] = {"clocks throttle reasons",
+                                     "clocks event reasons",
+                                     "clocks",
+                                     "max clocks",
+                                     "applications clocks",
+                                     "power readings",
+                                     "gpu power readings",
+                                     "fb memory usage",
+                                     "ecc errors",
+                                     "remapped rows",
+                                     "retired pages",
+                                     "temperature",
+                                     "utilization"};
+    if (has_value) return k == "performance state";
+    for (const char* h : headings)
+      if (k == h) return true;
+    return false;
+  }
 
   void start_gpu(std::string bus, int line) {
     if (static_cast<int>(out.gpus.size()) >= kDiagnoseMaxGpus) {
@@ -53,6 +75,7 @@ struct Reader {
       return;
     }
     skipping = false;
+    fragment = false;
     out.gpus.emplace_back();
     gpu = &out.gpus.back();
     gpu->index = static_cast<int>(out.gpus.size()) - 1;
@@ -103,7 +126,10 @@ struct Reader {
       if (*n > 0 && f->value == *n) f->line = line;  // point at the first non-zero counter
     };
     if (aggregate) {
-      if (uncorrectable) add(gpu->ecc_uncorrected_aggregate);
+      if (uncorrectable)
+        add(gpu->ecc_uncorrected_aggregate);
+      else if (correctable)
+        add(gpu->ecc_corrected_aggregate);
     } else if (uncorrectable) {
       add(gpu->ecc_uncorrected_volatile);
     } else if (correctable) {
@@ -117,6 +143,16 @@ struct Reader {
       g.processes_listed = true;
       return;
     }
+    if (path == "fan speed" && (icontains(v, "err") || icontains(v, "unknown error"))) {
+      set_once(g.fan_error, std::string(trim(v)), line);
+      return;
+    }
+    if ((under(path, "power readings") || under(path, "gpu power readings")) && na(v)) {
+      auto k = leaf(path);
+      if (k == "power limit" || k == "current power limit" || k == "enforced power limit")
+        set_once(g.power_cap_missing, true, line);
+      return;
+    }
     if (na(v)) return;
     auto mhz = [&] { return number_with_unit(v, {"MHz"}); };
     auto watts = [&] { return number_with_unit(v, {"W"}); };
@@ -124,6 +160,14 @@ struct Reader {
 
     if (path == "product name") {
       if (plausible_gpu_name(v, false)) set_once(g.name, std::string(trim(v)), line);
+    } else if (path == "display active") {
+      if (auto b = on_off(v)) set_once(g.display_active, *b, line);
+    } else if (path == "remapped rows/correctable error") {
+      if (auto n = whole_number(v)) set_once(g.remapped_rows_correctable, *n, line);
+    } else if (path == "remapped rows/uncorrectable error") {
+      if (auto n = whole_number(v)) set_once(g.remapped_rows_uncorrectable, *n, line);
+    } else if (path == "processes/type" && !g.processes.empty()) {
+      g.processes.back().type = std::string(trim(v));
     } else if (path == "persistence mode") {
       if (auto b = on_off(v)) set_once(g.persistence, *b, line);
     } else if (path == "mig mode/current") {
@@ -198,7 +242,7 @@ struct Reader {
     } else if (path == "processes/process id") {
       g.processes_listed = true;
       if (g.processes.size() < static_cast<std::size_t>(kDiagnoseMaxProcesses))
-        g.processes.push_back({whole_number(v), "", std::nullopt, line});
+        g.processes.push_back({whole_number(v), "", std::nullopt, "", line});
     } else if ((path == "processes/name" || path == "processes/process name") && !g.processes.empty()) {
       g.processes.back().name = std::string(trim(v));
     } else if (path == "processes/used gpu memory" && !g.processes.empty()) {
@@ -223,7 +267,12 @@ struct Reader {
       else
         break;
     }
-    if (starts_with(t, "GPU ") && looks_like_bus_id(t.substr(4))) {
+    if (starts_with(t, "GPU ") &&
+        (looks_like_bus_id(t.substr(4)) || looks_like_redacted_bus_id(t.substr(4)))) {
+      if (!looks_like_bus_id(t.substr(4))) {  // redacted: the GPU is still there, its bus id is not
+        start_gpu("", number);
+        return;
+      }
       start_gpu(std::string(trim(t.substr(4))), number);
       return;
     }
@@ -238,13 +287,19 @@ struct Reader {
     path += k;
 
     if (!gpu && !skipping) {
-      if (k == "driver version" && !val.empty() && stack.empty())
+      if ((k == "driver version" || k == "kmd version") && !val.empty() && stack.empty())
         set_once(out.driver_version, std::string(val), number);
-      else if (k == "cuda version" && !val.empty() && stack.empty())
+      else if ((k == "cuda version" || k == "cuda umd version") && !val.empty() && stack.empty())
         set_once(out.cuda_version, std::string(val), number);
       else if (k == "product name" &&
                plausible_gpu_name(val, false)) {  // a fragment without its "GPU ..." line
         start_gpu("", number);
+        path = k;
+      } else if (stack.empty() && gpu_section(k, !val.empty())) {
+        // A fragment of one GPU's block without its header or name (`nvidia-smi -q -d CLOCK,PERFORMANCE`
+        // cut out of a longer paste): its readings still count, for a GPU that stays unnamed.
+        start_gpu("", number);
+        fragment = true;
         path = k;
       }
     }
@@ -259,9 +314,20 @@ struct Reader {
 
 }  // namespace
 
+// A GPU started by a heading alone must have read something, or a stray word ("Clocks") made it up.
+bool read_anything(const SmiGpu& g) {
+  return g.name || g.pstate || g.memory_total_mib || g.utilization_pct || g.power_draw_w || g.power_limit_w ||
+         g.sm_clock_mhz || g.max_sm_clock_mhz || !g.throttle_active.empty() || g.temperature_c ||
+         g.ecc_uncorrected_volatile || g.ecc_corrected_volatile;
+}
+
 void read_query(const Lines& in, SmiReading& out) {
   Reader r(out);
   for (const auto& l : in.lines) r.line(l.text, l.number);
+  std::vector<SmiGpu> kept;
+  for (auto& g : out.gpus)
+    if (!g.name && g.bus_id.empty() ? read_anything(g) : true) kept.push_back(std::move(g));
+  out.gpus = std::move(kept);
   if (!out.gpus.empty()) out.format = SmiFormat::query;
   // Full `-q` output ends every GPU with its process list; a last GPU that stops before its power and
   // clock sections too was cut short (or printed with -d, which the finding mentions).

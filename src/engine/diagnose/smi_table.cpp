@@ -44,8 +44,13 @@ bool read_first_row(const std::vector<std::string_view>& c, SmiGpu& g, int line)
   bool persistence_col = iequals(last, "On") || iequals(last, "Off");
   bool windows_col = iequals(last, "WDDM") || iequals(last, "TCC");
   if (!persistence_col && !windows_col) return false;
+  // The Bus-Id cell: "00000000:07:00.0 Off", or what the user left of it ("xxxx Off", "01:00.0 On",
+  // "*** Off", or only the Disp.A word): a redacted bus id must not hide the GPU.
   auto bus = split_ws(c[1]);
-  if (bus.empty() || !looks_like_bus_id(bus[0])) return false;
+  if (bus.empty() || bus.size() > 3) return false;
+  bool bus_ok = looks_like_bus_id(bus[0]);
+  bool redacted = !bus_ok && (looks_like_redacted_bus_id(bus[0]) || (bus.size() == 1 && on_off(bus[0])));
+  if (!bus_ok && !redacted) return false;
   g.index = static_cast<int>(*index);
   g.first_line = line;
   std::string name = join(t, 1, t.size() - 1);
@@ -53,9 +58,15 @@ bool read_first_row(const std::vector<std::string_view>& c, SmiGpu& g, int line)
   if (ends_with(name, "...")) {
     name.resize(name.size() - 3);
     g.name_truncated = true;
+    g.name_cut_at_word = !name.empty() && name.back() == ' ';
+    while (!name.empty() && name.back() == ' ') name.pop_back();
+    if (name.empty()) return false;
   }
   g.name = Seen<std::string>{name, line};
-  g.bus_id = std::string(bus[0]);
+  if (bus_ok) g.bus_id = std::string(bus[0]);
+  if (bus.size() >= 2 || !bus_ok)
+    if (auto disp = on_off(bus.back()); disp && !iequals(bus.back(), "none"))
+      g.display_active = Seen<bool>{*disp, line};
   if (persistence_col) g.persistence = Seen<bool>{iequals(last, "On"), line};
   if (c.size() >= 3) {
     std::string_view ecc = c[2];
@@ -72,7 +83,14 @@ bool read_first_row(const std::vector<std::string_view>& c, SmiGpu& g, int line)
 // "| N/A   32C    P0    61W / 400W |      0MiB / 40960MiB |      0%      Default |"
 void read_second_row(const std::vector<std::string_view>& c, SmiGpu& g, int line) {
   if (c.empty()) return;
-  auto slash = c[0].find('/');
+  // The usage/cap slash, not the one in a fan or temperature "N/A": "N/A   36C   P0   64W / 400W".
+  auto slash = c[0].find(" / ");
+  if (slash != std::string_view::npos) ++slash;
+  {
+    auto first = split_ws(c[0], 1);
+    if (!first.empty() && (first[0] == "ERR!" || iequals(first[0], "ERR")))
+      g.fan_error = Seen<std::string>{std::string(first[0]), line};
+  }
   for (auto tok : split_ws(c[0].substr(0, slash))) {
     if (tok.size() >= 2 && tok[0] == 'P' && whole_number(tok.substr(1)))
       g.pstate = Seen<std::string>{std::string(tok), line};
@@ -85,9 +103,12 @@ void read_second_row(const std::vector<std::string_view>& c, SmiGpu& g, int line
     if (!left.empty())
       if (auto w = number_with_unit(left.back(), {"W"}); w && ends_with(left.back(), "W"))
         g.power_draw_w = Seen<double>{*w, line};
-    if (!right.empty())
+    if (!right.empty()) {
       if (auto w = number_with_unit(right.front(), {"W"}); w && ends_with(right.front(), "W"))
         g.power_limit_w = Seen<double>{*w, line};
+      else if (iequals(right.front(), "N/A"))
+        g.power_cap_missing = Seen<bool>{true, line};
+    }
   }
   if (c.size() >= 2) {
     auto parts = split_char(c[1], '/', 3);
@@ -114,6 +135,7 @@ void read_process_row(std::string_view inner, SmiReading& out, int line) {
   if (k >= t.size() || k + 1 >= t.size()) return;
   SmiProcess p;
   p.pid = whole_number(t[k - 1]);
+  p.type = std::string(t[k]);
   p.line = line;
   p.name = join(t, k + 1, t.size() - 1);
   p.used_mib = number_with_unit(t.back(), {"MiB"});
@@ -173,9 +195,15 @@ void read_table(const Lines& in, SmiReading& out) {
     int number = L[i].number;
     if (t.empty()) continue;
     if (!is_table_row(t) || is_separator(t)) continue;
-    if (icontains(t, "NVIDIA-SMI") || icontains(t, "Driver Version:")) {
+    if (icontains(t, "NVIDIA-SMI") || icontains(t, "Driver Version:") || icontains(t, "KMD Version:")) {
+      // 300s-410: no CUDA version; 410-5xx: "Driver Version" and "CUDA Version"; 610 on: "KMD Version"
+      // and "CUDA UMD Version". Before 418 the NVIDIA-SMI word carries the same version.
       if (auto d = word_after(t, "Driver Version")) set_once(out.driver_version, *d, number);
+      if (auto d = word_after(t, "KMD Version")) set_once(out.driver_version, *d, number);
+      if (auto d = word_after(t, "NVIDIA-SMI"); d && looks_like_driver_version(*d))
+        set_once(out.driver_version, *d, number);
       if (auto c = word_after(t, "CUDA Version")) set_once(out.cuda_version, *c, number);
+      if (auto c = word_after(t, "CUDA UMD Version")) set_once(out.cuda_version, *c, number);
       part = Part::gpus;  // a second nvidia-smi run pasted below the first starts over
       continue;
     }

@@ -28,6 +28,7 @@ Lines split_lines(std::string_view text) {
     if (end < text.size() && text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n') ++end;
     start = end + 1;
   }
+  normalize_lines(out);
   return out;
 }
 

@@ -219,7 +219,9 @@ void start_checker(const std::string& request_json) {
     g_checker = {CheckerAnswer::failed, {}};
     return;
   }
-  g_checker = {CheckerAnswer::ready, diagnose_json(request_json, *load.catalog)};
+  static const CudaDriverLoad cuda = bundled_cuda_driver_table();
+  static const DiagnoseContext context{*load.catalog, cuda.table, cuda.problems};
+  g_checker = {CheckerAnswer::ready, diagnose_json(request_json, context)};
 }
 
 CheckerAnswer take_checker_answer() {

@@ -11,10 +11,13 @@
 #include "engine/diagnose/diagnose.hpp"
 
 extern "C" EMSCRIPTEN_KEEPALIVE char* gw_check(const char* request) {
-  // Parsed on the first request and kept: only the GPU specifications are used.
+  // Parsed on the first request and kept (the catalog's GPU specifications and the CUDA driver table):
+  // every later check only parses the paste.
   static const gw::CatalogLoad load = gw::load_catalog(gw::bundled_file("catalog.json"));
   static const gw::Catalog empty;
+  static const gw::CudaDriverLoad cuda = gw::bundled_cuda_driver_table();
   // Without a catalog the checker still reads the output; it only cannot name the cards.
-  const std::string answer = gw::diagnose_json(request ? request : "", load.catalog ? *load.catalog : empty);
+  static const gw::DiagnoseContext context{load.catalog ? *load.catalog : empty, cuda.table, cuda.problems};
+  const std::string answer = gw::diagnose_json(request ? request : "", context);
   return strdup(answer.c_str());
 }

@@ -1,0 +1,265 @@
+// The instance checker on what people paste (issue 17): quoted and fenced text, every driver banner from
+// the 300s to 610, CSV headers with columns gpuwise does not know, nameless -q fragments, redacted bus
+// ids, names the table cut, the findings of kind 7 and the traps that must stay quiet. Every input is a
+// constructed file in tests/data/nvidia-smi/.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "engine/diagnose/diagnose.hpp"
+
+namespace {
+
+std::string paste(const std::string& name) {
+  std::ifstream in(std::string(GPUWISE_SOURCE_DIR) + "/tests/data/nvidia-smi/" + name, std::ios::binary);
+  REQUIRE_MESSAGE(in.good(), "missing corpus file " << name);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+const gw::Catalog& catalog() {
+  static const gw::CatalogLoad load = gw::load_bundled_catalog();
+  REQUIRE_MESSAGE(load.catalog.has_value(), "bundled catalog does not load");
+  return *load.catalog;
+}
+
+gw::DiagnoseReport check(const std::string& name, gw::DiagnoseOptions o = {}) {
+  return gw::diagnose(paste(name), catalog(), o);
+}
+
+const gw::Finding* find(const gw::DiagnoseReport& r, const std::string& check) {
+  for (const auto& f : r.findings)
+    if (f.check == check) return &f;
+  return nullptr;
+}
+
+int loud(const gw::DiagnoseReport& r) {
+  return r.count(gw::Severity::warn) + r.count(gw::Severity::critical);
+}
+
+std::string all_titles(const gw::DiagnoseReport& r) {
+  std::string s;
+  for (const auto& f : r.findings) s += "[" + f.check + "] " + f.title.en + "\n";
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("paste: markdown quotes, fences, prompts and CRLF do not hide the GPU") {
+  auto r = check("quoted-rtx3090-table.md");
+  REQUIRE(r.gpus.size() == 1);
+  REQUIRE(r.gpus[0].spec);
+  CHECK(r.gpus[0].spec->id == "rtx-3090");
+  REQUIRE(r.input.driver_version);
+  CHECK(r.input.driver_version->value == "550.54.14");
+  CHECK(r.input.driver_version->line == 7);  // the line as pasted, quote and all
+
+  auto n = check("nested-quote-crlf-a100-table.txt");
+  REQUIRE(n.gpus.size() == 1);
+  REQUIRE(n.gpus[0].spec);
+  CHECK(n.gpus[0].spec->id == "a100-40gb-sxm4");
+  CHECK(n.input.cuda_version->value == "12.2");
+}
+
+TEST_CASE("paste: driver banners from the 300s to 610") {
+  auto t610 = check("h100-driver610-table.txt");
+  REQUIRE(t610.input.driver_version);
+  CHECK(t610.input.driver_version->value == "610.43.02");
+  REQUIRE(t610.input.cuda_version);
+  CHECK(t610.input.cuda_version->value == "13.3");
+  REQUIRE(t610.gpus.size() == 1);
+  REQUIRE(t610.gpus[0].spec);
+  CHECK(t610.gpus[0].spec->id == "h100-sxm5-80gb");
+  CHECK(find(t610, "driver_cuda"));
+  CHECK(t610.findings[0].title.en.find("paste") == std::string::npos);
+
+  auto q610 = check("h100-driver610-q.txt");
+  REQUIRE(q610.input.driver_version);
+  CHECK(q610.input.driver_version->value == "610.43.02");
+  CHECK(q610.input.cuda_version->value == "13.3");
+
+  auto t580 = check("rtx4090-driver580-table.txt");
+  REQUIRE(t580.gpus.size() == 1);
+  REQUIRE(t580.gpus[0].spec);
+  CHECK(t580.gpus[0].spec->id == "rtx-4090");
+  CHECK(t580.input.driver_version->value == "580.82.07");
+  CHECK(t580.input.cuda_version->value == "13.0");
+
+  auto t331 = check("gtx680-driver331-table.txt");
+  REQUIRE(t331.gpus.size() == 1);
+  CHECK(t331.gpus[0].reading.name->value == "GeForce GTX 680");
+  REQUIRE(t331.input.driver_version);
+  CHECK(t331.input.driver_version->value == "331.62");
+  CHECK(!t331.input.cuda_version);
+}
+
+TEST_CASE("paste: an old driver never says 'CUDA up to ?'") {
+  auto r = check("old-driver-340-table.txt");
+  REQUIRE(r.found_gpu());
+  const gw::Finding* f = find(r, "driver_cuda");
+  REQUIRE(f);
+  CHECK(f->title.en.find("?") == std::string::npos);
+  CHECK(f->title.zh.find("?") == std::string::npos);
+  CHECK(f->title.en.find("older than any CUDA") != std::string::npos);
+}
+
+TEST_CASE("paste: a CSV header is found by its shape, unknown columns and all") {
+  auto r = check("rtx3090-unknown-columns.csv");
+  CHECK(!r.input.csv_without_header);
+  REQUIRE(r.gpus.size() == 1);
+  const auto& g = r.gpus[0].reading;
+  REQUIRE(g.memory_total_mib);
+  CHECK(g.memory_total_mib->value == 24576);
+  REQUIRE(g.utilization_pct);
+  CHECK(g.utilization_pct->value == 99);
+  REQUIRE(g.sm_clock_mhz);
+  CHECK(g.sm_clock_mhz->value == 1095);
+  REQUIRE(g.power_limit_w);
+  CHECK(g.power_limit_w->value == 350);
+  const gw::Finding* f = find(r, "max_clock");
+  REQUIRE_MESSAGE(f, all_titles(r));
+  CHECK(f->severity == gw::Severity::critical);
+}
+
+TEST_CASE("paste: the suggested CSV query has every column the checker reads") {
+  std::string q = gw::kDiagnoseCsvQuery;
+  for (const char* col : {"name", "utilization.gpu", "clocks.sm", "clocks.max.sm", "power.limit",
+                          "memory.total", "memory.used", "pcie.link.width.current", "driver_version"})
+    CHECK_MESSAGE(q.find(col) != std::string::npos, col);
+  // And what it prints reads back: a header of exactly those columns.
+  std::string cols = q.substr(q.find('=') + 1);
+  cols = cols.substr(0, cols.find(' '));
+  std::string csv =
+      cols +
+      "\n0, NVIDIA A100-SXM4-40GB, 535.104.05, P0, 00000000:07:00.0, 40960 MiB, 3 MiB, 0 %, "
+      "30, [N/A], 55.1 W, 400.00 W, 400.00 W, 1410 MHz, 1410 MHz, 4, 4, 16, 16, 0x0000000000000000, 0, 0\n";
+  auto r = gw::diagnose(csv, catalog());
+  REQUIRE(r.gpus.size() == 1);
+  REQUIRE(r.gpus[0].spec);
+  CHECK(r.gpus[0].spec->id == "a100-40gb-sxm4");
+  CHECK(r.gpus[0].reading.utilization_pct);
+}
+
+TEST_CASE("paste: a -q fragment without a name keeps its findings and says the GPU is unknown") {
+  gw::DiagnoseOptions o;
+  o.price_per_hour = 2.0;
+  auto r = check("fragment-hw-brake-q.txt", o);
+  REQUIRE(r.gpus.size() == 1);
+  CHECK(!r.gpus[0].spec);
+  const gw::Finding* t = find(r, "throttle");
+  REQUIRE_MESSAGE(t, all_titles(r));
+  CHECK(t->severity == gw::Severity::critical);
+  CHECK(t->title.en.find("382 MHz") != std::string::npos);
+  REQUIRE(t->slowdown);  // the brake gets a cost
+  CHECK(t->meaning.en.find("CNY more") != std::string::npos);
+  const gw::Finding* m = find(r, "model");
+  REQUIRE(m);
+  CHECK(m->title.en.find("GPU unknown") != std::string::npos);
+}
+
+TEST_CASE("paste: XML gets its own message in both languages") {
+  auto r = check("xml-q-x.xml");
+  CHECK(!r.found_gpu());
+  REQUIRE(!r.findings.empty());
+  CHECK(r.findings[0].title.en == "XML is not read; paste `nvidia-smi -q`");
+  CHECK(r.findings[0].title.zh.find("XML") != std::string::npos);
+  CHECK(r.summary.en.find("XML") != std::string::npos);
+}
+
+TEST_CASE("paste: a redacted bus id does not hide the GPU") {
+  auto r = check("redacted-busid-v100-table.txt");
+  REQUIRE(r.gpus.size() == 2);
+  for (const auto& g : r.gpus) {
+    REQUIRE(g.spec);
+    CHECK(g.spec->id == "v100-sxm2-16gb");
+  }
+}
+
+TEST_CASE("identify: a cut name with 22.5 GiB at 450 W is a 4090 or a 3090 Ti") {
+  auto r = check("cut-name-wsl-22gib-450w-table.txt");
+  REQUIRE(r.gpus.size() == 1);
+  CHECK(!r.gpus[0].spec);
+  const gw::Finding* m = find(r, "model");
+  REQUIRE(m);
+  CHECK(m->title.en.find("GeForce RTX 4090") != std::string::npos);
+  CHECK(m->title.en.find("GeForce RTX 3090 Ti") != std::string::npos);
+  CHECK(m->title.en.find("TITAN") == std::string::npos);
+  CHECK(m->title.en.find("1080") == std::string::npos);
+  CHECK(m->title.en.find("RTX 3090,") == std::string::npos);
+  CHECK(m->title.en.find("22.5 GiB") != std::string::npos);
+}
+
+TEST_CASE("findings: ERR! in the fan column") {
+  auto r = check("fan-err-rtx3090-table.txt");
+  const gw::Finding* f = find(r, "fan");
+  REQUIRE_MESSAGE(f, all_titles(r));
+  CHECK(f->severity == gw::Severity::warn);
+  CHECK(f->evidence.text.find("ERR!") != std::string::npos);
+}
+
+TEST_CASE("findings: lifetime ECC errors and remapped rows are not 'no memory errors'") {
+  auto r = check("a100-lifetime-ecc-q.txt");
+  const gw::Finding* f = find(r, "ecc");
+  REQUIRE_MESSAGE(f, all_titles(r));
+  CHECK(f->title.en.find("1873 corrected") != std::string::npos);
+  CHECK(f->title.en.find("3 remapped") != std::string::npos);
+  for (const auto& x : r.findings) CHECK(x.meaning.en.find("memory errors or") == std::string::npos);
+}
+
+TEST_CASE("findings: 100% busy at a fifth of the power cap is a stalled GPU") {
+  gw::DiagnoseOptions o;
+  o.price_per_hour = 9.5;
+  auto r = check("hung-kernel-a100-table.txt", o);
+  const gw::Finding* f = find(r, "stalled");
+  REQUIRE_MESSAGE(f, all_titles(r));
+  CHECK(f->severity == gw::Severity::warn);
+  CHECK(f->meaning.en.find("9.5 CNY an hour") != std::string::npos);
+}
+
+TEST_CASE("findings: a card at its full power cap under load is normal") {
+  auto r = check("full-cap-under-load-rtx4090-q.txt");
+  const gw::Finding* f = find(r, "throttle");
+  REQUIRE(f);
+  CHECK(f->severity == gw::Severity::info);
+  CHECK_MESSAGE(loud(r) == 0, all_titles(r));
+}
+
+TEST_CASE("traps stay quiet") {
+  SUBCASE("PCIe Gen1 at idle") {
+    auto r = check("trap-pcie-gen1-idle-q.txt");
+    CHECK_MESSAGE(!find(r, "pcie"), all_titles(r));
+    CHECK(loud(r) == 0);
+  }
+  SUBCASE("a board's default power limit above the catalog TDP") {
+    auto r = check("trap-board-default-above-tdp-q.txt");
+    CHECK_MESSAGE(!find(r, "power_limit"), all_titles(r));
+    CHECK(!find(r, "power_reading"));
+    CHECK(loud(r) == 0);
+  }
+  SUBCASE("a T4 at 67 W of 70 W under load") {
+    auto r = check("trap-t4-67w-of-70w-table.txt");
+    REQUIRE(r.gpus[0].spec);
+    CHECK(r.gpus[0].spec->id == "t4");
+    CHECK_MESSAGE(loud(r) == 0, all_titles(r));
+  }
+  SUBCASE("desktop VRAM on a display GPU") {
+    auto r = check("trap-desktop-vram-display-table.txt");
+    CHECK_MESSAGE(!find(r, "memory_in_use"), all_titles(r));
+    CHECK(loud(r) == 0);
+  }
+}
+
+TEST_CASE("speed: a loaded context gives the same report as the one-shot call") {
+  const gw::CudaDriverLoad cuda = gw::bundled_cuda_driver_table();
+  const gw::DiagnoseContext ctx{catalog(), cuda.table, cuda.problems};
+  for (const char* name :
+       {"fragment-hw-brake-q.txt", "hung-kernel-a100-table.txt", "old-driver-340-table.txt"}) {
+    auto a = gw::diagnose(paste(name), ctx);
+    auto b = check(name);
+    REQUIRE(a.findings.size() == b.findings.size());
+    for (std::size_t i = 0; i < a.findings.size(); ++i)
+      CHECK(a.findings[i].title.en == b.findings[i].title.en);
+  }
+}
