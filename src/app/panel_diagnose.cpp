@@ -100,6 +100,61 @@ void draw_finding(const Finding& f, int index) {
   ImGui::PopID();
 }
 
+// A constructed `nvidia-smi -q` excerpt of the source article's case: a 3090 whose clocks never pass
+// 1095 MHz. "Try a sample" pastes it, so a visitor sees findings before renting anything.
+constexpr const char* kSample =
+    "==============NVSMI LOG==============\n\n"
+    "Driver Version                            : 535.104.05\n"
+    "CUDA Version                              : 12.2\n\n"
+    "Attached GPUs                             : 1\n"
+    "GPU 00000000:1A:00.0\n"
+    "    Product Name                          : NVIDIA GeForce RTX 3090\n"
+    "    Persistence Mode                      : Disabled\n"
+    "    Performance State                     : P2\n"
+    "    Clocks Event Reasons\n"
+    "        Idle                              : Not Active\n"
+    "        SW Power Cap                      : Not Active\n"
+    "        HW Slowdown                       : Not Active\n"
+    "    FB Memory Usage\n"
+    "        Total                             : 24576 MiB\n"
+    "        Used                              : 20110 MiB\n"
+    "    Utilization\n"
+    "        Gpu                               : 99 %\n"
+    "    GPU Power Readings\n"
+    "        Power Draw                        : 214.33 W\n"
+    "        Current Power Limit               : 350.00 W\n"
+    "        Default Power Limit               : 350.00 W\n"
+    "    Clocks\n"
+    "        SM                                : 1095 MHz\n"
+    "    Max Clocks\n"
+    "        SM                                : 1095 MHz\n";
+
+// The commands the checker reads, one per line, for the copy button.
+std::string paste_commands() {
+  std::string out;
+  for (const char* c : kDiagnoseCommands) out += std::string(c) + "\n";
+  return out;
+}
+
+void draw_what_to_paste(AppState& s) {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(tr("What to paste: the output of any of these, run on the instance:",
+                            "粘贴什么：在实例上运行下面任一命令，粘贴其输出："));
+  for (const char* c : kDiagnoseCommands) ImGui::TextColored(color_v(Tone::muted), "  %s", c);
+  ImGui::PopTextWrapPos();
+  if (ImGui::Button(tr("Copy commands", "复制命令"))) platform::copy_text(paste_commands());
+  remember_rect("diag_copy");
+  ImGui::SameLine();
+  if (ImGui::Button(tr("Try a sample", "试试示例"))) {
+    std::memset(s.diag.text.data(), 0, s.diag.text.size());
+    std::strncpy(s.diag.text.data(), kSample, s.diag.text.size() - 1);
+    run(s);
+  }
+  remember_rect("diag_sample");
+  item_tooltip(tr("Pastes a constructed example: a 3090 held at 1095 MHz, the source article's case.",
+                  "填入一个构造的示例：被锁在 1095 MHz 的 3090，即原文中的情况。"));
+}
+
 }  // namespace
 
 void draw_diagnose(AppState& s) {
@@ -113,6 +168,7 @@ void draw_diagnose(AppState& s) {
          "table works too.",
          "粘贴租用实例上 nvidia-smi 的输出。`nvidia-smi -q` 信息最全，普通表格也可以。"));
   ImGui::PopTextWrapPos();
+  draw_what_to_paste(s);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   ImGui::InputTextWithHint("##cuda", tr("CUDA e.g. 12.1", "CUDA 如 12.1"), s.diag.cuda, sizeof s.diag.cuda);
   remember_rect("diag_cuda");
