@@ -27,8 +27,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import catalog_facts as facts  # noqa: E402
 import catalog_maps as maps  # noqa: E402
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+
 SCHEMA_VERSION = 1
-CATALOG_VERSION = "2026.11.1"  # bump the last number for every regenerated catalog in a month
+CATALOG_VERSION = "2026.12.1"  # bump the last number for every regenerated catalog in a month
 USD_CNY = 6.75
 USD_CNY_DATE = "2026-08-18"  # PABLO, "实时汇率, 2026-08-18 查询" (billing notes section 7)
 
@@ -192,7 +194,7 @@ def build_gpu(row):
         f"Derived cells: {row['derived_cells']}." if row["derived_cells"] else "",
     ]
     gpu = {
-        "id": row["id"], "name": gpu_display_name(row), "aliases": maps.GPU_ALIASES[row["id"]],
+        "id": row["id"], "name": gpu_display_name(row), "aliases": maps.GPU_ALIASES.get(row["id"], []),
         "vendor": row["vendor"], "segment": row["segment"], "architecture": row["architecture"],
         "release_year": num(row["release_year"]), "vram_gib": num(row["vram_gb"]),
         "memory_type": row["memory_type"], "memory_bandwidth_gbs": num(row["memory_bandwidth_gbs"]),
@@ -212,6 +214,22 @@ def build_gpu(row):
         "source": english_source(row["sources"]), "notes": sentence_join([row["notes"]] + extra),
     }
     return {k: v for k, v in gpu.items() if v is not None and v != ""}
+
+
+def extra_gpus():
+    """GPUs the shared reference lacks that the instance checker meets (laptop parts, newer and older
+    cards): scripts/catalog-sources/gpu-specs-extra.csv, the reference's columns plus source_date. A laptop
+    part has segment "laptop": it is never rented, so recommendations skip it."""
+    out = []
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "catalog-sources", "gpu-specs-extra.csv"), encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            if not r.get("sources", "").strip() or not r.get("source_date", "").strip():
+                sys.exit(f"gpu-specs-extra.csv: {r['id']} has no source or source_date")
+            gpu = build_gpu(r)
+            gpu["source"] = f"{gpu['source']} (read {r['source_date']})"
+            out.append(gpu)
+    return out
 
 
 # ---------------------------------------------------------------- offers
@@ -315,6 +333,8 @@ def build_offer(row, skipped):
         skipped.append((row, why))
         return None
     notes = [row.get("notes", ""), why]  # parts for bilingual_notes
+    if row.get("_multi"):
+        notes.append(maps.MULTI_CARD_NOTE)
     unit = row["unit"]
     value, low, high, estimate = parse_price(row["on_demand_price"])
     factor = count if unit.startswith("per GPU-hour") and "GPU only" not in unit else 1
@@ -372,6 +392,38 @@ def build_offer(row, skipped):
         "_spot_listed": spot is not None and not (spot_note and spot_note[0].startswith("Spot derived")),
     }
     return offer
+
+
+def multi_card_rows(rows):
+    """2-, 4- and 8-card sizes of the container platforms that list a per-card price (catalog_maps)."""
+    out = []
+    for r in rows:
+        if (r["provider"] in maps.MULTI_CARD_PROVIDERS and r["unit"].startswith("per GPU-hour")
+                and r["gpu_count"] == "1" and not r["gpu"].startswith("none")):
+            for n in maps.MULTI_CARD_COUNTS:
+                c = dict(r)
+                c["gpu_count"] = str(n)
+                c["_multi"] = True
+                out.append(c)
+    return out
+
+
+STALE_MONTHS = 6
+
+
+def months_of(date):
+    y, m = int(date[:4]), int(date[5:7])
+    return y * 12 + m - 1
+
+
+def stale_note(offer, catalog_date):
+    """A visible mark on a price more than STALE_MONTHS older than the catalog (issue 16, item 5)."""
+    age = months_of(catalog_date) - months_of(offer["price_date"])
+    if age <= STALE_MONTHS:
+        return None
+    return (f"Stale: this price is from {offer['price_date']}, {age} months before the catalog date; check the "
+            "current price before relying on it.",
+            f"价格较旧：该价格来自 {offer['price_date']}，比目录日期早 {age} 个月；使用前请核实当前价格。")
 
 
 def drop_superseded(offers):
@@ -450,14 +502,36 @@ def build_providers(offers):
 
 def build_program(pr):
     pr = dict(pr)
+    if pr["id"] not in facts.PROGRAM_RULES:
+        sys.exit(f"programme {pr['id']}: no entry in PROGRAM_RULES (who qualifies, what it covers)")
+    for k, v in facts.PROGRAM_RULES[pr["id"]].items():
+        if k == "source_date" and pr.get("source_date"):
+            continue
+        pr[k] = v
     pr.setdefault("stackable", False)
+    pr.setdefault("applies_to_spot", True)
     pr.setdefault("applies_to_gpu", True)
     pr.setdefault("needs_student", False)
     pr.setdefault("new_users_only", False)
-    order = ["id", "kind", "name", "discount_fraction", "amount", "currency", "min_spend", "expiry_days",
-             "stackable", "applies_to_gpu", "needs_student", "new_users_only", "notes", "source", "source_date"]
+    order = ["id", "kind", "name", "discount_fraction", "amount", "currency", "min_spend", "cap", "expiry_days",
+             "expires", "stackable", "applies_to_gpu", "applies_to_spot", "needs_student", "new_users_only",
+             "qualifies", "covers", "notes", "source", "source_date"]
     assert set(pr) <= set(order), set(pr) - set(order)
     return {k: pr[k] for k in order if pr.get(k) is not None}
+
+
+def build_unpriced(providers, offers):
+    """Platforms a student would look for that have no offer here, each with the reason (issue 16, item 1)."""
+    priced = {o["provider"] for o in offers}
+    out = []
+    for u in facts.UNPRICED:
+        assert u["id"] not in priced, f"{u['id']} has offers now: drop it from UNPRICED"
+        out.append({k: u[k] for k in ("id", "name", "reason", "checked")})
+    listed = {u["id"] for u in out}
+    for p in providers:
+        if p["id"] not in priced and p["id"] not in listed:
+            sys.exit(f"provider {p['id']} has no offers and no UNPRICED entry saying why")
+    return out
 
 
 # ---------------------------------------------------------------- checks and main
@@ -515,15 +589,26 @@ def check_english_has_no_cjk(node, path=""):
 def build(ref_dir):
     with open(os.path.join(ref_dir, "gpu-specs.csv"), encoding="utf-8") as f:
         gpus = [build_gpu(r) for r in csv.DictReader(f)]
+    gpus += extra_gpus()
     check_aliases(gpus)
     with open(os.path.join(ref_dir, "cloud-prices.csv"), encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
+    # Facts found for this repository beyond the shared reference (each row with its source and date).
+    with open(os.path.join(HERE, "catalog-sources", "cn-prices.csv"), encoding="utf-8") as f:
+        rows += list(csv.DictReader(f))
+    for r in rows:
+        if not r.get("source", "").strip() or not r.get("source_date", "").strip():
+            sys.exit(f"price row without source or date: {r['provider']} {r['gpu']} x{r['gpu_count']}")
+    rows += multi_card_rows(rows + maps.EXTRA_ROWS)
     skipped = []
     offers = [o for o in (build_offer(r, skipped) for r in rows + maps.EXTRA_ROWS) if o]
     offers, superseded = drop_superseded(offers)
     assign_ids(offers)
+    newest = max([o["price_date"] for o in offers if len(o["price_date"]) == 10] +
+                 [p["source_date"] for p in facts.PROVIDERS if len(p["source_date"]) == 10])
     missing = []
     for o in offers:
+        o["_notes"].append(stale_note(o, newest))
         o["notes"] = bilingual_notes(o["_notes"], o["id"], missing)
     if missing:
         for text, offer in missing:
@@ -545,7 +630,7 @@ def build(ref_dir):
     catalog = {
         "schema_version": SCHEMA_VERSION, "catalog_version": CATALOG_VERSION,
         "catalog_date": max(d for d in dates if len(d) == 10), "usd_cny": USD_CNY, "usd_cny_date": USD_CNY_DATE,
-        "gpus": gpus, "providers": providers, "offers": clean,
+        "gpus": gpus, "providers": providers, "offers": clean, "unpriced": build_unpriced(providers, clean),
     }
     check_text_has_zh(catalog)
     check_english_has_no_cjk(catalog)

@@ -186,6 +186,21 @@ PROVIDERS = [
         "source": "RGT (verified docs.lanrui.co 2026-06); no prices in cloud-prices.csv", "source_date": "2026-06",
     },
     {
+        "id": "zhixingyun", "name": T("Zhixingyun", "智星云"), "currency": "CNY", "market": "cn",
+        "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Container GPU rental priced per card-hour. Billing start, stopped-instance and disk rules were not "
+            "found; billing is assumed to run from power-on. " + NOT_READ_GRANULARITY + " A student discount is "
+            "advertised (amount not found). " + CN_EGRESS,
+            "按卡时计价的容器 GPU 租用。计费起点、关机和磁盘规则未查到，这里假设开机即计费。" + NOT_READ_GRANULARITY_ZH +
+            "有学生折扣宣传（金额未查到）。国内流量不按 GB 收费。"),
+        "egress_per_gb": 0, "egress_free_gb_per_month": 0,
+        "has_spot": False, "spot_note": T("No spot tier found.", "未见竞价实例。"),
+        "programs": [],
+        "source": "PABLO: 0xPabloLI/inside-china-ai docs/research/cloud-gpu-options.md section 2.1 (2026-08-13)",
+        "source_date": "2026-08-13",
+    },
+    {
         "id": "aliyun", "name": T("Alibaba Cloud", "阿里云"), "currency": "CNY", "market": "cn",
         "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
         "billing_note": T(
@@ -208,17 +223,6 @@ PROVIDERS = [
             "中值（假设）。释放前约 3 分钟发出事件；可选 1 小时保护期，之后每 5 分钟检查库存和价格。"
             + HYPERSCALER_RATE_NOTE["zh"]),
         "programs": [
-            {"id": "aliyun-student-gpu-90off", "kind": "student_discount",
-             "name": T("Alibaba Cloud university plan: 90% off GPU (per the source article)", "阿里云高校计划：认证学生 GPU 1 折"),
-             "discount_fraction": 0.9, "needs_student": True, "stackable": False,
-             "notes": T("The source article says verified students get GPU at 10% of the price (90% off). A "
-                        "2026 survey (COMPSHARE doc) found no verifiable programme giving mainland students cheap "
-                        "24 GB-class GPU time, and Alibaba's documented student offers are coupons and low-cost "
-                        "ECS for enrolled mainland students. Verify before relying on it. The article is undated.",
-                        "原文称认证学生可享 GPU 1 折。2026 年的调研（COMPSHARE 文档）未找到可核实的面向大陆学生的廉价 "
-                        "24GB 级 GPU 计划，阿里云文档中的学生优惠是代金券和低价 ECS。使用前请核实。原文无日期。"),
-             "source": "source article (the Chinese guide to choosing cloud GPUs for graduate students, section 6, "
-                       "undated)"},
             {"id": "aliyun-student-coupon-300", "kind": "coupon",
              "name": T("Alibaba Cloud student coupon ¥300/year", "阿里云学生无门槛代金券 ¥300/年"),
              "amount": 300, "currency": "CNY", "min_spend": 0, "needs_student": True,
@@ -273,7 +277,8 @@ PROVIDERS = [
                         "(a discount on top of a discount), bringing a 3090 to about ¥0.8/h. No amount was found; "
                         "the article is undated.",
                         "原文称新人券可与学生认证叠加（折上折），3090 每小时可能只需约 0.8 元。金额未查到，原文无日期。"),
-             "source": "source article (section 6, undated)"},
+             "source": "source article (section 6, undated); its amount was looked for in the reference notes "
+                       "(2026-09) and not found"},
         ],
         "source": "tencentcloud.com doc 213/2176 (2022-09-19), 213/19922 (2024-01-08); cloud.tencent.com doc "
                   "560/8025 (2025-12-19); TENC-EST; azure99/cvm-blaster",
@@ -517,4 +522,128 @@ PROVIDERS = [
         "programs": [],
         "source": "PABLO (CU rates from mccormickml.com, measured 2026-03)", "source_date": "2026-08-18",
     },
+]
+
+
+# Each programme's rule as the user needs it (issue 16, item 4): who qualifies and what it covers, in both
+# languages, whether it covers spot instances, and the date of the source. Merged into PROVIDERS' programmes
+# by build_catalog.py; a programme without an entry here stops the build. Where a source does not say whether
+# spot is covered, applies_to_spot is False: a saving we cannot show is not promised.
+PROGRAM_RULES = {
+    "autodl-member": {
+        "qualifies": T("Users who pass AutoDL's student verification (member status).", "通过 AutoDL 学生认证（会员）的用户。"),
+        "covers": T("GPU instances at the member price (95% of list) on every listed GPU; AutoDL has no spot tier.",
+                    "所有列出 GPU 的实例按会员价（原价 95%）计费；AutoDL 无竞价实例。"),
+        "applies_to_spot": False},
+    "autodl-new-user-voucher": {
+        "qualifies": T("New AutoDL accounts.", "AutoDL 新注册用户。"),
+        "covers": T("Not published (amount, products and expiry not found).", "未公开（金额、适用产品和有效期均未查到）。"),
+        "applies_to_spot": False, "source_date": "2026-08"},
+    "gpushare-new-user": {
+        "qualifies": T("New Gpushare accounts.", "恒源云新注册用户。"),
+        "covers": T("Not published (amount, products and expiry not found).", "未公开（金额、适用产品和有效期均未查到）。"),
+        "applies_to_spot": False, "source_date": "2026-08"},
+    "matpool-academic": {
+        "qualifies": T("Students and academic users (verification rules not found).", "学生和学术用户（认证规则未查到）。"),
+        "covers": T("Not published (the discount and the products it covers were not found).", "未公开（折扣和适用产品未查到）。"),
+        "applies_to_spot": False, "source_date": "2026-08"},
+    "compshare-edu-email": {
+        "qualifies": T("Users who verify a .edu.cn university email.", "完成 .edu.cn 高校邮箱认证的用户。"),
+        "covers": T("GPU instances at 95% of list; whether spot (preemptible) instances are covered was not found, "
+                    "so it is not applied to them.",
+                    "GPU 实例按原价 95% 计费；是否适用于抢占式实例未查到，因此不用于抢占式。"),
+        "applies_to_spot": False},
+    "aliyun-student-coupon-300": {
+        "qualifies": T("Enrolled mainland-China students verified through CHSI (not Hong Kong, Macao or Taiwan); one "
+                       "account per ID card; verification lasts 30 days and ends at graduation.",
+                       "经学信网认证的中国大陆在读学生（不含港澳台）；一个身份证一个账号；认证 30 天有效，毕业即止。"),
+        "covers": T("Not listed as covering GPU instances (student ECS purchases and renewals), so it is not applied "
+                    "to GPU cost. The source article's 90%-off GPU plan was not found in any current source and is "
+                    "not in the catalog.",
+                    "未写明可用于 GPU 实例（学生 ECS 购买和续费），因此不抵扣 GPU 费用。原文所说的「GPU 1 折」在现有资料中"
+                    "均未找到，目录中不收录。"),
+        "applies_to_spot": False, "expiry_days": 365},
+    "tencent-campus": {
+        "qualifies": T("Verified students (Cloud+Campus).", "通过认证的学生（云+校园）。"),
+        "covers": T("CPU servers only; no GPU SKU.", "仅 CPU 云服务器，无 GPU 机型。"), "applies_to_spot": False},
+    "tencent-cloud-studio": {
+        "qualifies": T("First binding of a Cloud Studio account.", "首次绑定 Cloud Studio 的账号。"),
+        "covers": T("20 machine-hours of Cloud Studio; GPU support not verified, so not applied to GPU cost.",
+                    "Cloud Studio 20 机时；是否含 GPU 未核实，不抵扣 GPU 费用。"), "applies_to_spot": False},
+    "tencent-new-user-coupon": {
+        "qualifies": T("New Tencent Cloud accounts.", "腾讯云新注册用户。"),
+        "covers": T("Not published (amount and products not found); the source article says it stacks with student "
+                    "verification.", "未公开（金额和适用产品未查到）；原文称可与学生认证叠加。"),
+        "applies_to_spot": False, "source_date": "2026-09"},
+    "aws-educate": {
+        "qualifies": T("Students at AWS Educate member institutions ($40 elsewhere); current status not verified.",
+                       "AWS Educate 成员院校的学生（其他院校 $40）；现状未核实。"),
+        "covers": T("AWS usage including EC2, on-demand and spot.", "AWS 用量，含 EC2 按量和竞价实例。"),
+        "source_date": "2026-08"},
+    "aws-research-credits": {
+        "qualifies": T("Researchers and students with an accepted proposal (90-120 days review).",
+                       "提交科研申请并获批的研究人员和学生（评审 90-120 天）。"),
+        "covers": T("On-demand and spot EC2.", "EC2 按量和竞价实例。"), "source_date": "2026-08"},
+    "aws-free-tier": {
+        "qualifies": T("New AWS accounts, for 12 months.", "AWS 新账号，12 个月内。"),
+        "covers": T("Small instances only (750 h/month); no GPU.", "仅小规格实例（每月 750 小时），不含 GPU。"),
+        "applies_to_spot": False, "source_date": "2026-08"},
+    "gcp-research-credits": {
+        "qualifies": T("PhD students (up to $1,000 a year), faculty and postdocs; master's students are not eligible.",
+                       "博士生（每年最多 $1,000）、教师和博士后；硕士生不符合条件。"),
+        "covers": T("Google Cloud usage including Compute Engine GPUs.", "谷歌云用量，含 Compute Engine GPU。"),
+        "source_date": "2026-08"},
+    "gcp-free-trial": {
+        "qualifies": T("New Google Cloud accounts with a credit card.", "绑定信用卡的谷歌云新账号。"),
+        "covers": T("Google Cloud usage for 90 days; GPUs need an upgraded account.", "90 天内的谷歌云用量；GPU 需先升级账号。")},
+    "azure-for-students": {
+        "qualifies": T("Verified students, no credit card.", "通过认证的学生，无需信用卡。"),
+        "covers": T("Azure services for 12 months; GPU VMs not verified, so not applied to GPU cost.",
+                    "12 个月内的 Azure 服务；GPU 虚拟机未核实，不抵扣 GPU 费用。"),
+        "applies_to_spot": False, "source_date": "2026-08"},
+    "azure-free-trial": {
+        "qualifies": T("New Azure accounts with a credit card.", "绑定信用卡的 Azure 新账号。"),
+        "covers": T("Azure services for 30 days; GPU quota not verified, so not applied to GPU cost.",
+                    "30 天内的 Azure 服务；GPU 配额未核实，不抵扣 GPU 费用。"), "applies_to_spot": False},
+    "runpod-signup-credit": {
+        "qualifies": T("New RunPod accounts.", "RunPod 新账号。"),
+        "covers": T("RunPod usage (low-confidence figure).", "RunPod 用量（数字可信度低）。")},
+    "digitalocean-new-account": {
+        "qualifies": T("New DigitalOcean accounts.", "DigitalOcean 新账号。"),
+        "covers": T("DigitalOcean for 60 days; Paperspace GPUs not verified, so not applied to GPU cost.",
+                    "60 天内的 DigitalOcean 服务；Paperspace GPU 未核实，不抵扣 GPU 费用。"),
+        "applies_to_spot": False, "source_date": "2026-08"},
+    "github-student-pack-digitalocean": {
+        "qualifies": T("Verified students (GitHub Student Developer Pack).", "通过认证的学生（GitHub 学生开发者包）。"),
+        "covers": T("DigitalOcean for one year; Paperspace GPUs not verified, so not applied to GPU cost.",
+                    "一年内的 DigitalOcean 服务；Paperspace GPU 未核实，不抵扣 GPU 费用。"),
+        "applies_to_spot": False, "source_date": "2026-08"},
+}
+
+
+# Platforms a student in China would look for that have no offer in the catalog, and why (issue 16, item 1).
+# "checked" is when the search was made. A provider in PROVIDERS without offers must be listed here.
+UNPRICED = [
+    {"id": "lanrui", "name": T("LanRui", "揽睿星舟"), "checked": "2026-12-04",
+     "reason": T("Billing rules are known (docs.lanrui.co, verified 2026-06) but no dated GPU price was found in "
+                 "the reference or by search.",
+                 "计费规则已知（docs.lanrui.co，2026-06 核实），但参考资料和检索中都没有找到带日期的 GPU 价格。")},
+    {"id": "virtaicloud", "name": T("VirtAI Cloud (Qudong)", "趋动云"), "checked": "2026-12-04",
+     "reason": T("No public price list was found in the reference or by search (pages, docs).",
+                 "参考资料和检索（网页、文档）中都没有找到公开价格表。")},
+    {"id": "aliyun-pai-dsw", "name": T("Alibaba Cloud PAI-DSW", "阿里云 PAI-DSW"), "checked": "2026-12-04",
+     "reason": T("Only ECS GPU instance prices were found (ALI-KARP); no PAI-DSW per-hour GPU price was found.",
+                 "只找到 ECS GPU 实例价格（ALI-KARP），没有找到 PAI-DSW 的 GPU 小时价格。")},
+    {"id": "tencent-hai", "name": T("Tencent Cloud HAI", "腾讯云 HAI"), "checked": "2026-12-04",
+     "reason": T("No HAI price was found; Tencent's official GPU prices were not found at all (reference notes "
+                 "section 9), so only two third-party CVM estimates are in the catalog.",
+                 "没有找到 HAI 价格；腾讯云官方 GPU 价格也未找到（参考说明第 9 节），目录中只有两条第三方 CVM 估算。")},
+    {"id": "huaweicloud", "name": T("Huawei Cloud", "华为云"), "checked": "2026-12-04",
+     "reason": T("Only the spec of pi2.2xlarge.4 (8 vCPU, 32 GB, 1x T4) was found, no price (reference notes "
+                 "section 9).",
+                 "只找到 pi2.2xlarge.4 的规格（8 vCPU、32 GB、1 张 T4），没有价格（参考说明第 9 节）。")},
+    {"id": "volcengine", "name": T("Volcano Engine", "火山引擎"), "checked": "2026-12-04",
+     "reason": T("No GPU price was found in the reference or by search.", "参考资料和检索中都没有找到 GPU 价格。")},
+    {"id": "baiducloud", "name": T("Baidu AI Cloud", "百度智能云"), "checked": "2026-12-04",
+     "reason": T("No GPU price was found in the reference or by search.", "参考资料和检索中都没有找到 GPU 价格。")},
 ]

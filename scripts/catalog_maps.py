@@ -101,6 +101,8 @@ VARIANTS = {
                               "未注明板型；假设为 PCIe（FLOPS 和带宽与 SXM4 相同）。"),
     ("Alibaba", "V100 16GB"): ("v100-sxm2-16gb", "gn6v is Alibaba's NVLink V100 family, so SXM2 is assumed.",
                                "gn6v 是阿里云的 NVLink V100 规格族，因此假设为 SXM2。"),
+    ("Alibaba", "V100 32GB"): ("v100-sxm2-32gb", "gn6e is Alibaba's NVLink V100 32GB family, so SXM2 is assumed.",
+                               "gn6e 是阿里云的 NVLink V100 32GB 规格族，因此假设为 SXM2。"),
     ("Alibaba", "A100 40GB"): ("a100-40gb-sxm4", "gn7 is Alibaba's HGX A100 family, so SXM4 is assumed.",
                                "gn7 是阿里云的 HGX A100 规格族，因此假设为 SXM4。"),
     ("Alibaba", "A100 80GB"): ("a100-80gb-sxm4", "gn7e is Alibaba's HGX A100 80GB family, so SXM4 is assumed.",
@@ -201,8 +203,15 @@ PROVIDER_IDS = {
     "OpenBayes": "openbayes", "优云智算 Compshare (UCloud)": "compshare", "Alibaba Cloud ECS": "aliyun",
     "Tencent Cloud CVM": "tencent", "AWS EC2": "aws", "Google Cloud Compute Engine": "gcp",
     "Microsoft Azure": "azure", "Lambda Cloud": "lambda", "RunPod": "runpod", "Vast.ai": "vast",
-    "Paperspace (DigitalOcean)": "paperspace", "Google Colab": "colab",
+    "Paperspace (DigitalOcean)": "paperspace", "Google Colab": "colab", "智星云 Zhixingyun": "zhixingyun",
 }
+
+# Container platforms that list a per-card price: build_catalog.py adds their 2-, 4- and 8-card sizes at that
+# price times the cards (MULTI_CARD_NOTE says so in each offer).
+MULTI_CARD_PROVIDERS = ("AutoDL", "恒源云 Gpushare", "矩池云 Matpool", "Featurize", "OpenBayes", "智星云 Zhixingyun")
+MULTI_CARD_COUNTS = (2, 4, 8)
+MULTI_CARD_NOTE = ("Multi-card size derived from the per-card list price (price x cards); not every host has "
+                   "this many free cards.")
 
 # Newer prices from cloud-billing-notes.md section 9 (and CSV notes) that replace a row's price:
 # (provider, region, gpu text, on-demand as in the CSV) -> (new price, date, source, note, note in Chinese).
@@ -258,6 +267,11 @@ GCP_GPU_ONLY_DATE = "2026-01"  # the per-GPU constants are dated only "2026"; ea
 # build when a sentence has no entry. Numbers, units, product names, dates and source abbreviations (PABLO,
 # GOV, HAW, RGT, DR, SILY ...) stay as in English; the facts are the same, nothing added or dropped.
 NOTE_SENTENCES_ZH = {
+    MULTI_CARD_NOTE: "多卡规格按单卡标价乘以卡数推算；并非每台主机都有这么多空闲卡。",
+    "GPU count from the instance name (vCPUs divided by the c-number, Alibaba's naming).":
+        "GPU 数量由实例名推算（vCPU 数除以 c 后的数字，阿里云的命名规则）。",
+    "Quoted as the platform's list price in a comparison table; not tested by the source.":
+        "来自对比表中的平台标价；来源未实测。",
     # China platforms (AutoDL, 恒源云, 矩池云, Featurize, OpenBayes, Compshare)
     "11GB VRAM.": "显存 11GB。",
     "12GB VRAM.": "显存 12GB。",

@@ -58,10 +58,15 @@ struct Program {
   std::string currency;                     // of `amount`
   std::optional<double> min_spend;          // coupon threshold, in `currency`
   std::optional<int> expiry_days;
-  bool stackable = false;      // can combine with other programmes
-  bool applies_to_gpu = true;  // false: e.g. CPU-only coupons
-  bool needs_student = false;  // only with --student
+  bool stackable = false;       // can combine with other programmes
+  bool applies_to_gpu = true;   // false: e.g. CPU-only coupons
+  bool applies_to_spot = true;  // false: not usable on spot/preemptible instances
+  std::optional<double> cap;    // most a rate discount saves per order, in `currency`
+  std::string expires;          // date the programme itself ends ("2026-12-31"), when published
+  bool needs_student = false;   // only with --student
   bool new_users_only = false;
+  Text qualifies;  // who qualifies ("mainland-China students verified through CHSI")
+  Text covers;     // which products it covers ("ECS and PAI; not GPU instances")
   Text notes;
   std::string source;
   std::string source_date;
@@ -117,6 +122,14 @@ struct Offer {
   Text notes;
 };
 
+// A platform students look for that has no offer in the catalog, with the reason (a price not found, ...).
+struct UnpricedPlatform {
+  std::string id;  // "huaweicloud"
+  Text name;
+  Text reason;
+  std::string checked;  // date the search was made
+};
+
 struct Catalog {
   int schema_version = 1;
   std::string catalog_version;  // "2026.11.1"
@@ -130,6 +143,7 @@ struct Catalog {
   std::vector<Gpu> gpus;
   std::vector<Provider> providers;
   std::vector<Offer> offers;
+  std::vector<UnpricedPlatform> unpriced;  // optional in the JSON
 
   const Gpu* gpu(std::string_view id) const;
   const Provider* provider(std::string_view id) const;

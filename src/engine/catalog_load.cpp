@@ -110,14 +110,19 @@ Program read_program(Fields& f) {
   p.name = f.text("name", true);
   p.discount_fraction = f.number("discount_fraction", false, kFraction);
   p.amount = f.number("amount", false, kAmount);
-  const bool money = f.has("amount") || f.has("min_spend");
+  const bool money = f.has("amount") || f.has("min_spend") || f.has("cap");
   p.currency = f.one_of("currency", {"CNY", "USD"}, money);
   p.min_spend = f.number("min_spend", false, kMinSpend);
   p.expiry_days = f.integer("expiry_days", false, {1, 3650});
   f.boolean_into("stackable", p.stackable);
   f.boolean_into("applies_to_gpu", p.applies_to_gpu);
+  f.boolean_into("applies_to_spot", p.applies_to_spot);
+  p.cap = f.number("cap", false, kAmount);
+  p.expires = f.date("expires", false);
   f.boolean_into("needs_student", p.needs_student);
   f.boolean_into("new_users_only", p.new_users_only);
+  p.qualifies = f.text("qualifies", false);
+  p.covers = f.text("covers", false);
   p.notes = f.text("notes", false);
   p.source = f.str("source", true);
   p.source_date = f.date("source_date", false);
@@ -326,6 +331,18 @@ CatalogLoad load_catalog(std::string_view json_text) {
                   offer_paths.push_back("/offers/" + std::to_string(i));
                   offer_ids.emplace_back(c.offers.back().id, offer_paths.back());
                 });
+    std::vector<std::pair<std::string, std::string>> unpriced_ids;
+    each_object(top.array("unpriced", false), "/unpriced", "unpriced platform", out,
+                [&](Fields& f, std::size_t i) {
+                  UnpricedPlatform u;
+                  u.id = f.id("id");
+                  u.name = f.text("name", true);
+                  u.reason = f.text("reason", true);
+                  u.checked = f.date("checked", true);
+                  c.unpriced.push_back(std::move(u));
+                  unpriced_ids.emplace_back(c.unpriced.back().id, "/unpriced/" + std::to_string(i));
+                });
+    check_unique(unpriced_ids, "Unpriced platform", out);
     top.finish();
 
     check_unique(gpu_ids, "GPU", out);

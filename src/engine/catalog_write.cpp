@@ -95,8 +95,13 @@ ojson program_json(const Program& p) {
   put(j, "expiry_days", p.expiry_days);
   j["stackable"] = p.stackable;
   j["applies_to_gpu"] = p.applies_to_gpu;
+  j["applies_to_spot"] = p.applies_to_spot;
+  put(j, "cap", p.cap);
+  put(j, "expires", p.expires);
   j["needs_student"] = p.needs_student;
   j["new_users_only"] = p.new_users_only;
+  put(j, "qualifies", p.qualifies);
+  put(j, "covers", p.covers);
   put(j, "notes", p.notes);
   j["source"] = p.source;
   put(j, "source_date", p.source_date);
@@ -173,6 +178,18 @@ std::string catalog_to_json(const Catalog& catalog) {
     j["gpus"] = std::move(gpus);
     j["providers"] = std::move(providers);
     j["offers"] = std::move(offers);
+    if (!catalog.unpriced.empty()) {
+      ojson unpriced = ojson::array();
+      for (const UnpricedPlatform& u : catalog.unpriced) {
+        ojson e;
+        e["id"] = u.id;
+        put(e, "name", u.name);
+        put(e, "reason", u.reason);
+        e["checked"] = u.checked;
+        unpriced.push_back(std::move(e));
+      }
+      j["unpriced"] = std::move(unpriced);
+    }
     // replace: a hand-built Catalog with broken UTF-8 must still serialize rather than throw.
     return j.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
   } catch (const std::exception&) {

@@ -122,6 +122,7 @@ Point compute(const Context& x, double run_hours, double price_offer_currency, b
   din.gpu_spend = pt.gpu();
   din.other_spend = pt.other();
   din.calendar_hours = pt.calendar_hours;
+  din.spot = x.req.pricing == Pricing::spot;
   pt.discounts = apply_discounts(p, c, x.usd_cny, din, with_notes);
   pt.discount = std::min(clamp0(pt.discounts.saving), pt.before());
   return pt;

@@ -3,6 +3,7 @@
 // idle hours students forget, storage at running and stopped rates, add-ons, transfer and discounts.
 // Every amount is in the user's currency; each line keeps its formula, inputs and price date.
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -109,6 +110,7 @@ struct DiscountInput {
   double gpu_spend = 0;       // user's currency, before discounts
   double other_spend = 0;     // storage, extras, transfer
   double calendar_hours = 0;  // from first to last billed hour (coupon expiry)
+  bool spot = false;          // the GPU runs on spot: programmes with applies_to_spot = false do not apply
 };
 struct DiscountResult {
   double rate_multiplier = 1;  // on the GPU price, e.g. 0.1 for 90% off
@@ -120,5 +122,26 @@ DiscountResult apply_discounts(const Provider&, const Constraints&, double usd_c
                                bool with_notes = true);
 // True when the user qualifies for the programme at all (student, new user, credit held).
 bool program_eligible(const Program&, const Constraints&);
+
+// ---- credits the user holds (Constraints::credits), one text each:
+//   "aws-educate"              a credit programme of the catalog, at its listed amount
+//   "aws-educate=80"           the same programme, with the amount the user has left
+//   "autodl=50"                a balance or voucher on a provider (the id is the provider's)
+//   "my-lab-voucher=200:autodl" a voucher of the user's own naming, on that provider
+// Amounts are in the run's currency (Constraints::currency). The CLI, the share link and the web page all
+// read credits with these two functions.
+struct UserCredit {
+  std::string id;
+  std::optional<double> amount;  // absent: the programme's own amount
+  std::string provider;          // scope; empty for a catalog programme id without one
+};
+inline constexpr double kMaxCreditAmount = 1e7;
+// Syntax only: false (with `error` in both languages) for an empty id, a bad id, a bad amount or scope.
+bool parse_credit(std::string_view text, UserCredit& out, Text* error = nullptr);
+// Each credit text checked against the catalog: syntax, an unknown id (the message lists the known ones), an
+// unknown provider. Problems are at "credits/N".
+std::vector<Problem> check_credits(const Constraints&, const Catalog&);
+// The credit programmes of the catalog, "provider:programme" style list for messages ("aws-educate, ...").
+std::vector<std::string> known_credit_ids(const Catalog&);
 
 }  // namespace gw

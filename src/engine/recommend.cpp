@@ -261,6 +261,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
   report.usd_cny_date = c.usd_cny ? std::string() : catalog.usd_cny_date;
   report.problems = validate_constraints(c);
   for (Problem& p : validate_workload(scenario.workload)) report.problems.push_back(std::move(p));
+  for (Problem& p : check_credits(c, catalog)) report.problems.push_back(std::move(p));
   if (!report.problems.empty()) {
     report.summary = {
         "The question has invalid inputs: " + report.problems.front().path + ": " +

@@ -286,11 +286,9 @@ TEST_CASE("the bundled catalog carries the reference providers and offers") {
   CHECK_FALSE(c.provider("aliyun")->disk_running_per_gb_month.has_value());  // not found: absent
   CHECK_FALSE(c.provider("autodl")->has_spot);
 
+  // The source article's "90% off GPU for verified students" was found in no current source (issue 16).
   const gw::Provider* ali = c.provider("aliyun");
-  bool one_zhe = false;
-  for (const gw::Program& pr : ali->programs)
-    one_zhe = one_zhe || (pr.discount_fraction == 0.9 && pr.needs_student);
-  CHECK(one_zhe);
+  for (const gw::Program& pr : ali->programs) CHECK_FALSE(pr.discount_fraction.has_value());
 
   int derated = 0, ranges = 0;
   for (const gw::Offer& o : c.offers) {
