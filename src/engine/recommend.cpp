@@ -283,7 +283,8 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
   // Filters decided once per GPU and provider, not once per offer.
   std::vector<char> gpu_out(catalog.gpus.size()), provider_out(catalog.providers.size());
   for (std::size_t i = 0; i < catalog.gpus.size(); ++i)
-    gpu_out[i] = gpu_excluded(catalog.gpus[i].id, c.exclude);
+    // A laptop part (catalog segment "laptop", met by the instance checker) is never rented.
+    gpu_out[i] = gpu_excluded(catalog.gpus[i].id, c.exclude) || catalog.gpus[i].segment == "laptop";
   for (std::size_t i = 0; i < catalog.providers.size(); ++i) {
     const std::string& id = catalog.providers[i].id;
     provider_out[i] = (!c.providers.empty() && !contains(c.providers, id)) || contains(c.exclude, id);

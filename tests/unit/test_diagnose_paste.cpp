@@ -263,3 +263,32 @@ TEST_CASE("speed: a loaded context gives the same report as the one-shot call") 
       CHECK(a.findings[i].title.en == b.findings[i].title.en);
   }
 }
+TEST_CASE("identify: 8 GiB with no power cap is a laptop GPU") {
+  auto r = check("cut-name-laptop-8gib-nocap-table.txt");
+  REQUIRE(r.gpus.size() == 1);
+  const gw::Finding* m = find(r, "model");
+  REQUIRE_MESSAGE(m, all_titles(r));
+  CHECK(m->title.en.find("laptop GPU") != std::string::npos);
+  CHECK(m->title.en.find("GTX 1080") == std::string::npos);
+  CHECK(m->title.en.find("Laptop") != std::string::npos);
+}
+
+TEST_CASE("identify: 16 GiB at 80 W is a laptop 3080, and 751 W on it is impossible") {
+  auto r = check("laptop-3080-16gib-80w-751w-table.txt");
+  REQUIRE(r.gpus.size() == 1);
+  const auto& g = r.gpus[0];
+  std::string named = g.spec ? g.spec->name : "";
+  if (!g.spec) {
+    const gw::Finding* m = find(r, "model");
+    REQUIRE(m);
+    named = m->title.en;
+  }
+  CHECK(named.find("3080") != std::string::npos);
+  CHECK(named.find("Laptop") != std::string::npos);
+  CHECK(named.find("(10GB)") == std::string::npos);
+  const gw::Finding* p = find(r, "power_reading");
+  REQUIRE_MESSAGE(p, all_titles(r));
+  CHECK(p->title.en.find("751 W") != std::string::npos);
+  CHECK(!find(r, "power_limit"));  // a laptop's TGP is no power cap
+  CHECK(r.input.driver_version->value == "610.43.03");
+}

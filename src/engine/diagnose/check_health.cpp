@@ -73,6 +73,7 @@ void check_model(const GpuDiagnosis& g, int pos, const ModelMatch& m, const Chec
     return;
   }
   std::string name = r.name ? clean_excerpt(r.name->value, 80) : "";
+  if (!name.empty() && r.name_truncated) name += r.name_cut_at_word ? " ..." : "...";  // as the table cut it
   if (name.empty()) {
     Finding f = make(Severity::info, "model", pos);
     f.title = T("GPU unknown: this output does not name it", "GPU 型号未知：这段输出没有给出型号");

@@ -171,7 +171,9 @@ void narrow_by_clues(std::vector<const Gpu*>& found, const SmiGpu& g, const Toke
     m.clues_zh.push_back("PCIe" + (gen ? " Gen" + std::to_string(gen) : std::string()) +
                          (width ? " x" + std::to_string(width) : std::string()));
   }
-  if (found.size() == 1 && is_laptop(*found[0])) m.laptop = true;
+  bool all_laptops = !found.empty();
+  for (const Gpu* c : found) all_laptops = all_laptops && is_laptop(*c);
+  if (all_laptops) m.laptop = true;
 }
 
 }  // namespace
