@@ -2,15 +2,19 @@
 // Field-by-field comparison and finiteness checks shared by the fuzz targets and the property tests.
 // Each diff_* returns "" when equal, else the path of the first difference with both values, so a
 // failing round trip says exactly which field was lost. Header-only: fuzz targets link no test code.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "engine/catalog.hpp"
 #include "engine/estimate.hpp"
+#include "engine/input.hpp"
 #include "engine/recommend.hpp"
 #include "engine/scenario.hpp"
 #include "engine/workload.hpp"
@@ -43,9 +47,29 @@ std::string show(const std::optional<T>& v) {
   return v ? show(*v) : std::string("(none)");
 }
 
+// Fields compared with == before any path is built: a diff of a whole catalog allocates nothing unless
+// something differs (the fuzz targets compare catalogs on every input).
+template <class T>
+struct plain_field : std::bool_constant<std::is_arithmetic_v<T> || std::is_enum_v<T>> {};
+template <>
+struct plain_field<std::string> : std::true_type {};
+template <class T>
+struct plain_field<std::optional<T>> : plain_field<T> {};
+template <class T>
+struct plain_field<std::vector<T>> : plain_field<T> {};
+
 // Collects the first difference; later checks are no-ops once one is found.
 struct Differ {
   std::string first;
+  template <class T>
+  void field(const std::string& path, const char* name, const T& a, const T& b) {
+    if (!first.empty()) return;
+    if constexpr (plain_field<T>::value)
+      if (a == b) return;
+    if constexpr (std::is_same_v<T, Text>)
+      if (a.en == b.en && a.zh == b.zh) return;
+    eq(path + name, a, b);
+  }
   template <class T>
   void eq(const std::string& path, const T& a, const T& b) {
     if (first.empty() && !(a == b)) first = path + ": " + show(a) + " vs " + show(b);
@@ -61,8 +85,11 @@ struct Differ {
       first = path + ": size " + std::to_string(a.size()) + " vs " + std::to_string(b.size());
       return;
     }
-    for (std::size_t i = 0; i < a.size() && first.empty(); ++i)
+    for (std::size_t i = 0; i < a.size() && first.empty(); ++i) {
+      if constexpr (plain_field<T>::value)
+        if (a[i] == b[i]) continue;
       eq(path + "/" + std::to_string(i), a[i], b[i]);
+    }
   }
   void eq(const std::string& path, const ReferenceRun& a, const ReferenceRun& b) {
     eq(path + ".gpu", a.gpu, b.gpu);
@@ -83,9 +110,23 @@ struct Differ {
   void eq(const std::string& path, const Offer& a, const Offer& b);
 };
 
-#define GW_EQ(field) d.eq(path + "." #field, a.field, b.field)
+#define GW_EQ(f) d.field(path, "." #f, a.f, b.f)
 
 // `with_identity` = false skips preset and title, which a link does not carry for a custom job.
+// Every field of the input table (engine/input.hpp), compared by its canonical text (exact for numbers),
+// so a field added to the table is compared here without a change.
+inline std::string diff_input_fields(const Scenario& a, const Scenario& b, bool workload,
+                                     bool with_identity) {
+  for (const InputField& f : input_fields()) {
+    if (f.workload != workload) continue;
+    if (!with_identity && std::string_view(f.key).rfind("title", 0) == 0) continue;
+    const std::string x = input_text(f, a), y = input_text(f, b);
+    if (x != y)
+      return std::string(workload ? "workload." : "constraints.") + f.name + ": '" + x + "' vs '" + y + "'";
+  }
+  return "";
+}
+
 inline std::string diff_workload(const Workload& a, const Workload& b, bool with_identity = true) {
   Differ d;
   const std::string path = "workload";
@@ -126,39 +167,18 @@ inline std::string diff_workload(const Workload& a, const Workload& b, bool with
   GW_EQ(bound);
   GW_EQ(needs_fp64);
   GW_EQ(reference);
-  return d.first;
+  if (!d.first.empty()) return d.first;
+  Scenario x, y;
+  x.workload = a;
+  y.workload = b;
+  return diff_input_fields(x, y, true, with_identity);
 }
 
 inline std::string diff_constraints(const Constraints& a, const Constraints& b) {
-  Differ d;
-  const std::string path = "constraints";
-  GW_EQ(budget);
-  GW_EQ(currency);
-  GW_EQ(deadline_hours);
-  GW_EQ(goal);
-  GW_EQ(spot);
-  GW_EQ(student);
-  GW_EQ(new_user);
-  GW_EQ(credits);
-  GW_EQ(providers);
-  GW_EQ(exclude);
-  GW_EQ(usd_cny);
-  GW_EQ(card_counts);
-  GW_EQ(setup_hours);
-  GW_EQ(idle_tail_hours);
-  GW_EQ(disk_gb);
-  GW_EQ(storage_months);
-  GW_EQ(dataset_gb);
-  GW_EQ(upload_mbps);
-  GW_EQ(egress_gb);
-  GW_EQ(internal_network);
-  GW_EQ(extras_per_month);
-  GW_EQ(interruptions_per_hour);
-  GW_EQ(checkpoint_write_minutes);
-  GW_EQ(checkpoint_interval_hours);
-  GW_EQ(restart_minutes);
-  GW_EQ(seed);
-  return d.first;
+  Scenario x, y;
+  x.constraints = a;
+  y.constraints = b;
+  return diff_input_fields(x, y, false, true);
 }
 
 inline std::string diff_scenario(const Scenario& a, const Scenario& b, bool with_identity = true) {
@@ -305,6 +325,13 @@ struct FiniteCheck {
   void num(const std::string& path, double v) {
     if (first.empty() && !std::isfinite(v)) first = path + " = " + show(v);
   }
+  // `prefix` + `name`, joined only when the number is not finite.
+  void num(const std::string& prefix, const char* name, double v) {
+    if (first.empty() && !std::isfinite(v)) first = prefix + name + " = " + show(v);
+  }
+  void num(const std::string& prefix, const char* name, const std::optional<double>& v) {
+    if (v) num(prefix, name, *v);
+  }
   void num(const std::string& path, const std::optional<double>& v) {
     if (v) num(path, *v);
   }
@@ -372,44 +399,44 @@ inline std::string nonfinite_in(const Catalog& c) {
   f.num("usd_cny", c.usd_cny);
   for (const Gpu& g : c.gpus) {
     const std::string p = "gpu " + g.id + ".";
-    f.num(p + "vram_gib", g.vram_gib);
-    f.num(p + "bw", g.memory_bandwidth_gbs);
-    f.num(p + "clock", g.boost_clock_mhz);
-    f.num(p + "fp32", g.fp32_tflops);
-    f.num(p + "fp16acc16", g.fp16_tensor_fp16acc_tflops);
-    f.num(p + "fp16acc32", g.fp16_tensor_fp32acc_tflops);
-    f.num(p + "bf16", g.bf16_tensor_tflops);
-    f.num(p + "tf32", g.tf32_tensor_tflops);
-    f.num(p + "fp8", g.fp8_tensor_tflops);
-    f.num(p + "fp64", g.fp64_tflops);
-    f.num(p + "fp64t", g.fp64_tensor_tflops);
-    f.num(p + "int8", g.int8_tensor_tops);
-    f.num(p + "tdp", g.tdp_w);
+    f.num(p, "vram_gib", g.vram_gib);
+    f.num(p, "bw", g.memory_bandwidth_gbs);
+    f.num(p, "clock", g.boost_clock_mhz);
+    f.num(p, "fp32", g.fp32_tflops);
+    f.num(p, "fp16acc16", g.fp16_tensor_fp16acc_tflops);
+    f.num(p, "fp16acc32", g.fp16_tensor_fp32acc_tflops);
+    f.num(p, "bf16", g.bf16_tensor_tflops);
+    f.num(p, "tf32", g.tf32_tensor_tflops);
+    f.num(p, "fp8", g.fp8_tensor_tflops);
+    f.num(p, "fp64", g.fp64_tflops);
+    f.num(p, "fp64t", g.fp64_tensor_tflops);
+    f.num(p, "int8", g.int8_tensor_tops);
+    f.num(p, "tdp", g.tdp_w);
   }
   for (const Provider& v : c.providers) {
     const std::string p = "provider " + v.id + ".";
-    f.num(p + "min_billed", v.min_billed_seconds);
-    f.num(p + "disk_run", v.disk_running_per_gb_month);
-    f.num(p + "disk_stop", v.disk_stopped_per_gb_month);
-    f.num(p + "free_disk", v.free_disk_gb);
-    f.num(p + "egress", v.egress_per_gb);
-    f.num(p + "egress_free", v.egress_free_gb_per_month);
-    f.num(p + "spot_discount", v.spot_discount_fraction);
-    f.num(p + "spot_notice", v.spot_notice_seconds);
-    f.num(p + "spot_rate", v.spot_interruptions_per_hour);
+    f.num(p, "min_billed", v.min_billed_seconds);
+    f.num(p, "disk_run", v.disk_running_per_gb_month);
+    f.num(p, "disk_stop", v.disk_stopped_per_gb_month);
+    f.num(p, "free_disk", v.free_disk_gb);
+    f.num(p, "egress", v.egress_per_gb);
+    f.num(p, "egress_free", v.egress_free_gb_per_month);
+    f.num(p, "spot_discount", v.spot_discount_fraction);
+    f.num(p, "spot_notice", v.spot_notice_seconds);
+    f.num(p, "spot_rate", v.spot_interruptions_per_hour);
     for (const Program& g : v.programs) {
-      f.num(p + g.id + ".discount", g.discount_fraction);
-      f.num(p + g.id + ".amount", g.amount);
-      f.num(p + g.id + ".min_spend", g.min_spend);
+      f.num(p + g.id, ".discount", g.discount_fraction);
+      f.num(p + g.id, ".amount", g.amount);
+      f.num(p + g.id, ".min_spend", g.min_spend);
     }
   }
   for (const Offer& o : c.offers) {
     const std::string p = "offer " + o.id + ".";
-    f.num(p + "od", o.on_demand_per_hour);
-    f.num(p + "low", o.on_demand_low_per_hour);
-    f.num(p + "high", o.on_demand_high_per_hour);
-    f.num(p + "spot", o.spot_per_hour);
-    f.num(p + "derate", o.derate);
+    f.num(p, "od", o.on_demand_per_hour);
+    f.num(p, "low", o.on_demand_low_per_hour);
+    f.num(p, "high", o.on_demand_high_per_hour);
+    f.num(p, "spot", o.spot_per_hour);
+    f.num(p, "derate", o.derate);
   }
   return f.first;
 }
@@ -448,15 +475,114 @@ inline bool has_word(const std::string& s, const std::string& word) {
   return false;
 }
 
-// A sentence built from numbers that went wrong: "nan", "inf" as words, in either language.
-inline bool prints_nonfinite(const Text& t) {
-  for (const std::string* s : {&t.en, &t.zh})
-    for (const char* bad : {"nan", "inf", "NaN", "Inf", "-nan"})
-      if (has_word(*s, bad)) return true;
+// ---- sentences. A number the engine formats wrongly reads "nan" or "inf" (%g, std::to_string, in either
+// language). The user's own text may hold those letters too ("GTX%2inf80", a GPU named "nan"), and a
+// message that quotes it is not a broken number: that false alarm once stopped a campaign (issue 19). So
+// the check first masks what the sentence quotes and every piece of user text it may echo without quotes,
+// then looks for a bare word. The numbers themselves are checked as numbers (FiniteCheck) besides.
+
+// `s` is only a non-finite word ("nan", " -inf", "Infinity"), nothing else: it could itself be mistaken
+// for a formatted number, so it is masked only where the sentence quotes it.
+inline bool is_nonfinite_word(const std::string& s) {
+  std::string t;
+  for (char c : s)
+    if (c != ' ' && c != '\t' && c != '-' && c != '+')
+      t += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  return t == "nan" || t == "inf" || t == "infinity";
+}
+
+// `sentence` with each occurrence of the user's strings replaced by '#' (longest first, so a name that
+// contains another is masked whole). Quoted forms first: ASCII quotes and the Chinese “” and 「」.
+inline std::string mask_user_text(std::string sentence, std::vector<std::string> user) {
+  std::sort(user.begin(), user.end(),
+            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  auto replace_all = [&sentence](const std::string& what) {
+    if (what.empty()) return;
+    for (std::size_t p = sentence.find(what); p != std::string::npos; p = sentence.find(what, p + 1))
+      sentence.replace(p, what.size(), "#");
+  };
+  for (const std::string& u : user) {
+    if (u.empty()) continue;
+    for (const char* q : {"'", "\"", "`"}) replace_all(q + u + q);
+    replace_all("\u201c" + u + "\u201d");
+    replace_all("\u2018" + u + "\u2019");
+    replace_all("\u300c" + u + "\u300d");
+    replace_all("\uff08" + u + "\uff09");
+    if (!is_nonfinite_word(u)) replace_all(u);
+  }
+  return sentence;
+}
+
+// A sentence built from numbers that went wrong: "nan", "inf" as words, in either language, once the
+// user's own text (`user`: every string the question carried) is masked out.
+// `sentence` with what it quotes replaced by '#': text between "", between '' (an apostrophe inside a word,
+// "GPU's", is not a quote), between “” ‘’ 「」 『』. The engine quotes what the user typed; it does not quote
+// the numbers it formats.
+inline std::string mask_quoted(const std::string& sentence) {
+  auto word_char = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  };
+  static const std::pair<std::string, std::string> kPairs[] = {
+      {"\"", "\""}, {"\u201c", "\u201d"}, {"\u2018", "\u2019"}, {"\u300c", "\u300d"}, {"\u300e", "\u300f"}};
+  std::string out;
+  std::size_t i = 0;
+  while (i < sentence.size()) {
+    std::size_t close = std::string::npos, close_len = 0;
+    if (sentence[i] == '\'' && (i == 0 || !word_char(sentence[i - 1]))) {
+      for (std::size_t j = sentence.find('\'', i + 1); j != std::string::npos; j = sentence.find('\'', j + 1))
+        if (j + 1 >= sentence.size() || !word_char(sentence[j + 1])) {
+          close = j, close_len = 1;
+          break;
+        }
+    } else {
+      for (const auto& [open, end] : kPairs)
+        if (sentence.compare(i, open.size(), open) == 0) {
+          close = sentence.find(end, i + open.size()), close_len = end.size();
+          break;
+        }
+    }
+    if (close == std::string::npos) {
+      out += sentence[i++];
+      continue;
+    }
+    out += "'#'";
+    i = close + close_len;
+  }
+  return out;
+}
+
+inline bool has_nonfinite_word(const std::string& s) {
+  for (const char* bad : {"nan", "inf", "NaN", "Inf", "-nan", "INF", "NAN", "Infinity", "infinity"})
+    if (has_word(s, bad)) return true;
   return false;
 }
 
-inline std::string nonfinite_in(const Bill& b, const std::string& where) {
+// A sentence built from numbers that went wrong: "nan", "inf" as words, in either language, once what it
+// quotes and the user's own text (`user`: every string the question carried) are masked out.
+inline bool prints_nonfinite(const Text& t, const std::vector<std::string>& user = {}) {
+  for (const std::string* s : {&t.en, &t.zh}) {
+    if (!has_nonfinite_word(*s)) continue;  // the usual case, and the cheap one
+    std::string masked = mask_quoted(*s);
+    if (!user.empty() && has_nonfinite_word(masked)) masked = mask_user_text(masked, user);
+    if (has_nonfinite_word(masked)) return true;
+  }
+  return false;
+}
+
+// Every string of a question that a message may quote back: ids and names typed by the user.
+inline std::vector<std::string> user_strings(const Scenario& s) {
+  const Workload& w = s.workload;
+  std::vector<std::string> out = {w.preset,         w.title.en, w.title.zh, w.model, s.constraints.currency,
+                                  s.catalog_version};
+  if (w.reference) out.push_back(w.reference->gpu);
+  for (const auto* list : {&s.constraints.credits, &s.constraints.providers, &s.constraints.exclude})
+    out.insert(out.end(), list->begin(), list->end());
+  for (const auto& [offer, price] : s.price_overrides) out.push_back(offer);
+  return out;
+}
+
+inline std::string nonfinite_in(const Bill& b, const std::string& where,
+                                const std::vector<std::string>& user = {}) {
   FiniteCheck f;
   f.num("usd_cny", b.usd_cny);
   f.range("total", b.total);
@@ -474,16 +600,17 @@ inline std::string nonfinite_in(const Bill& b, const std::string& where) {
   for (const CostLine& l : b.lines) {
     f.range(l.kind, l.amount);
     f.explain(l.kind, l.explain);
-    if (prints_nonfinite(l.label)) f.first = l.kind + " label: " + l.label.en;
+    if (prints_nonfinite(l.label, user)) f.first = l.kind + " label: " + l.label.en;
   }
   for (const AppliedProgram& p : b.programs) f.num(p.id, p.saving);
   for (const Text& n : b.notes)
-    if (f.first.empty() && prints_nonfinite(n)) f.first = "note: " + n.en;
+    if (f.first.empty() && prints_nonfinite(n, user)) f.first = "note: " + n.en;
   return f.first.empty() ? "" : where + ": " + f.first;
 }
 
 // Every number and sentence of a recommendation: "" when all are finite, else the first that is not.
-inline std::string nonfinite_in(const Report& r) {
+// `user`: the question's own strings (user_strings), which sentences may quote without it being a number.
+inline std::string nonfinite_in(const Report& r, const std::vector<std::string>& user = {}) {
   FiniteCheck f;
   f.num("usd_cny", r.usd_cny);
   for (const Dropped& d : r.dropped) {
@@ -493,9 +620,9 @@ inline std::string nonfinite_in(const Report& r) {
   for (const auto* d : {&r.closest_over_budget, &r.closest_over_deadline})
     if (*d) f.num("closest.need", (*d)->need), f.num("closest.limit", (*d)->limit);
   if (!f.first.empty()) return f.first;
-  if (prints_nonfinite(r.summary)) return "summary: " + r.summary.en;
+  if (prints_nonfinite(r.summary, user)) return "summary: " + r.summary.en;
   for (const Text& w : r.warnings)
-    if (prints_nonfinite(w)) return "warning: " + w.en;
+    if (prints_nonfinite(w, user)) return "warning: " + w.en;
   for (const Row& row : r.rows) {
     const std::string where =
         "row " + std::to_string(row.rank) + " " + row.offer + " " + std::string(to_string(row.pricing));
@@ -531,12 +658,12 @@ inline std::string nonfinite_in(const Report& r) {
       f.explain("spot", s.explain);
     }
     if (!f.first.empty()) return where + ": " + f.first;
-    const std::string bill = nonfinite_in(row.bill, where);
+    const std::string bill = nonfinite_in(row.bill, where, user);
     if (!bill.empty()) return bill;
-    if (prints_nonfinite(row.reason)) return where + " reason: " + row.reason.en;
+    if (prints_nonfinite(row.reason, user)) return where + " reason: " + row.reason.en;
     for (const std::vector<Text>* texts : {&row.warnings, &row.risks, &row.notes})
       for (const Text& t : *texts)
-        if (prints_nonfinite(t)) return where + ": " + t.en;
+        if (prints_nonfinite(t, user)) return where + ": " + t.en;
   }
   return "";
 }

@@ -13,14 +13,21 @@
 using namespace gw;
 using namespace gw::testing;
 
+// The bundled catalog and presets are parsed once, here, not on the first input (which would time it).
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  fixture_catalog();
+  fixture_presets();
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view link(reinterpret_cast<const char*>(data), size);
   const Catalog& catalog = fixture_catalog();
   const std::vector<Preset>& presets = fixture_presets();
 
   const LinkDecode d = decode_link(link, presets, catalog);
-  require(nonfinite_in(d.scenario).empty(), "decoded scenario has a non-finite number",
-          nonfinite_in(d.scenario));
+  const std::string nonfinite = nonfinite_in(d.scenario);
+  require(nonfinite.empty(), "decoded scenario has a non-finite number", nonfinite);
   const std::vector<Problem> problems = validate_workload(d.scenario.workload);
   require(problems.empty(), "decoded workload does not validate", first_problem(problems));
   require(d.scenario.catalog_version == catalog.catalog_version, "decoded scenario lost the catalog version");

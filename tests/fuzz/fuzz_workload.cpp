@@ -15,6 +15,13 @@
 using namespace gw;
 using namespace gw::testing;
 
+// The bundled catalog and presets are parsed once, here, not on the first input (which would time it).
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  fixture_catalog();
+  fixture_presets();
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const Catalog& catalog = fixture_catalog();
@@ -32,7 +39,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(load.problems.empty(), "workload returned together with problems", first_problem(load.problems));
   const std::vector<Problem> problems = validate_workload(w);
   require(problems.empty(), "accepted workload does not validate", first_problem(problems));
-  require(nonfinite_in(w).empty(), "accepted workload is not finite", nonfinite_in(w));
+  const std::string nonfinite = nonfinite_in(w);
+  require(nonfinite.empty(), "accepted workload is not finite", nonfinite);
 
   const std::string json = workload_to_json(w);
   const WorkloadLoad again = workload_from_json(json);
@@ -55,7 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i : {std::size_t{0}, catalog.gpus.size() / 2, catalog.gpus.size() - 1}) {
     for (int cards : {1, 8}) {
       const GpuEstimate e = estimate(w, catalog.gpus[i], catalog, {cards, 1.0});
-      require(nonfinite_in(e).empty(), "estimate is not finite", nonfinite_in(e));
+      const std::string nonfinite_e = nonfinite_in(e);
+      require(nonfinite_e.empty(), "estimate is not finite", nonfinite_e);
       require(e.memory.total_gib() >= 0 && e.throughput >= 0, "negative memory or throughput", e.gpu);
       if (e.work_known)
         require(e.hours.low <= e.hours.likely && e.hours.likely <= e.hours.high && e.hours.low >= 0,

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (CMake preset `fuzz`, clang + ASan + UBSan) and runs each one briefly on
-# its committed seed corpus. Fails on any crash, leak, UB report, timeout or memory blow-up.
+# Builds the libFuzzer targets (CMake preset `fuzz`, clang + ASan + UBSan) and runs them on their committed
+# seed corpora. Fails on any crash, leak, UB report, invariant break, timeout or memory blow-up.
 #
-#   tests/fuzz/run.sh                  # ~60 s in total, split across the targets
-#   FUZZ_SECONDS=600 tests/fuzz/run.sh # 10 minutes per target
-#   tests/fuzz/run.sh fuzz_link        # only the named targets
+#   tests/fuzz/run.sh                   # smoke run (CI, scripts/test.sh): ~60 s in total, split across targets
+#   FUZZ_SECONDS=3600 tests/fuzz/run.sh # campaign: each target an hour on every core, then a minimised corpus
+#   tests/fuzz/run.sh fuzz_link         # only the named targets
 #
-# New interesting inputs go to build/fuzz/corpus/<target>/, never into the committed corpus; crash
-# inputs go to tests/fuzz/artifacts/<target>/ (git-ignored). See tests/fuzz/README.md for long campaigns.
+# Environment: FUZZ_SECONDS (per target; set = campaign), FUZZ_TOTAL_SECONDS (smoke run's total, 60),
+# FUZZ_JOBS (parallel fuzzing processes in a campaign; default: the cores), GPUWISE_JOBS (build jobs, 2),
+# FUZZ_BUILD_DIR (an already configured fuzz build to use instead of the preset's build/fuzz).
+#
+# New interesting inputs go to build/fuzz/corpus/<target>/, never into the committed corpus; crash inputs
+# go to tests/fuzz/artifacts/<target>/ (git-ignored). After a campaign each work corpus is replaced by its
+# minimised merge (-merge=1) with the seeds; tests/fuzz/README.md says how to fold it into the seeds.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -18,20 +23,34 @@ if ! command -v clang++ >/dev/null; then
   echo "fuzz: clang++ is missing (scripts/setup-deps.sh installs clang and libclang-rt-14-dev)" >&2
   exit 1
 fi
-cmake --preset fuzz >/dev/null || exit 1
-cmake --build --preset fuzz --target gpuwise_fuzz_all -j "$jobs" || exit 1
+if [ -n "${FUZZ_BUILD_DIR:-}" ]; then
+  build=$FUZZ_BUILD_DIR
+  cmake --build "$build" --target gpuwise_fuzz_all -j "$jobs" || exit 1
+else
+  build=build/fuzz
+  cmake --preset fuzz >/dev/null || exit 1
+  cmake --build --preset fuzz --target gpuwise_fuzz_all -j "$jobs" || exit 1
+fi
 
 if [ $# -gt 0 ]; then
   targets=("$@")
 else
   targets=()
-  for exe in build/fuzz/fuzz_*; do
+  for exe in "$build"/fuzz_*; do
     [ -x "$exe" ] && [ -f "$exe" ] && targets+=("$(basename "$exe")")
   done
 fi
 [ ${#targets[@]} -gt 0 ] || { echo "fuzz: no targets were built" >&2; exit 1; }
-per=${FUZZ_SECONDS:-$((total / ${#targets[@]}))}
+campaign=0
+if [ -n "${FUZZ_SECONDS:-}" ]; then
+  campaign=1
+  per=$FUZZ_SECONDS
+else
+  per=$((total / ${#targets[@]}))
+fi
 [ "$per" -ge 1 ] || per=1
+workers=1
+[ "$campaign" = 1 ] && workers=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 # Largest input each target is fed: enough for its real inputs, small enough to mutate quickly.
 max_len() {
@@ -39,38 +58,72 @@ max_len() {
     fuzz_link) echo 8192 ;;
     fuzz_recommend) echo 2048 ;;
     fuzz_catalog) echo 65536 ;;
+    fuzz_catalog_notes) echo 16384 ;;
     fuzz_workload) echo 8192 ;;
     fuzz_cli_numbers) echo 256 ;;
-    fuzz_nvidia_smi) echo 65536 ;;
+    fuzz_input_parsers) echo 256 ;;
+    fuzz_nvidia_smi | fuzz_diagnose) echo 65536 ;;
+    fuzz_hf_config) echo 16384 ;;
     *) echo 16384 ;;
   esac
 }
 
+# "executions features crashes" of a finished run, from libFuzzer's log (fork mode or a single process).
+figures() {
+  local log=$1 execs ft
+  execs=$(grep -oE "^stat::number_of_executed_units: [0-9]+" "$log" | awk '{s += $2} END {print s + 0}')
+  if [ "$execs" = 0 ]; then  # fork mode prints "#<execs>: cov: .. ft: .." lines instead of final stats
+    execs=$(grep -oE "^#[0-9]+: cov:" "$log" | tail -1 | tr -dc 0-9)
+  fi
+  ft=$(grep -oE "ft: [0-9]+" "$log" | tail -1 | awk '{print $2}')
+  echo "executions ${execs:-0}, features ${ft:-?}"
+}
+
 failed=()
 for name in "${targets[@]}"; do
-  exe=build/fuzz/$name
-  seeds=tests/fuzz/corpus/${name#fuzz_}
-  work=build/fuzz/corpus/${name#fuzz_}
+  exe=$build/$name
+  corpus=${name#fuzz_}
+  seeds=tests/fuzz/corpus/$corpus
+  work=build/fuzz/corpus/$corpus
   artifacts=tests/fuzz/artifacts/$name
+  log=build/fuzz/$name.log
   mkdir -p "$work" "$artifacts"
+  [ -x "$exe" ] || { echo "fuzz: $exe was not built" >&2; failed+=("$name"); continue; }
   [ -d "$seeds" ] || { echo "fuzz: $name has no seed corpus at $seeds" >&2; failed+=("$name"); continue; }
-  echo "--> $name: ${per}s, seeds $seeds"
+  echo "--> $name: ${per}s x $workers process(es), seeds $seeds"
   # halt_on_error: UBSan reports are fatal; detect_leaks: LeakSanitizer runs after each input batch.
+  # A campaign forks `workers` children that share the work corpus (libFuzzer's -fork, which also merges
+  # what each child found); the smoke run is one process.
+  mode=()
+  [ "$campaign" = 1 ] && mode=(-fork="$workers")
+  start=$(date +%s)
   if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
      UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-     "$exe" -max_total_time="$per" -max_len="$(max_len "$name")" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
-       -timeout=10 -print_final_stats=1 -artifact_prefix="$artifacts/" "$work" "$seeds" \
-       > "build/fuzz/$name.log" 2>&1; then
-    grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)" "build/fuzz/$name.log" | tr '\n' ' '
-    echo
+     "$exe" "${mode[@]}" -max_total_time="$per" -max_len="$(max_len "$name")" -rss_limit_mb=2048 \
+       -malloc_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix="$artifacts/" "$work" "$seeds" \
+       > "$log" 2>&1; then
+    secs=$(($(date +%s) - start))
+    echo "    $(figures "$log"), ${secs}s, no crash"
   else
-    echo "fuzz: $name FAILED; log build/fuzz/$name.log, inputs in $artifacts/:" >&2
+    echo "fuzz: $name FAILED; log $log, inputs in $artifacts/:" >&2
     # The detail lines under "invariant broken" and the input itself: a CI machine keeps no artifacts.
-    grep -A6 -E "ERROR|runtime error|invariant broken|Test unit written" "build/fuzz/$name.log" | head -40 >&2
-    for unit in $(grep -oE "Test unit written to [^ ]+" "build/fuzz/$name.log" | awk '{print $5}'); do
+    grep -A6 -E "ERROR|runtime error|invariant broken|Test unit written" "$log" | head -40 >&2
+    for unit in $(grep -oE "Test unit written to [^ ]+" "$log" | awk '{print $5}'); do
       [ -f "$unit" ] && { echo "input ($unit), base64:" >&2; head -c 4096 "$unit" | base64 >&2; }
     done
     failed+=("$name")
+  fi
+  if [ "$campaign" = 1 ]; then
+    # Keep only inputs that add coverage: merge seeds + work corpus into a fresh directory, then swap it in.
+    min=build/fuzz/corpus-min/$corpus
+    rm -rf "$min" && mkdir -p "$min"
+    if "$exe" -merge=1 -max_len="$(max_len "$name")" -rss_limit_mb=2048 -timeout=10 "$min" "$seeds" "$work" \
+         > "build/fuzz/$name.merge.log" 2>&1; then
+      rm -rf "$work" && mv "$min" "$work"
+      echo "    minimised corpus: $(find "$work" -type f | wc -l) files, $(du -sk "$work" | cut -f1) KB in $work"
+    else
+      echo "fuzz: $name: merge failed (build/fuzz/$name.merge.log); $work left as it was" >&2
+    fi
   fi
 done
 

@@ -1,0 +1,135 @@
+// Fuzzes the instance checker end to end: pasted nvidia-smi output through diagnose() on the bundled
+// catalog, then the web page's path (request JSON -> diagnose_json -> answer read back). The reader alone
+// is fuzz_nvidia_smi's. Invariants: never throws or crashes; readings finite; findings most severe first,
+// pointing at real GPUs, with short clean UTF-8 evidence; no sentence prints a number as nan or inf (the
+// user's own text it quotes is masked first); the JSON path gives back the same findings.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "engine/diagnose/diagnose.hpp"
+#include "fuzz/equal.hpp"
+#include "fuzz/fixtures.hpp"
+
+using namespace gw;
+using namespace gw::testing;
+
+namespace {
+
+const Catalog* g_catalog = nullptr;
+
+template <class T>
+void finite_seen(const std::optional<Seen<T>>& v, const char* what) {
+  if constexpr (std::is_floating_point_v<T>)
+    if (v) require(std::isfinite(v->value), "non-finite reading", what);
+}
+
+void add(std::vector<std::string>& out, const std::optional<Seen<std::string>>& v) {
+  if (v) out.push_back(v->value);
+}
+
+// Everything a finding may quote from the paste: the values read, the cleaned lines (evidence), and each
+// word of the text (a finding may name a field's raw value). A bare "nan" word of the text is only masked
+// where a finding quotes it (mask_user_text), so a number the checker prints as nan is still caught.
+std::vector<std::string> quoted_by_findings(std::string_view text, const DiagnoseReport& r,
+                                            const DiagnoseOptions& options) {
+  std::vector<std::string> out = {options.cuda};
+  add(out, r.input.driver_version);
+  add(out, r.input.cuda_version);
+  add(out, r.input.failure);
+  for (const GpuDiagnosis& g : r.gpus) {
+    const SmiGpu& s = g.reading;
+    add(out, s.name);
+    if (s.name) out.push_back(s.name->value.substr(0, 77));  // the label cuts a long name (clean_excerpt)
+    add(out, s.pstate);
+    add(out, s.virtualization);
+    out.push_back(s.bus_id);
+    for (const SmiProcess& p : s.processes) out.push_back(p.name);
+  }
+  for (const Finding& f : r.findings) out.push_back(f.evidence.text), out.push_back(f.evidence.section);
+  std::string word;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '|') {
+      if (!word.empty()) out.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) out.push_back(word);
+  return out;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  g_catalog = &fixture_catalog();  // once: the bundled catalog is parsed before the first input
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const Catalog& catalog = *g_catalog;
+  DiagnoseOptions options;
+  // Vary the options with the input so every branch (CUDA check, pricing, header-less CSV) is reached.
+  if (size % 3 == 1) options.cuda = "12.1";
+  if (size % 3 == 2) options.cuda = "11.8", options.price_per_hour = 2.5;
+  if (size % 5 == 4)
+    options.csv_columns = "index,name,clocks.max.sm,clocks.sm,power.limit,pcie.link.width.current";
+
+  const DiagnoseReport r = diagnose(text, catalog, options);
+  require(r.input.gpus.size() + r.gpus.size() <= kDiagnoseMaxGpus + 0u, "more GPUs than the limit");
+  require(r.input.bytes <= kDiagnoseMaxBytes, "read past the byte limit");
+  for (const GpuDiagnosis& g : r.gpus) {
+    const SmiGpu& s = g.reading;
+    finite_seen(s.memory_total_mib, "memory_total");
+    finite_seen(s.memory_used_mib, "memory_used");
+    finite_seen(s.utilization_pct, "util");
+    finite_seen(s.temperature_c, "temp");
+    finite_seen(s.power_draw_w, "power_draw");
+    finite_seen(s.power_limit_w, "power_limit");
+    finite_seen(s.sm_clock_mhz, "sm_clock");
+    finite_seen(s.max_sm_clock_mhz, "max_sm_clock");
+    require(s.processes.size() <= static_cast<std::size_t>(kDiagnoseMaxProcesses), "too many processes");
+  }
+  require(!r.findings.empty(), "no finding at all: even garbage must get one that says so");
+  const std::vector<std::string> user = quoted_by_findings(text, r, options);
+  int last = 3;
+  for (const Finding& f : r.findings) {
+    const int sev = static_cast<int>(f.severity);
+    require(sev <= last, "findings are not most severe first", f.check);
+    last = sev;
+    require(!f.check.empty() && !f.title.en.empty() && !f.title.zh.empty(), "finding without id or title",
+            f.check);
+    for (int i : f.gpus)
+      require(i >= 0 && static_cast<std::size_t>(i) < r.gpus.size(), "finding points nowhere", f.check);
+    require(f.evidence.text.size() <= 200, "evidence too long", f.check);
+    require(clean_utf8(f.evidence.text), "evidence is not clean UTF-8", f.evidence.text);
+    if (f.slowdown)
+      require(std::isfinite(*f.slowdown) && *f.slowdown >= 0 && *f.slowdown <= 1, "slowdown out of range",
+              f.check + " " + show(*f.slowdown));
+    // A number the checker formats itself must never read "nan" or "inf"; the paste's own words may.
+    for (const Text* t : {&f.title, &f.meaning, &f.action})
+      require(!prints_nonfinite(*t, user), "a finding prints nan or inf", f.check + ": " + t->en);
+  }
+  require(!prints_nonfinite(r.summary, user), "the summary prints nan or inf", r.summary.en);
+  // The web page's path (checker.wasm): the same request as JSON must give back an answer that reads, and
+  // when the text crossed unchanged (JSON replaces broken UTF-8) the same findings.
+  const std::string request = diagnose_request_json(text, options);
+  std::string problem;
+  const auto a = read_diagnose_answer(diagnose_json(request, catalog), problem);
+  require(a.has_value(), "the checker's own answer does not read back", problem);
+  const nlohmann::json sent = nlohmann::json::parse(request, nullptr, false);
+  if (sent.is_object() && sent.contains("text") && sent["text"] == std::string(text)) {
+    require(a->findings.size() == r.findings.size(), "the JSON path changed the number of findings");
+    for (std::size_t i = 0; i < r.findings.size(); ++i)
+      require(a->findings[i].check == r.findings[i].check &&
+                  a->findings[i].title.en == r.findings[i].title.en &&
+                  a->findings[i].evidence.text == r.findings[i].evidence.text,
+              "the JSON path changed a finding", r.findings[i].check);
+  }
+  return 0;
+}
