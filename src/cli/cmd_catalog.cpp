@@ -1,4 +1,5 @@
 // gpuwise catalog gpus|providers|offers|validate|export
+#include <ctime>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -18,17 +19,21 @@ std::string granularity_name(Granularity g) {
   return g == Granularity::second ? "second" : g == Granularity::minute ? "minute" : "hour";
 }
 
+// FP64 is the vector rate, as on the web page; the tensor-core FP64 of the A100/H100 class has its own
+// column. ECC and NVENC are shown (blank: the catalog does not know).
 Table gpu_table(const Catalog& c) {
   Table t{{"id", "name", "arch", "vram_gib", "bandwidth_gbs", "fp32_tflops", "fp16_tc_fp32acc_tflops",
-           "bf16_tflops", "tf32_tflops", "fp64_tflops", "int8_tops", "tdp_w", "pcie", "nvlink", "cc"},
+           "bf16_tflops", "tf32_tflops", "fp64_tflops", "fp64_tensor_tflops", "int8_tops", "tdp_w", "pcie",
+           "nvlink", "ecc", "nvenc", "cc"},
           {},
-          {false, false, false, true, true, true, true, true, true, true, true, true, false, false, false}};
+          {false, false, false, true, true, true, true, true, true, true, true, true, true, false, false,
+           false, false, false}};
   for (const Gpu& g : c.gpus) {
-    const std::optional<double> fp64 = g.fp64_tensor_tflops ? g.fp64_tensor_tflops : g.fp64_tflops;
     t.rows.push_back({g.id, g.name, g.architecture, fmt_num(g.vram_gib, 0), opt(g.memory_bandwidth_gbs, 0),
                       opt(g.fp32_tflops, 1), opt(g.fp16_tensor_fp32acc_tflops, 1),
-                      opt(g.bf16_tensor_tflops, 1), opt(g.tf32_tensor_tflops, 1), opt(fp64, 2),
-                      opt(g.int8_tensor_tops, 0), opt(g.tdp_w, 0), g.pcie, g.has_nvlink ? "yes" : "no",
+                      opt(g.bf16_tensor_tflops, 1), opt(g.tf32_tensor_tflops, 1), opt(g.fp64_tflops, 2),
+                      opt(g.fp64_tensor_tflops, 1), opt(g.int8_tensor_tops, 0), opt(g.tdp_w, 0), g.pcie,
+                      g.has_nvlink ? "yes" : "no", g.ecc ? (*g.ecc ? "yes" : "no") : "", g.nvenc,
                       g.compute_capability});
   }
   return t;
@@ -100,6 +105,56 @@ void setup(CLI::App& root, Context& ctx) {
                   << c.catalog_date << ")\n";
     });
   }
+
+  // Prices older than N months, by today's date (the engine is given the date; it reads no clock).
+  static int stale_months = kStaleMonths;
+  static std::string stale_today;
+  CLI::App* stale = cmd->add_subcommand("stale", "List prices older than N months (default 6), oldest first");
+  stale->add_option("--months", stale_months, "Age in months above which a price is stale (default 6)")
+      ->check(CLI::Range(0, 1200));
+  stale->add_option("--today", stale_today, "Date to measure from, YYYY-MM-DD (default: today)");
+  add_format_option(stale, format, {"table", "json", "csv", "md"});
+  stale->footer(
+      "\nExamples:\n  gpuwise catalog stale\n  gpuwise catalog stale --months 3 --format csv\n"
+      "  gpuwise --catalog my-catalog.json catalog stale --today 2027-01-01");
+  stale->callback([&ctx] {
+    std::string today = stale_today;
+    if (today.empty()) {
+      const std::time_t now = std::time(nullptr);
+      char buf[16];
+      std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&now));
+      today = buf;
+    }
+    if (price_age_months("2000-01", today) < 0)
+      throw Exit(kUsage, "catalog stale: --today: '" + today + "' is not a date (YYYY-MM-DD)",
+                 "catalog stale：--today：'" + today + "' 不是日期（YYYY-MM-DD）");
+    const Catalog& c = ctx.catalog();
+    const Format fmt = parse_format(format);
+    const Lang human = fmt == Format::table || fmt == Format::md ? ctx.lang() : Lang::en;
+    Table t{{"id", "provider", "gpu", "cards", "on_demand_per_hour", "currency", "price_date", "age_months"},
+            {},
+            {false, false, false, true, true, false, false, true}};
+    const std::vector<StalePrice> list = stale_prices(c, today, stale_months);
+    for (const StalePrice& s : list) {
+      const Offer& o = c.offers[s.offer_index];
+      const Provider* p = c.provider(o.provider);
+      t.rows.push_back({o.id, p ? p->name.in(human) : o.provider, o.gpu, std::to_string(o.gpu_count),
+                        fmt_num(o.on_demand_per_hour, 3), o.currency, o.price_date,
+                        std::to_string(s.age_months)});
+    }
+    std::cout << render(t, fmt, ctx.lang());
+    if (fmt != Format::table) return;
+    if (ctx.lang() == Lang::zh)
+      std::cout << "\n"
+                << list.size() << " / " << c.offers.size() << " 条报价的价格早于 " << stale_months
+                << " 个月（以 " << today << " 计）· 价目表 " << c.catalog_version << "（" << c.catalog_date
+                << "）\n";
+    else
+      std::cout << "\n"
+                << list.size() << " of " << c.offers.size() << " prices are older than " << stale_months
+                << " months on " << today << " · catalog " << c.catalog_version << " (" << c.catalog_date
+                << ")\n";
+  });
 
   static std::string file;
   CLI::App* validate =
