@@ -15,6 +15,10 @@ std::string fmt(const char* pattern, double a = 0, double b = 0, double c = 0) {
   return buf;
 }
 
+// A reference run this far from the model (either way) is more likely a wrong input than a slow card.
+constexpr double kCalibrationHigh = 4.0;
+constexpr double kCalibrationLow = 0.25;
+
 double finite_or(double v, double fallback) {
   return std::isfinite(v) ? v : fallback;
 }
@@ -151,8 +155,18 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   // ---- memory
   const model::MemoryPlan plan = model::plan_for(w, e.gpu_count, gpu.vram_gib);
   e.memory = model::memory_breakdown(w, plan, opt.explain);
-  e.headroom_gib = finite_or(gpu.vram_gib - e.memory.total_gib(), -1e9);
-  e.fit = fit_verdict(e.memory.total_gib(), gpu.vram_gib);
+  // vLLM must fit what the job needs inside the share of the card it reserves.
+  const double limit_gib = e.memory.preallocated_gib > 0 ? e.memory.preallocated_gib : gpu.vram_gib;
+  e.headroom_gib = finite_or(limit_gib - e.memory.total_gib(), -1e9);
+  e.fit = fit_verdict(e.memory.total_gib(), limit_gib);
+  if (e.memory.preallocated_gib > 0)
+    e.notes.push_back({fmt("vLLM reserves %.1f GiB (gpu_memory_utilization %.2f) at start; the job needs "
+                           "%.1f GiB of it, the "
+                           "rest becomes KV cache",
+                           e.memory.preallocated_gib, w.gpu_memory_utilization, e.memory.total_gib()),
+                       fmt("vLLM 启动时预留 %.1f GiB（gpu_memory_utilization %.2f）；任务需要其中 %.1f "
+                           "GiB，其余都做 KV 缓存",
+                           e.memory.preallocated_gib, w.gpu_memory_utilization, e.memory.total_gib())});
   if (e.fit != Fit::fits) {
     e.advice = fit_advice(w, gpu, catalog, e.gpu_count);
     e.notes.push_back({"system RAM cannot stand in for GPU memory: the job must fit in VRAM (or be changed)",
@@ -178,6 +192,14 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   add_input(me, "batch", w.mode == Mode::inference && is_transformer(w) ? w.inference_batch : w.micro_batch,
             "");
   add_input(me, "vram", gpu.vram_gib, "GiB");
+  if (e.memory.runtime == Runtime::pytorch && w.arch != Arch::generic) {
+    add_input(me, "PyTorch allocated at peak (max_memory_allocated)", e.memory.allocated_gib(), "GiB",
+              "PyTorch 峰值分配（max_memory_allocated）");
+    add_input(me, "PyTorch reserved (max_memory_reserved)", e.memory.reserved_gib(), "GiB",
+              "PyTorch 预留（max_memory_reserved）");
+    add_input(me, "nvidia-smi (reserved + CUDA context)", e.memory.total_gib(), "GiB",
+              "nvidia-smi 读数（预留 + CUDA 上下文）");
+  }
   if (me) {
     me->note = {"rules: ", "规则："};
     for (const Text& r : e.memory.rules) {
@@ -259,6 +281,22 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   if (w.checkpointing)
     tn.note = {"checkpointing recomputes the forward pass: one extra forward per step (+1/3 of the FLOPs). ",
                "梯度检查点要重算前向：每步多一次前向（FLOPs 多 1/3）。"};
+  if (w.experts > 0) {
+    add_input(te, "MoE: params each token runs through", model::active_params(w), "",
+              "MoE：每个 token 经过的参数");
+    tn.note.en +=
+        fmt("MoE: FLOPs count the %.0f active of %.0f routed experts plus %.0f shared; memory holds all "
+            "of them; decoding reads only the experts the batch is routed to. Routing overhead: the "
+            "router GEMM (hidden x experts per token, included) and the token permutation before and "
+            "after the experts (extra kernels and, with experts spread over GPUs, all-to-all traffic; "
+            "not modelled beyond the kernel gaps). ",
+            w.experts_active, w.experts, w.shared_experts);
+    tn.note.zh +=
+        fmt("MoE：FLOPs 只算 %.0f 个激活的路由专家（共 %.0f 个）和 %.0f 个共享专家；显存要装下全部专家；"
+            "生成时只读本批 token 路由到的专家。路由开销：路由器 GEMM（每 token 隐藏维度 × 专家数，已计入）"
+            "以及专家前后的 token 重排（额外内核；专家分到多卡时还有 all-to-all 通信，除内核间隙外未建模）。",
+            w.experts_active, w.experts, w.shared_experts);
+  }
   if (!(have_units || calibrated)) {
     tn.note.en += "Amount of work unknown: give --samples/--epochs or --tokens for hours.";
     tn.note.zh += "工作量未知：给出 --samples/--epochs 或 --tokens 才能算时长。";
@@ -273,6 +311,32 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
     add_input(te, "calibration factor (your run / model)", factor, "x");
     tn.note.en += "Calibrated: hours scale from your reference run by the ratio of modelled times. ";
     tn.note.zh += "已校准：时长按模型时间之比，从你的参考运行换算。";
+    // The throughput shown follows the calibration too. Without a stated amount of work the reference run
+    // is the work itself, and the factor says nothing about speed.
+    if (have_units && factor > 0 && std::isfinite(factor)) e.throughput /= factor;
+    if (!have_units) {
+    } else if (factor > kCalibrationHigh)
+      e.notes.push_back({fmt("the reference run took %.1fx what the model predicts for it: check that it was "
+                             "on the GPU named "
+                             "(not a smaller or down-clocked card), that data loading or preprocessing did "
+                             "not dominate, and "
+                             "that the hours cover only this job",
+                             factor),
+                         fmt("参考运行用时是模型预测的 %.1f 倍：请确认它确实跑在所填的 GPU "
+                             "上（不是更小或降频的卡），数据加载或预处理没有"
+                             "占去大部分时间，且时长只算这一个任务",
+                             factor)});
+    else if (factor < kCalibrationLow)
+      e.notes.push_back({fmt("the reference run took only %.2fx what the model predicts for it: check the "
+                             "GPU named (a faster "
+                             "card or more cards than stated?), that the job was the same size (samples, "
+                             "epochs, sequence), and "
+                             "the hours",
+                             factor),
+                         fmt("参考运行用时只有模型预测的 %.2f 倍：请检查所填的 "
+                             "GPU（是否其实是更快的卡或更多张卡？）、任务规模是否相同"
+                             "（样本数、轮数、序列长度）以及时长",
+                             factor)});
   }
   add_input(te, "work", units, e.throughput_unit.substr(0, e.throughput_unit.find('/')));
   add_input(te, "compute hours", here.compute_s / 3600, "h");

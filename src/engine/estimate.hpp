@@ -20,11 +20,20 @@ struct MemoryBreakdown {  // per GPU, GiB
   double optimizer_gib = 0;
   double activations_gib = 0;
   double kv_cache_gib = 0;
-  double overhead_gib = 0;  // CUDA context + framework/allocator
+  double overhead_gib = 0;  // CUDA context + framework/allocator (context_gib + allocator_gib)
+  double context_gib = 0;   // of overhead: CUDA context, kernels and the runtime's fixed buffers
   double total_gib() const {
     return weights_gib + gradients_gib + optimizer_gib + activations_gib + kv_cache_gib + overhead_gib;
   }
-  std::vector<Text> rules;  // which formula produced each term
+  // What the framework allocates at its peak (torch.cuda.max_memory_allocated): no context, no cache slack.
+  double allocated_gib() const { return total_gib() - overhead_gib; }
+  // What the caching allocator holds (torch.cuda.max_memory_reserved): allocated plus its slack.
+  double reserved_gib() const { return total_gib() - context_gib; }
+  // vLLM takes gpu_memory_utilization x VRAM up front (KV cache fills what the job does not need);
+  // 0 for runtimes that allocate as they go. nvidia-smi then shows this plus the context.
+  double preallocated_gib = 0;
+  Runtime runtime = Runtime::pytorch;  // the runtime the overhead was counted for (auto resolved)
+  std::vector<Text> rules;             // which formula produced each term
 };
 
 enum class Fit { fits, tight, no_fit };

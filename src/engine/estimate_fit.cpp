@@ -52,6 +52,7 @@ namespace model {
 MemoryPlan plan_for(const Workload& w, int count, double vram_gib) {
   MemoryPlan plan;
   plan.gpu_count = std::max(1, count);
+  plan.vram_gib = vram_gib;
   if (plan.gpu_count == 1 || w.arch == Arch::generic) return plan;
   if (fit_verdict(memory_breakdown(w, plan, false).total_gib(), vram_gib) == Fit::fits) return plan;
   if (w.mode == Mode::inference)

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "engine/estimate_model.hpp"
+#include "engine/model.hpp"
 
 namespace gw::model {
 
@@ -22,47 +23,39 @@ bool trains_weights(const Workload& w) {
 bool is_adapter(const Workload& w) {
   return w.mode == Mode::lora || w.mode == Mode::qlora;
 }
+bool fp32_like(Precision p) {
+  return p == Precision::fp32 || p == Precision::tf32;
+}
 
-// Bytes per stored activation element class for transformer layers (Korthikanti et al. 2022 count,
-// per layer per token: c_sbh * h bytes, plus c_as * heads * s bytes when scores are stored).
-struct ActCoeffs {
-  double sbh;
-  double scores;
-  double layer_input;  // what checkpointing keeps per layer and token, per hidden unit
-};
-ActCoeffs act_coeffs(const Workload& w) {
-  Precision p = w.precision;
-  // Adapters train against a frozen 16-bit base: activations are 16-bit unless fp32 was asked for.
-  if (is_adapter(w) && p != Precision::fp32 && p != Precision::tf32) p = Precision::bf16;
-  switch (p) {
-    case Precision::fp32:
-    case Precision::tf32:
-      return {66, 9, 4};  // 4-byte tensors, 1-byte dropout masks
-    case Precision::fp64:
-      return {130, 17, 8};
-    case Precision::amp:
-      return {38, 7, 4};  // autocast keeps layer-norm inputs and softmax in fp32
-    default:
-      return {34, 5, 2};  // pure 16-bit: the paper's own count
-  }
+// FFN inner width one token runs through, over hidden: an MoE layer counts its active routed experts
+// plus the shared ones (each keeps its own intermediates), averaged with the leading dense layers.
+double ffn_ratio(const Workload& w) {
+  const double h = std::max(1, w.hidden);
+  const double dense = effective_intermediate(w) / h;
+  if (w.experts <= 0 || w.expert_intermediate <= 0 || w.layers <= 0) return dense;
+  const double moe =
+      double(std::max(1, w.experts_active) + std::max(0, w.shared_experts)) * w.expert_intermediate / h;
+  const double dl = std::clamp(double(w.dense_layers), 0.0, double(w.layers));
+  return (dl * dense + (w.layers - dl) * moe) / w.layers;
 }
 
 double one_layer_bytes(const Workload& w, double s, double b) {
-  const ActCoeffs c = act_coeffs(w);
+  const LayerActivation c = layer_activation(w);
   const double h = w.hidden, a = w.heads;
-  return c.sbh * s * b * h + (w.fused_attention ? 0.0 : c.scores * a * s * s * b);
+  return c.per_token_h * s * b * h + (w.fused_attention ? 0.0 : c.scores_per_as * a * s * s * b);
 }
 
 double logits_bytes(const Workload& w, double s, double b) {
-  if (w.arch != Arch::decoder || w.vocab <= 0) return 0;
-  const bool fp32 = w.precision == Precision::fp32 || w.precision == Precision::tf32;
-  // Logits in the compute precision plus the fp32 copy the loss works on.
-  return s * b * w.vocab * (fp32 ? 8.0 : 6.0);
+  if ((w.arch != Arch::decoder && w.arch != Arch::encoder_decoder) || w.vocab <= 0) return 0;
+  return s * b * w.vocab * layer_activation(w).logits_per_vocab;
 }
 
-double state_bytes_per_param(Precision p, Optimizer o, int hidden, double& w_b, double& g_b) {
+double state_bytes_per_param(const Workload& w, double& w_b, double& g_b) {
+  const Precision p = w.precision;
+  const Optimizer o = w.optimizer;
   const bool fp64 = p == Precision::fp64;
-  double opt_fp32 = 0;
+  const bool pure_half = (p == Precision::fp16 || p == Precision::bf16) && w.pure_half_states;
+  double opt_fp32 = 0;  // optimizer bytes per parameter with fp32 states
   switch (o) {
     case Optimizer::adamw:
       opt_fp32 = 8;
@@ -75,7 +68,7 @@ double state_bytes_per_param(Precision p, Optimizer o, int hidden, double& w_b, 
       break;
     // Factored second moments: 4 bytes per row and column of each matrix, no momentum.
     case Optimizer::adafactor:
-      opt_fp32 = hidden > 0 ? 6.0 / hidden : 0.05;
+      opt_fp32 = w.hidden > 0 ? 6.0 / w.hidden : 0.05;
       break;
     case Optimizer::adam8bit:
       opt_fp32 = 2;
@@ -90,6 +83,8 @@ double state_bytes_per_param(Precision p, Optimizer o, int hidden, double& w_b, 
     case Precision::bf16:
       w_b = 2;
       g_b = 2;
+      // Pure 16-bit recipe: the states themselves are 16-bit (8-bit Adam stays at 2 bytes).
+      if (pure_half) return o == Optimizer::adam8bit ? 2.0 : opt_fp32 / 2;
       return 4 + opt_fp32;  // fp32 master copy sits in the optimizer
     default:
       w_b = fp64 ? 8 : 4;
@@ -98,31 +93,95 @@ double state_bytes_per_param(Precision p, Optimizer o, int hidden, double& w_b, 
   }
 }
 
-// Adapter parameters: rank r on the four attention projections and the three MLP projections.
+// Adapter parameters: rank r on the query and value projections of every layer, the default targets
+// of Hugging Face PEFT for LLaMA-style models and of LitGPT (lora_query, lora_value).
 double lora_params(const Workload& w) {
-  if (!is_transformer(w) || w.layers <= 0 || w.hidden <= 0) return effective_params(w) * 0.005;
-  const double h = w.hidden, L = w.layers;
-  const double per_layer = std::max(0.0, (effective_params(w) - 2.0 * w.vocab * h) / L);
-  const double ffn = std::max(h, (per_layer - 4 * h * h) / (3 * h));
-  return w.lora_rank * L * (8 * h + 3 * (h + ffn));
+  if (!is_transformer(w) || w.layers <= 0 || w.hidden <= 0) return effective_params(w) * 0.002;
+  const double h = w.hidden;
+  const double q_out = double(w.heads) * effective_head_dim(w);
+  const double v_out = double(effective_kv_heads(w)) * effective_head_dim(w);
+  return double(w.lora_rank) * w.layers * ((h + q_out) + (h + v_out));
+}
+
+const char* runtime_name(Runtime r) {
+  switch (r) {
+    case Runtime::vllm:
+      return "vLLM";
+    case Runtime::llamacpp:
+      return "llama.cpp";
+    case Runtime::tensorrt:
+      return "TensorRT";
+    default:
+      return "PyTorch";
+  }
 }
 
 }  // namespace
+
+Runtime effective_runtime(const Workload& w) {
+  if (w.runtime != Runtime::auto_) return w.runtime;
+  // A quantized (GGUF-style) decoder served for inference: llama.cpp, the usual way students run one.
+  if (w.mode == Mode::inference && w.arch == Arch::decoder && w.weight_bits > 0 && w.weight_bits < 16)
+    return Runtime::llamacpp;
+  return Runtime::pytorch;
+}
+
+LayerActivation layer_activation(const Workload& w) {
+  LayerActivation c;
+  Precision p = w.precision;
+  // Adapters train against a frozen 16-bit base: activations are 16-bit unless fp32 was asked for.
+  if (is_adapter(w) && !fp32_like(p) && p != Precision::fp64) p = Precision::bf16;
+  const double e = p == Precision::fp64 ? 8.0 : fp32_like(p) ? 4.0 : 2.0;
+  const bool amp = p == Precision::amp;
+  // Autocast runs layer norms (and softmax) in fp32 on the fp32 residual stream.
+  const double norm_e = amp ? 4.0 : e;
+  // Encoders (BERT, ViT, T5, Whisper) fine-tune with dropout 0.1: a 1-byte mask per dropout. Current
+  // decoder LLMs (LLaMA, Qwen, Mistral, Phi, GPT-NeoX) ship with dropout 0.
+  const bool dropout = w.arch != Arch::decoder;
+  const double m = dropout ? 1.0 : 0.0;
+  const double h = std::max(1, w.hidden);
+  const double qw = double(w.heads) * effective_head_dim(w) / h;                 // query (and output) width
+  const double kvw = double(effective_kv_heads(w)) * effective_head_dim(w) / h;  // key and value width
+  const double r = ffn_ratio(w);
+  const bool gated = effective_ffn_matrices(w) == 3;
+  // Attention: QKV input, Q, K, V (SDPA/flash keep them with the output), the output, and the output
+  // projection's input; a mask for the dropout after it.
+  const double attention = e * (1 + qw + 2 * kvw + qw + qw) + m;
+  // FFN: input, then per inner unit the pre-activation and activation (gated: gate, up, activation and
+  // their product), then the dropout mask.
+  const double ffn = e * (1 + (gated ? 4.0 : 2.0) * r) + m;
+  const double norms = 2 * norm_e;
+  // LoRA: each adapted projection (q, v) keeps its own dropout output and mask for the adapter's backward.
+  const double adapters = is_adapter(w) ? 2 * (e + 1) : 0.0;
+  c.per_token_h = attention + ffn + norms + adapters;
+  // Eager attention keeps the softmax output (fp32 under autocast, with the half copy the next matmul
+  // saves) and, with attention dropout, its mask and output.
+  c.scores_per_as = (amp ? 4.0 : e) + m + (amp ? 2.0 : (dropout ? e : 0.0));
+  c.layer_input_h = norm_e;
+  // Logits: the compute-precision output plus the fp32 log-probabilities the loss keeps (frameworks upcast
+  // large-vocabulary logits); a chunked loss keeps only compute-precision log-probabilities.
+  c.logits_per_vocab = w.chunked_ce ? e : (e >= 4 ? 2 * e : e + 4);
+  return c;
+}
 
 double weight_bytes(const Workload& w) {
   const double P = effective_params(w);
   const double bits = stored_weight_bits(w);
   if (bits >= 16 || !is_transformer(w)) return P * bits / 8.0;
   // Quantizers (GPTQ, AWQ, NF4, GGUF) leave the embedding and output layers in 16-bit.
-  const double keep = std::min(P * 0.5, (w.arch == Arch::decoder ? 2.0 : 1.0) * w.vocab * double(w.hidden));
+  const double heads = (w.arch == Arch::decoder && !w.tied_embeddings) ? 2.0 : 1.0;
+  const double keep = std::min(P * 0.5, heads * w.vocab * double(w.hidden));
   return (P - keep) * bits / 8.0 + keep * 2.0;
 }
 
 double kv_bytes_per_token(const Workload& w) {
   if (!is_transformer(w) || w.heads <= 0) return 0;
-  const double d_head = double(w.hidden) / w.heads;
-  const double value_bytes = (w.precision == Precision::fp32 || w.precision == Precision::tf32) ? 4.0 : 2.0;
-  return 2.0 * w.layers * effective_kv_heads(w) * d_head * value_bytes;
+  // llama.cpp keeps its cache in f16 whatever the weights; PyTorch in the compute precision.
+  const bool fp32 = fp32_like(w.precision) && effective_runtime(w) != Runtime::llamacpp;
+  const int layers = w.arch == Arch::encoder_decoder && w.decoder_layers > 0 ? w.decoder_layers : w.layers;
+  Workload one = w;
+  one.layers = layers;
+  return layers * kv_cache_values_per_token_layer(one) * (fp32 ? 4.0 : 2.0);
 }
 
 double stored_activation_bytes(const Workload& w) {
@@ -134,151 +193,301 @@ double stored_activation_bytes(const Workload& w) {
   const bool fp32 =
       w.precision == Precision::fp32 || w.precision == Precision::tf32 || w.precision == Precision::fp64;
   if (w.arch == Arch::generic) return 0;
-  return w.activation_mib_per_sample * kMiB * b * (fp32 ? 2.0 : 1.0);
+  return w.activation_mib_per_sample * kMiB * b * (fp32 ? 2.0 : 1.0) * image_scale(w);
 }
 
-MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool with_rules) {
-  MemoryBreakdown m;
+double image_scale(const Workload& w) {
+  if (w.arch != Arch::cnn && w.arch != Arch::diffusion) return 1.0;
+  if (w.image_px <= 0 || w.per_sample_px <= 0) return 1.0;
+  const double r = double(w.image_px) / w.per_sample_px;
+  return r * r;
+}
+
+namespace {
+
+// Inference working memory and KV cache under each runtime.
+void inference_memory(const Workload& w, double split, Runtime rt, MemoryBreakdown& m, bool with_rules) {
+  const double P = effective_params(w);
+  // llama.cpp keeps the input embedding table in host memory (its rows are looked up on the CPU); an
+  // output head tied to it must stay on the GPU.
+  const bool cpu_embeddings = rt == Runtime::llamacpp && !w.tied_embeddings && is_transformer(w);
+  const double embeddings = cpu_embeddings ? 2.0 * w.vocab * double(w.hidden) : 0.0;
+  m.weights_gib = std::max(0.0, weight_bytes(w) - embeddings) / split / kGiB;
+  if (with_rules)
+    m.rules.push_back(
+        {fmt("weights: %.3g params x %.3g bits (embeddings/head kept 16-bit when quantized)", P,
+             stored_weight_bits(w)) +
+             (cpu_embeddings ? std::string("; llama.cpp keeps the input embeddings in host memory") : ""),
+         fmt("权重：%.3g 参数 × %.3g 位（量化时嵌入层和输出层保留 16 位）", P, stored_weight_bits(w)) +
+             (cpu_embeddings ? std::string("；llama.cpp 把输入嵌入表放在主机内存") : "")});
+  double activations = 0;
+  if (is_transformer(w)) {
+    // Encoders keep no KV cache: they see the whole input at once.
+    const double ctx = w.context_tokens > 0 ? w.context_tokens : double(w.seq_len);
+    const bool decoder = w.arch == Arch::decoder || w.arch == Arch::encoder_decoder;
+    if (decoder) {
+      m.kv_cache_gib = kv_bytes_per_token(w) * ctx * w.inference_batch / split / kGiB;
+      if (with_rules)
+        m.rules.push_back(
+            {fmt("KV cache: 2 x L x kv_heads x d_head x bytes x %.0f tokens x %.0f sequences", ctx,
+                 w.inference_batch) +
+                 (rt == Runtime::llamacpp ? std::string(" (llama.cpp: sized by n_ctx, f16)") : ""),
+             fmt("KV 缓存：2 × 层数 × KV 头数 × 头维度 × 字节数 × %.0f 个 token × %.0f 条序列", ctx,
+                 w.inference_batch) +
+                 (rt == Runtime::llamacpp ? std::string("（llama.cpp：按 n_ctx 分配，f16）") : "")});
+    }
+    const double prompt = std::max(1, w.seq_len);
+    if (rt == Runtime::llamacpp) {
+      // llama.cpp's compute buffer: one micro-batch (n_ubatch 512) of hidden states, and without flash
+      // attention its f32 K x Q matrix over the whole context.
+      const double ub = std::min(512.0, std::max(ctx, 1.0));
+      activations = ub * 4.0 * (8.0 * w.hidden + double(w.heads) * std::max(ctx, 1.0));
+      if (with_rules)
+        m.rules.push_back(
+            {"activations: llama.cpp compute buffer, 512-token micro-batch x (8 x hidden + "
+             "heads x n_ctx) x 4 bytes",
+             "激活：llama.cpp 计算缓冲，512 token 的微批 × (8 × 隐藏维度 + 头数 × n_ctx) × 4 字节"});
+    } else {
+      // Working buffers of one layer, the last token's logits and, for eager attention, one prompt's scores.
+      activations = w.inference_batch * (8.0 * w.hidden * std::max(ctx, prompt) + 4.0 * w.vocab);
+      if (!w.fused_attention) activations += w.inference_batch * w.heads * prompt * prompt * 6.0;
+      if (with_rules)
+        m.rules.push_back({"activations: working buffers only (inference stores nothing for backward)",
+                           "激活：只有推理的工作缓冲（不为反向传播保存）"});
+    }
+  } else {
+    // CNN/diffusion presets state the per-sample figure for their own mode (here: inference buffers).
+    activations = w.activation_mib_per_sample * kMiB * w.micro_batch * image_scale(w);
+    if (with_rules)
+      m.rules.push_back({fmt("activations: %.4g MiB per sample x batch %.0f (inference buffers)",
+                             w.activation_mib_per_sample * image_scale(w), w.micro_batch),
+                         fmt("激活：每样本 %.4g MiB × 批大小 %.0f（推理缓冲）",
+                             w.activation_mib_per_sample * image_scale(w), w.micro_batch)});
+  }
+  m.activations_gib = activations / kGiB;
+}
+
+void adapter_memory(const Workload& w, MemoryBreakdown& m, bool with_rules) {
+  const bool q = w.mode == Mode::qlora;
+  // NF4 with double quantization: 4 bits + 8-bit block constants per 64 weights + their fp32 constants
+  // per 256 blocks = 4.127 bits (Dettmers et al. 2023).
+  const double base_bits = q ? (w.weight_bits > 4 && w.weight_bits < 16 ? w.weight_bits : 4.127) : 16.0;
+  Workload base = w;
+  base.weight_bits = base_bits;
+  base.precision = q ? Precision::int4 : Precision::bf16;
+  const double lp = lora_params(w);
+  // Adapters: fp32 weights, grads and AdamW states (QLoRA: bitsandbytes' paged 8-bit AdamW, 2 bytes).
+  const bool eight_bit = w.optimizer == Optimizer::adam8bit || q;
+  m.weights_gib = (weight_bytes(base) + lp * 4.0) / kGiB;
+  m.gradients_gib = lp * 4.0 / kGiB;
+  m.optimizer_gib = lp * (eight_bit ? 2.0 : 8.0) / kGiB;
+  if (with_rules)
+    m.rules.push_back(
+        {fmt("frozen base at %.3g bits/param, no gradients or optimizer states; %.3g adapter params (rank "
+             "%.0f on q and v) carry fp32 weights, grads and ",
+             base_bits, lp, w.lora_rank) +
+             (eight_bit ? std::string("8-bit (paged) Adam states") : std::string("AdamW states")),
+         fmt("冻结的底模 %.3g 位/参数，没有梯度和优化器状态；%.3g 个适配器参数（q、v 上秩 %.0f）带 fp32 "
+             "权重、梯度和",
+             base_bits, lp, w.lora_rank) +
+             (eight_bit ? std::string("8 位（分页）Adam 状态") : std::string("AdamW 状态"))});
+}
+
+void full_states(const Workload& w, const MemoryPlan& plan, MemoryBreakdown& m, bool with_rules) {
   const double P = effective_params(w);
   const double n = std::max(1, plan.gpu_count);
   const double shard = plan.shard_states ? n : 1.0;
-  const double split = plan.split_weights ? n : 1.0;
+  double w_b = 0, g_b = 0;
+  const double opt_b = state_bytes_per_param(w, w_b, g_b);
+  m.weights_gib = P * w_b / shard / kGiB;
+  m.gradients_gib = trains_weights(w) ? P * g_b / shard / kGiB : 0;
+  m.optimizer_gib = trains_weights(w) ? P * opt_b / shard / kGiB : 0;
+  if (!with_rules) return;
+  const bool amp = w.precision == Precision::amp;
+  const bool half = w.precision == Precision::fp16 || w.precision == Precision::bf16;
+  const char* why_en =
+      amp ? "recipe AMP: fp32 master weights and grads plus the fp16 copies autocast saves for backward, "
+            "fp32 "
+            "optimizer states"
+      : half && w.pure_half_states
+          ? "recipe pure 16-bit: weights, grads and optimizer states all 16-bit, no fp32 master copy"
+      : half
+          ? "recipe mixed 16-bit: half weights and grads; the optimizer holds an fp32 master copy and fp32 "
+            "states (ZeRO accounting)"
+          : "recipe fp32: full-precision weights, grads and optimizer states";
+  const char* why_zh =
+      amp                          ? "方案 AMP：fp32 主权重和梯度，加上 autocast 为反向保存的 fp16 副本，fp32 优化器状态"
+      : half && w.pure_half_states ? "方案纯 16 位：权重、梯度和优化器状态全是 16 位，没有 fp32 主权重"
+      : half                       ? "方案混合 16 位：半精度权重和梯度；优化器里有 fp32 主权重和 fp32 状态（ZeRO 的算法）"
+                                   : "方案 fp32：全精度权重、梯度和优化器状态";
+  m.rules.push_back(
+      {fmt("model states: %.3g + %.3g + %.3g bytes/param (weights + grads + optimizer): ", w_b, g_b, opt_b) +
+           why_en,
+       fmt("模型状态：%.3g + %.3g + %.3g 字节/参数（权重 + 梯度 + 优化器）：", w_b, g_b, opt_b) + why_zh});
+  if (plan.shard_states)
+    m.rules.push_back({fmt("ZeRO-3/FSDP: model states divided over %.0f GPUs", n),
+                       fmt("ZeRO-3/FSDP：模型状态平分到 %.0f 张卡", n)});
+}
+
+void training_activations(const Workload& w, MemoryBreakdown& m, bool with_rules) {
   double activations = 0;
+  if (is_transformer(w)) {
+    const double s = std::max(1, w.seq_len), b = w.micro_batch;
+    const LayerActivation c = layer_activation(w);
+    const double layer = one_layer_bytes(w, s, b);
+    // Backward needs one more layer's worth of transient buffers at its start (or during recompute).
+    activations =
+        w.checkpointing ? w.layers * c.layer_input_h * s * b * w.hidden + layer : (w.layers + 1) * layer;
+    activations += logits_bytes(w, s, b);
+    const double scores = w.fused_attention ? 0.0 : c.scores_per_as;
+    if (with_rules) {
+      m.rules.push_back(
+          {w.checkpointing ? fmt("activations (checkpointing): L x %.0f x s x b x h (layer inputs) + one "
+                                 "layer's %.3g x s x b x h recomputed (Korthikanti et al. 2022)",
+                                 c.layer_input_h, c.per_token_h)
+           : w.fused_attention
+               ? fmt("activations: (L + 1) x s x b x h x %.3g bytes (Korthikanti et al. 2022, "
+                     "counted for this precision and FFN; +1 layer of backward buffers)",
+                     c.per_token_h)
+               : fmt("activations: (L + 1) x s x b x h x (%.3g + %.3g x a x s / h) bytes "
+                     "(Korthikanti et al. 2022, counted for this precision and FFN; +1 layer of "
+                     "backward buffers)",
+                     c.per_token_h, scores),
+           w.checkpointing ? fmt("激活（梯度检查点）：L × %.0f × s × b × h（每层输入）+ 重算一层的 "
+                                 "%.3g × s × b × h（Korthikanti 等 2022）",
+                                 c.layer_input_h, c.per_token_h)
+           : w.fused_attention
+               ? fmt("激活：(L + 1) × s × b × h × %.3g 字节（Korthikanti 等 2022，按精度和 FFN "
+                     "计；多算一层反向缓冲）",
+                     c.per_token_h)
+               : fmt("激活：(L + 1) × s × b × h × (%.3g + %.3g × a × s / h) 字节（Korthikanti 等 "
+                     "2022，按精度和 FFN 计；多算一层反向缓冲）",
+                     c.per_token_h, scores)});
+      m.rules.push_back(
+          w.fused_attention
+              ? Text{"attention: SDPA/flash (PyTorch >= 2 with Hugging Face default): scores not stored",
+                     "注意力：SDPA/flash（PyTorch >= 2 配 Hugging Face 的默认）：不保存注意力分数"}
+              : Text{"attention: eager, the s x s scores are stored for backward",
+                     "注意力：eager，为反向保存 s × s 的分数矩阵"});
+      if ((w.arch == Arch::decoder || w.arch == Arch::encoder_decoder) && w.vocab > 0)
+        m.rules.push_back(
+            w.chunked_ce
+                ? Text{"logits: chunked cross-entropy keeps s x b x vocab in the compute precision",
+                       "logits：分块交叉熵，只保留计算精度的 s × b × 词表"}
+                : Text{"logits: s x b x vocab in the compute precision plus the fp32 copy the loss upcasts",
+                       "logits：s × b × 词表，计算精度一份，再加损失函数上转的 fp32 一份"});
+    }
+    if (w.mode == Mode::qlora) {
+      // bitsandbytes dequantizes one 4-bit weight at a time to 16-bit for each matmul (freed after).
+      const double f = effective_intermediate(w);
+      activations += 2.0 * w.hidden * f;
+      if (with_rules)
+        m.rules.push_back({"QLoRA: one dequantized 16-bit weight (hidden x intermediate) in flight",
+                           "QLoRA：同时有一个反量化成 16 位的权重（隐藏维度 × 中间维度）"});
+    }
+  } else {
+    activations = stored_activation_bytes(w) * (w.checkpointing ? 0.4 : 1.0);
+    if (with_rules)
+      m.rules.push_back({fmt("activations: %.4g MiB per sample (16-bit; doubled in fp32) x batch %.0f",
+                             w.activation_mib_per_sample * image_scale(w), w.micro_batch),
+                         fmt("激活：每样本 %.4g MiB（16 位；fp32 翻倍）× 批大小 %.0f",
+                             w.activation_mib_per_sample * image_scale(w), w.micro_batch)});
+    if (with_rules && image_scale(w) != 1.0) {
+      m.rules.back().en += fmt(" (scaled by (%.0f / %.0f px)^2)", w.image_px, w.per_sample_px);
+      m.rules.back().zh += fmt("（按 (%.0f / %.0f 像素)^2 缩放）", w.image_px, w.per_sample_px);
+    }
+    if (with_rules && w.checkpointing) m.rules.back().en += "; checkpointing keeps ~40%";
+    if (with_rules && w.checkpointing) m.rules.back().zh += "；梯度检查点保留约 40%";
+  }
+  m.activations_gib = activations / kGiB;
+}
+
+}  // namespace
+
+MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool with_rules) {
+  MemoryBreakdown m;
+  const Runtime rt = effective_runtime(w);
+  m.runtime = rt;
+  const double P = effective_params(w);
+  const double n = std::max(1, plan.gpu_count);
+  const double split = plan.split_weights ? n : 1.0;
 
   if (w.mode == Mode::inference) {
-    m.weights_gib = weight_bytes(w) / split / kGiB;
-    if (with_rules)
-      m.rules.push_back(
-          {fmt("weights: %.3g params x %.3g bits (embeddings/head kept 16-bit when quantized)", P,
-               stored_weight_bits(w)),
-           fmt("权重：%.3g 参数 × %.3g 位（量化时嵌入层和输出层保留 16 位）", P, stored_weight_bits(w))});
-    if (is_transformer(w)) {
-      // Encoders keep no KV cache: they see the whole input at once.
-      const double ctx = w.context_tokens > 0 ? w.context_tokens : double(w.seq_len);
-      if (w.arch == Arch::decoder)
-        m.kv_cache_gib = kv_bytes_per_token(w) * ctx * w.inference_batch / split / kGiB;
-      if (w.arch == Arch::decoder)
-        if (with_rules)
-          m.rules.push_back(
-              {fmt("KV cache: 2 x L x kv_heads x d_head x bytes x %.0f tokens x %.0f sequences", ctx,
-                   w.inference_batch),
-               fmt("KV 缓存：2 × 层数 × KV 头数 × 头维度 × 字节数 × %.0f 个 token × %.0f 条序列", ctx,
-                   w.inference_batch)});
-      // Working buffers of one layer, the last token's logits and, for eager attention, one prompt's scores.
-      const double prompt = std::max(1, w.seq_len);
-      activations = w.inference_batch * (8.0 * w.hidden * std::max(ctx, prompt) + 4.0 * w.vocab);
-      if (!w.fused_attention) activations += w.inference_batch * w.heads * prompt * prompt * 6.0;
-    } else {
-      // CNN/diffusion presets state the per-sample figure for their own mode (here: inference buffers).
-      activations = w.activation_mib_per_sample * kMiB * w.micro_batch;
-    }
-    m.activations_gib = activations / kGiB;
-    if (with_rules)
-      m.rules.push_back({"activations: working buffers only (inference stores nothing for backward)",
-                         "激活：只有推理的工作缓冲（不为反向传播保存）"});
+    inference_memory(w, split, rt, m, with_rules);
   } else if (w.arch == Arch::generic) {
     m.weights_gib = P * stored_weight_bits(w) / 8.0 / kGiB;
-    activations = w.working_set_gib * kGiB / n;  // domain decomposition splits the mesh
-    m.activations_gib = activations / kGiB;
+    m.activations_gib = w.working_set_gib / n;  // domain decomposition splits the mesh
     if (with_rules)
       m.rules.push_back(
           {fmt("working set %.3g GiB split over %.0f GPU(s) (domain decomposition)", w.working_set_gib, n),
            fmt("工作集 %.3g GiB，按 %.0f 张卡做区域分解", w.working_set_gib, n)});
   } else {
-    double w_b = 0, g_b = 0, opt_b = 0;
-    if (is_adapter(w)) {
-      const double base_bits = w.mode == Mode::qlora ? std::min(w.weight_bits, 4.127) : 16.0;
-      Workload base = w;
-      base.weight_bits = base_bits;
-      base.precision = w.mode == Mode::qlora ? Precision::int4 : Precision::bf16;
-      const double lp = lora_params(w);
-      m.weights_gib = (weight_bytes(base) + lp * 4.0) / kGiB;
-      m.gradients_gib = lp * 4.0 / kGiB;
-      m.optimizer_gib = lp * (w.optimizer == Optimizer::adam8bit ? 2.0 : 8.0) / kGiB;
-      if (with_rules)
-        m.rules.push_back(
-            {fmt("frozen base at %.3g bits/param; %.3g adapter params (rank %.0f) carry fp32 "
-                 "weights, grads and optimizer states",
-                 base_bits, lp, w.lora_rank),
-             fmt("冻结的底模 %.3g 位/参数；%.3g 个适配器参数（秩 %.0f）带 fp32 权重、梯度和优化器状态",
-                 base_bits, lp, w.lora_rank)});
-    } else {
-      opt_b = state_bytes_per_param(w.precision, w.optimizer, w.hidden, w_b, g_b);
-      m.weights_gib = P * w_b / shard / kGiB;
-      m.gradients_gib = trains_weights(w) ? P * g_b / shard / kGiB : 0;
-      m.optimizer_gib = trains_weights(w) ? P * opt_b / shard / kGiB : 0;
-      const bool amp = w.precision == Precision::amp;
-      const bool half = w.precision == Precision::fp16 || w.precision == Precision::bf16;
-      const char* why_en =
-          amp    ? "autocast keeps fp32 master weights and grads plus an fp16 working copy (Hugging Face "
-                   "accounting)"
-          : half ? "half-precision weights and grads; the optimizer holds an fp32 master copy "
-                   "(ZeRO accounting)"
-                 : "full-precision weights and grads";
-      const char* why_zh =
-          amp ? "autocast 保留 fp32 主权重和梯度，外加一份 fp16 工作副本（Hugging Face 的算法）"
-          : half ? "半精度权重和梯度；优化器里保留一份 fp32 主权重（ZeRO 的算法）"
-                 : "全精度权重和梯度";
-      if (with_rules)
-        m.rules.push_back(
-            {fmt("model states: %.3g + %.3g + %.3g bytes/param (weights + grads + optimizer): ", w_b, g_b,
-                 opt_b) +
-                 why_en,
-             fmt("模型状态：%.3g + %.3g + %.3g 字节/参数（权重 + 梯度 + 优化器）：", w_b, g_b, opt_b) +
-                 why_zh});
-      if (plan.shard_states)
-        if (with_rules)
-          m.rules.push_back({fmt("ZeRO-3/FSDP: model states divided over %.0f GPUs", n),
-                             fmt("ZeRO-3/FSDP：模型状态平分到 %.0f 张卡", n)});
-    }
-    if (is_transformer(w)) {
-      const double s = std::max(1, w.seq_len), b = w.micro_batch;
-      const ActCoeffs c = act_coeffs(w);
-      const double layer = one_layer_bytes(w, s, b);
-      // Backward needs one more layer's worth of transient buffers at its start (or during recompute).
-      activations =
-          w.checkpointing ? w.layers * c.layer_input * s * b * w.hidden + layer : (w.layers + 1) * layer;
-      activations += logits_bytes(w, s, b);
-      if (with_rules)
-        m.rules.push_back(
-            {w.checkpointing ? fmt("activations (checkpointing): L x %.0f x s x b x h (layer "
-                                   "inputs) + one layer's %.0f x s x b x h"
-                                   " working set (Korthikanti et al. 2022)",
-                                   c.layer_input, c.sbh)
-                             : fmt("activations: (L + 1) x s x b x h x (%.0f + %.0f x a x s / h) "
-                                   "bytes (Korthikanti et al. 2022; "
-                                   "precision-adjusted; +1 layer of backward buffers)",
-                                   c.sbh, w.fused_attention ? 0.0 : c.scores),
-             w.checkpointing ? fmt("激活（梯度检查点）：L × %.0f × s × b × h（每层输入）+ 一层的 "
-                                   "%.0f × s × b × h 工作区（Korthikanti 等 2022）",
-                                   c.layer_input, c.sbh)
-                             : fmt("激活：(L + 1) × s × b × h × (%.0f + %.0f × a × s / h) "
-                                   "字节（Korthikanti 等 2022，按精度调整；"
-                                   "多算一层反向缓冲）",
-                                   c.sbh, w.fused_attention ? 0.0 : c.scores)});
-      if (w.arch == Arch::decoder && w.vocab > 0)
-        if (with_rules)
-          m.rules.push_back({"logits: s x b x vocab in the compute precision plus an fp32 copy for the loss",
-                             "logits：s × b × 词表，计算精度一份，再加损失函数用的 fp32 一份"});
-    } else {
-      activations = stored_activation_bytes(w) * (w.checkpointing ? 0.4 : 1.0);
-      if (with_rules)
-        m.rules.push_back({fmt("activations: %.4g MiB per sample (16-bit; doubled in fp32) x batch %.0f",
-                               w.activation_mib_per_sample, w.micro_batch),
-                           fmt("激活：每样本 %.4g MiB（16 位；fp32 翻倍）× 批大小 %.0f",
-                               w.activation_mib_per_sample, w.micro_batch)});
-      if (with_rules && w.checkpointing) m.rules.back().en += "; checkpointing keeps ~40%";
-      if (with_rules && w.checkpointing) m.rules.back().zh += "；梯度检查点保留约 40%";
-    }
-    m.activations_gib = activations / kGiB;
+    if (is_adapter(w))
+      adapter_memory(w, m, with_rules);
+    else
+      full_states(w, plan, m, with_rules);
+    training_activations(w, m, with_rules);
   }
-  // Caching-allocator reserve grows with the size and churn of activation buffers.
-  m.overhead_gib = kCudaContextGib + 0.15 + 0.2 * m.activations_gib;
-  if (with_rules)
-    m.rules.push_back(
-        {"overhead: CUDA context and kernels 1.31 GiB (PyTorch, nvidia-smi) + allocator reserve "
-         "0.15 GiB + 20% of activations",
-         "开销：CUDA 上下文与内核 1.31 GiB（PyTorch，nvidia-smi 读数）+ 分配器预留 0.15 GiB + 激活的 20%"});
+
+  // Each runtime's own overhead on top of what the job allocates.
+  double allocator = 0;
+  switch (rt) {
+    case Runtime::llamacpp:
+      // No PyTorch kernels to load and no caching allocator: the CUDA context and cuBLAS workspace.
+      m.context_gib = kLlamaCppContextGib;
+      break;
+    case Runtime::tensorrt:
+      // The engine plans its buffers ahead: no caching-allocator slack.
+      m.context_gib = kCudaContextGib;
+      break;
+    case Runtime::vllm:
+      // vLLM runs on PyTorch and captures CUDA graphs; it then takes gpu_memory_utilization of the card.
+      m.context_gib = kCudaContextGib + kCudaGraphsGib;
+      if (plan.vram_gib > 0)
+        m.preallocated_gib = std::clamp(w.gpu_memory_utilization, 0.05, 1.0) * plan.vram_gib;
+      break;
+    default:
+      m.context_gib = kCudaContextGib;
+      // Caching-allocator reserve grows with the size and churn of activation buffers.
+      allocator = kAllocatorBaseGib + kAllocatorActivationShare * m.activations_gib;
+      break;
+  }
+  m.overhead_gib = m.context_gib + allocator;
+  if (with_rules) {
+    switch (rt) {
+      case Runtime::llamacpp:
+        m.rules.push_back({fmt("overhead (llama.cpp): CUDA context and cuBLAS workspace %.2g GiB, no "
+                               "caching allocator",
+                               kLlamaCppContextGib),
+                           fmt("开销（llama.cpp）：CUDA 上下文与 cuBLAS 工作区 %.2g GiB，没有缓存分配器",
+                               kLlamaCppContextGib)});
+        break;
+      case Runtime::tensorrt:
+        m.rules.push_back(
+            {"overhead (TensorRT): CUDA context 1.31 GiB; buffers planned ahead, no allocator slack",
+             "开销（TensorRT）：CUDA 上下文 1.31 GiB；缓冲事先规划，没有分配器余量"});
+        break;
+      case Runtime::vllm:
+        m.rules.push_back(
+            {fmt("overhead (vLLM): CUDA context 1.31 GiB + CUDA graphs %.2g GiB; vLLM reserves "
+                 "gpu_memory_utilization %.2g of the card up front and fills the rest with KV cache",
+                 kCudaGraphsGib, w.gpu_memory_utilization),
+             fmt("开销（vLLM）：CUDA 上下文 1.31 GiB + CUDA graphs %.2g GiB；vLLM 启动时按 "
+                 "gpu_memory_utilization %.2g 预留整卡显存，多出的部分都给 KV 缓存",
+                 kCudaGraphsGib, w.gpu_memory_utilization)});
+        break;
+      default:
+        m.rules.push_back(
+            {fmt("overhead (PyTorch): CUDA context and kernels 1.31 GiB (nvidia-smi) + caching-allocator "
+                 "reserve 0.15 GiB + 20%% of activations; allocated at peak %.3g GiB, reserved %.3g GiB",
+                 m.allocated_gib(), m.reserved_gib()),
+             fmt("开销（PyTorch）：CUDA 上下文与内核 1.31 GiB（nvidia-smi 读数）+ 缓存分配器预留 0.15 GiB + "
+                 "激活的 "
+                 "20%%；峰值分配 %.3g GiB，预留 %.3g GiB",
+                 m.allocated_gib(), m.reserved_gib())});
+    }
+    (void)runtime_name;
+  }
   return m;
 }
 

@@ -17,12 +17,33 @@ constexpr double kMiB = 1024.0 * 1024.0;
 // CUDA context + loaded kernels, as nvidia-smi shows it for a PyTorch process (1343 MiB measured on a
 // V100 by Hugging Face; CUDA's lazy loading can cut it to ~0.5 GiB, so this errs on the safe side).
 constexpr double kCudaContextGib = 1343.0 / 1024.0;
+// llama.cpp loads only its own kernels: CUDA context plus cuBLAS workspace, ~0.3 GiB (formulas.md gives
+// 0.3-1.3 GB for a context depending on GPU and driver; PyTorch's many kernel images make the upper end).
+constexpr double kLlamaCppContextGib = 0.3;
+// vLLM captures CUDA graphs for its decode batch sizes (its log reports ~0.5 GiB for 7-8B models).
+constexpr double kCudaGraphsGib = 0.5;
+// PyTorch's caching allocator holds more than it hands out: a small fixed reserve plus a share of the
+// activation churn (fragmentation of freed blocks).
+constexpr double kAllocatorBaseGib = 0.15;
+constexpr double kAllocatorActivationShare = 0.2;
 
 struct MemoryPlan {
   int gpu_count = 1;
   bool shard_states = false;   // ZeRO-3 / FSDP: weights, grads and optimizer split over gpu_count
   bool split_weights = false;  // inference: tensor/pipeline parallel split of weights and KV cache
+  double vram_gib = 0;         // the card's memory (vLLM reserves a share of it); 0 = unknown
 };
+// The runtime a job runs under: auto_ resolved by the mode (quantized inference: llama.cpp).
+Runtime effective_runtime(const Workload& w);
+// Bytes per stored activation element of a transformer layer, per token and hidden unit, with the
+// terms named (estimate_memory.cpp); exposed for tests and the explanation.
+struct LayerActivation {
+  double per_token_h = 0;       // bytes per token per hidden unit, without attention scores
+  double scores_per_as = 0;     // eager attention: bytes per token per (heads x seq)
+  double layer_input_h = 0;     // what checkpointing keeps per token per hidden unit
+  double logits_per_vocab = 0;  // bytes per token per vocabulary entry
+};
+LayerActivation layer_activation(const Workload& w);
 // `with_rules` = false skips the rule texts: callers that only need the numbers (fit advice trying
 // alternatives, the recommender screening offers) would otherwise format them by the thousand.
 MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool with_rules = true);
@@ -31,6 +52,8 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool
 MemoryPlan plan_for(const Workload& w, int count, double vram_gib);
 // Activation bytes one micro-batch stores for backward, without checkpointing (also drives traffic).
 double stored_activation_bytes(const Workload& w);
+// CNN/diffusion: activations and FLOPs scale with the pixel count, (image_px / per_sample_px)^2.
+double image_scale(const Workload& w);
 // Bytes of the weights as stored (quantized layers at weight_bits, embeddings and head at 16-bit).
 double weight_bytes(const Workload& w);
 // KV cache bytes per token of context per sequence.
@@ -61,6 +84,11 @@ struct StepWork {
   double units = 1;         // samples, tokens or steps this step completes (throughput_unit)
 };
 StepWork step_work(const Workload& w);
+// Weights one token multiplies: MoE counts its active routed and shared experts (FLOPs); dense = all.
+double active_params(const Workload& w);
+// Share of the weights a decoding step of `batch` sequences reads: MoE reads only the experts its tokens
+// are routed to; 1 for dense models.
+double decode_weight_share(const Workload& w, double batch);
 // Inference only: processing one batch of prompts (seq tokens each); compute-bound, unlike decoding.
 StepWork prefill_work(const Workload& w);
 std::string throughput_unit(const Workload& w);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/estimate_model.hpp"
+#include "engine/model.hpp"
 
 namespace gw::model {
 
@@ -19,13 +20,37 @@ bool fp32_like(Precision p) {
 // Forward FLOPs per token: 2 per weight that multiplies (the input embedding is a lookup, a decoder's
 // output head is a GEMM) plus attention's 4 x s x h per layer.
 double fwd_flops_per_token(const Workload& w, double attended) {
-  const double P = effective_params(w);
+  const double P = active_params(w);
   const double vh = double(w.vocab) * w.hidden;
   // Weight-shared models (ALBERT) compute like their unshared shape: 12 L h^2 per token pass.
   const double shape = 12.0 * w.layers * double(w.hidden) * w.hidden;
   const double core = std::max({P - vh, 0.5 * P, shape});
   return 2 * core + (w.arch == Arch::decoder ? 2 * vh : 0) + 4.0 * w.layers * w.hidden * attended;
 }
+
+}  // namespace
+
+double active_params(const Workload& w) {
+  const double P = effective_params(w);
+  if (w.experts <= 0) return P;
+  const double total = shape_params_total(w), active = shape_params_active(w);
+  return total > 0 && active > 0 ? P * std::min(1.0, active / total) : P;
+}
+
+double decode_weight_share(const Workload& w, double batch) {
+  if (w.experts <= 0) return 1.0;
+  const ShapeParams sp = shape_params(w);
+  const double total = sp.total();
+  if (!(total > 0) || !(sp.experts_total > 0)) return 1.0;
+  // A batch of B tokens, each routed to k of E experts, touches E (1 - (1 - k/E)^B) of them on average.
+  const double E = std::max(1, w.experts), k = std::clamp(double(std::max(1, w.experts_active)), 1.0, E);
+  const double routed_share = 1.0 - std::pow(1.0 - k / E, std::max(1.0, batch));
+  const double shared = std::max(0.0, sp.experts_active - sp.experts_total * k / E);  // always-on experts
+  const double routed = std::max(0.0, sp.experts_total - shared);
+  return std::min(1.0, (total - sp.experts_total + shared + routed * routed_share) / total);
+}
+
+namespace {
 
 // Bytes each optimizer step reads and writes per trained parameter.
 double optimizer_touch_bytes(const Workload& w) {
@@ -84,7 +109,8 @@ StepWork step_work(const Workload& w) {
     const double prompt = std::max(0, w.seq_len);
     const double ctx = w.context_tokens > 0 ? 0.5 * (prompt + w.context_tokens) : std::max(1.0, prompt);
     k.tensor_flops = B * fwd_flops_per_token(w, ctx);
-    k.stream_bytes = weight_bytes(w) + kv_bytes_per_token(w) * ctx * B;
+    // MoE: only the experts the batch's tokens are routed to are read.
+    k.stream_bytes = weight_bytes(w) * decode_weight_share(w, B) + kv_bytes_per_token(w) * ctx * B;
     k.bytes = B * w.layers * w.hidden * 40.0;
     k.simt_flops =
         kDequantFlopsPerWeight * quantized_weights(w) + kSimtFlopsPerByte * B * w.layers * w.hidden * 40.0;
@@ -120,11 +146,13 @@ StepWork step_work(const Workload& w) {
   // CNN and diffusion: per-sample forward GFLOPs and training traffic come from the workload.
   const bool infer = w.mode == Mode::inference;
   const double passes = infer ? 1.0 : (adapter(w) ? 2.0 : 3.0) + (w.checkpointing ? 1.0 : 0.0);
-  k.tensor_flops = passes * gflop * 1e9 * b;
+  // Convolutions and the UNet's attention scale at least with the pixel count.
+  const double px = image_scale(w);
+  k.tensor_flops = passes * gflop * 1e9 * b * px;
   double traffic = w.bytes_per_sample_mib > 0 ? w.bytes_per_sample_mib * kMiB
                                               : kActTrafficFactor * w.activation_mib_per_sample * kMiB;
   // The per-sample traffic is stated for the preset's own mode; checkpointing re-reads a forward's worth.
-  traffic *= b * (fp32_like(w.precision) ? 2.0 : 1.0) * (w.checkpointing && !infer ? 4.0 / 3.0 : 1.0);
+  traffic *= b * px * (fp32_like(w.precision) ? 2.0 : 1.0) * (w.checkpointing && !infer ? 4.0 / 3.0 : 1.0);
   k.simt_flops = kSimtFlopsPerByte * traffic;
   k.bytes = traffic + (infer ? 1.0 : passes + optimizer_touch_bytes(w) / 2.0 / w.grad_accum) * P * 2.0;
   k.kernels = std::max(20, w.layers) * (infer ? 3.0 : 9.0);

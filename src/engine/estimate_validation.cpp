@@ -44,6 +44,20 @@ double predicted_rate(const Built& b, const Gpu& g, int count) {
   return t > 0 ? k.units / t * multi_gpu_speedup(g, count) : 0;
 }
 
+}  // namespace
+
+std::string category_of(const Workload& w) {
+  if (w.mode == Mode::inference) return "inference";
+  if (w.mode == Mode::lora) return "lora";
+  if (w.mode == Mode::qlora) return "qlora";
+  if (w.arch == Arch::cnn) return "cnn";
+  if (w.arch == Arch::diffusion || w.arch == Arch::dit) return "diffusion";
+  if (w.arch == Arch::generic) return "compute";
+  return "full training";
+}
+
+namespace {
+
 // Which part of the estimate a measurement type corresponds to.
 enum class Compare { device_total, reserved, allocated, states, activations, unknown };
 Compare compare_for(const std::string& type, const std::string& description) {
@@ -85,7 +99,8 @@ void score_memory(const std::string& id, const json& c, const Built& b, const Ca
     const Fit f = fit_verdict(total, gpu->vram_gib);
     const bool right = ran ? f != Fit::no_fit : f == Fit::no_fit;
     rep.rows.push_back({id, "verdict", gpu->id, ran ? 1.0 : 0.0, f == Fit::no_fit ? 0.0 : 1.0,
-                        right ? 0.0 : 1.0, std::nullopt, "fits", ran ? "ran" : "out of memory"});
+                        right ? 0.0 : 1.0, std::nullopt, "fits", ran ? "ran" : "out of memory",
+                        category_of(b.w)});
   }
   if (!meas.contains("value") || !meas["value"].is_number()) return;
   const double scale = unit_to_gib(str(meas, "unit"));
@@ -103,11 +118,11 @@ void score_memory(const std::string& id, const json& c, const Built& b, const Ca
       what = b.context_only ? "CUDA context" : "device total (nvidia-smi)";
       break;
     case Compare::reserved:
-      predicted = total - model::kCudaContextGib;
+      predicted = m.reserved_gib();
       what = "allocator reserved (no context)";
       break;
     case Compare::allocated:
-      predicted = m.total_gib() - m.overhead_gib;
+      predicted = m.allocated_gib();
       what = "allocated peak (no context)";
       break;
     case Compare::states:
@@ -123,7 +138,7 @@ void score_memory(const std::string& id, const json& c, const Built& b, const Ca
       return;
   }
   rep.rows.push_back({id, "memory", gpu ? gpu->id : "any", measured, predicted, predicted / measured - 1,
-                      std::nullopt, "GiB", what});
+                      std::nullopt, "GiB", what, category_of(b.w)});
 }
 
 std::string label(const GpuRef& r) {
@@ -257,6 +272,12 @@ ValidationReport run_validation(std::string_view cases_json, const Catalog& cata
       speed.push_back(r.error);
       if (r.naive_error) naive.push_back(*r.naive_error);
     }
+  }
+  for (const char* cat : {"inference", "full training", "lora", "qlora", "cnn", "diffusion"}) {
+    std::vector<double> v;
+    for (const ValidationRow& r : rep.rows)
+      if (r.kind == "memory" && r.category == cat) v.push_back(r.error);
+    if (!v.empty()) s.categories.push_back({cat, static_cast<int>(v.size()), median_abs(v)});
   }
   s.memory_cases = static_cast<int>(mem.size());
   s.memory_median_abs_error = median_abs(mem);

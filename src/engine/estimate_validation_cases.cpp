@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 
 #include "engine/estimate_model.hpp"
 #include "engine/estimate_validation.hpp"
@@ -130,6 +131,11 @@ Built build_workload(const json& wl, const std::vector<Preset>& presets) {
     w.heads = static_cast<int>(num(m, "heads"));
     w.kv_heads = static_cast<int>(num(m, "kv_heads"));
     w.vocab = static_cast<int>(num(m, "vocab"));
+    w.intermediate = static_cast<int>(num(m, "intermediate"));
+    w.ffn_matrices = static_cast<int>(num(m, "ffn_matrices"));
+    w.head_dim = static_cast<int>(num(m, "head_dim"));
+    if (m.contains("tied_embeddings") && m["tied_embeddings"].is_boolean())
+      w.tied_embeddings = m["tied_embeddings"].get<bool>();
     w.title = {name, name};
   } else if (wl.contains("model") && wl["model"].is_string()) {
     const Preset* p = find_preset_by_model(presets, wl["model"].get<std::string>());
@@ -157,6 +163,8 @@ Built build_workload(const json& wl, const std::vector<Preset>& presets) {
   } else if (mode == "lora" || mode == "qlora") {
     parse_mode(mode, w.mode);
   }
+  // LitGPT's "bf16-true": weights, grads and optimizer states all bf16 (no fp32 master copy).
+  if (has(str(wl, "precision"), "-true")) w.pure_half_states = true;
   if (!map_precision(str(wl, "precision"), w)) {
     b.why_not = "unknown precision '" + str(wl, "precision") + "'";
     return b;
@@ -191,9 +199,37 @@ Built build_workload(const json& wl, const std::vector<Preset>& presets) {
   }
   w.grad_accum = std::max(1, static_cast<int>(num(wl, "grad_accum_steps", 1)));
   b.gpu_count = std::max(1, static_cast<int>(num(wl, "num_gpus", 1)));
+  if (wl.contains("lora_r") && wl["lora_r"].is_number())
+    w.lora_rank = std::max(1, static_cast<int>(wl["lora_r"].get<double>()));
   const std::string framework = str(wl, "framework");
   // llama.cpp's cuBLAS path multiplies fp16 with fp16 accumulation.
   if (has(framework, "llama.cpp")) w.fp16_accumulate = true;
+  // The runtime the measurement ran under, as the case states it.
+  if (has(framework, "llama.cpp"))
+    w.runtime = Runtime::llamacpp;
+  else if (has(framework, "vllm"))
+    w.runtime = Runtime::vllm;
+  else if (has(framework, "tensorrt"))
+    w.runtime = Runtime::tensorrt;
+  else
+    w.runtime = Runtime::pytorch;
+  // Hugging Face transformers used eager attention before SDPA became its default (v4.36); a case may
+  // also say so outright.
+  const auto tf = lower(framework).find("transformers");
+  if (tf != std::string::npos) {
+    const std::string rest = lower(framework).substr(tf);
+    const auto v = rest.find("4.");
+    if (v != std::string::npos && v + 2 < rest.size() &&
+        std::isdigit(static_cast<unsigned char>(rest[v + 2]))) {
+      const int minor = std::atoi(rest.c_str() + v + 2);
+      if (minor < 36) w.fused_attention = false;
+    }
+  }
+  const std::string attn = lower(str(wl, "attention"));
+  if (attn == "eager") w.fused_attention = false;
+  if (attn == "sdpa" || attn == "flash") w.fused_attention = true;
+  // LitGPT computes the head and the loss over chunks of the sequence.
+  if (has(framework, "litgpt") || has(framework, "lit-gpt")) w.chunked_ce = true;
   // NVIDIA's NGC containers allow TF32 for "fp32" matmuls and convolutions by default.
   if (w.precision == Precision::fp32 && has(framework, "ngc")) w.precision = Precision::tf32;
   return b;

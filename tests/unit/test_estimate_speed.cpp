@@ -252,3 +252,30 @@ TEST_CASE("every compute unit and throughput unit the engine reports has Chinese
     CHECK(gw::throughput_unit_text(u).zh != u);
   }
 }
+
+TEST_CASE(
+    "calibration sanity: a factor outside 0.25-4x is flagged with its likely cause; throughput follows") {
+  const Catalog& c = gwtest::catalog();
+  Workload w = gwtest::preset("bert-base-finetune");
+  const GpuEstimate plain = estimate(w, gwtest::gpu("t4"), c);
+  REQUIRE(plain.work_known);
+  const double modelled_1080 = estimate(w, gwtest::gpu("gtx-1080"), c).hours.likely;
+  auto flagged = [](const GpuEstimate& e, const char* word) {
+    for (const Text& n : e.notes)
+      if (n.en.find(word) != std::string::npos && !n.zh.empty()) return true;
+    return false;
+  };
+  // A believable reference: no warning, throughput scaled by the calibration.
+  w.reference = ReferenceRun{"GTX 1080", 1, modelled_1080 * 1.5};
+  const GpuEstimate ok = estimate(w, gwtest::gpu("t4"), c);
+  CHECK_FALSE(flagged(ok, "reference run took"));
+  CHECK(ok.throughput == doctest::Approx(plain.throughput / 1.5).epsilon(0.01));
+  // Ten times slower than modelled: data loading or the wrong GPU.
+  w.reference->hours = modelled_1080 * 10;
+  const GpuEstimate slow = estimate(w, gwtest::gpu("t4"), c);
+  CHECK(flagged(slow, "data loading"));
+  CHECK(flagged(slow, "GPU named"));
+  // Ten times faster: more or faster cards than stated, or a smaller job.
+  w.reference->hours = modelled_1080 / 10;
+  CHECK(flagged(estimate(w, gwtest::gpu("t4"), c), "faster card"));
+}

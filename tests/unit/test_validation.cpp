@@ -1,4 +1,5 @@
 // Runs every applicable case of the validation set and asserts the issue's accuracy goals.
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -26,6 +27,21 @@ const ValidationReport& report() {
 }
 
 }  // namespace
+
+TEST_CASE("validate reports the memory median per category and the LoRA/QLoRA cases (issue 21 item 7)") {
+  const ValidationSummary& s = report().summary;
+  std::vector<std::string> names;
+  for (const ValidationCategory& c : s.categories) {
+    names.push_back(c.name);
+    MESSAGE(c.name, ": ", c.memory_median_abs_error, " over ", c.memory_cases);
+    CHECK(c.memory_median_abs_error <= ValidationSummary::kCategoryGoal);
+  }
+  for (const char* want : {"inference", "full training", "lora", "qlora"})
+    CHECK(std::find(names.begin(), names.end(), want) != names.end());
+  CHECK(s.memory_median_abs_error <= 0.08);
+  CHECK(s.verdicts_right == s.verdicts);
+  CHECK(category_of(Workload{}) == "full training");
+}
 
 TEST_CASE("validation set: every applicable case is scored") {
   const ValidationReport& r = report();
@@ -78,7 +94,8 @@ TEST_CASE("validation GPU names resolve to catalog cards") {
   CHECK(id("RTX 3090 24GB") == "rtx-3090");
   CHECK(id("H100 80GB SXM5") == "h100-sxm5-80gb");
   CHECK(id("A10 (LambdaCloud)") == "a10");
-  CHECK(id("Quadro RTX 8000") == "-");
+  CHECK(id("Quadro RTX 8000") == "quadro-rtx-8000");
+  CHECK(id("Radeon Instinct MI50") == "-");
 }
 
 TEST_CASE("a malformed validation file is a problem, not a crash") {

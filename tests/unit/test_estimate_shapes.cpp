@@ -1,0 +1,87 @@
+// Issue 15 items 4 and 5 (estimate side): MoE counts every expert in memory and only the active ones in
+// FLOPs and decode bandwidth; image size scales CNN/diffusion activations and FLOPs.
+#include "engine/estimate_model.hpp"
+#include "engine/model.hpp"
+#include "test_estimate_fixtures.hpp"
+
+using namespace gw;
+
+namespace {
+
+Workload mixtral() {
+  Workload w;
+  w.mode = Mode::inference;
+  w.arch = Arch::decoder;
+  w.layers = 32;
+  w.hidden = 4096;
+  w.heads = 32;
+  w.kv_heads = 8;
+  w.vocab = 32000;
+  w.intermediate = 14336;
+  w.experts = 8;
+  w.experts_active = 2;
+  w.expert_intermediate = 14336;
+  w.precision = Precision::fp16;
+  w.context_tokens = 1024;
+  w.tokens = 1e6;
+  return w;
+}
+
+}  // namespace
+
+TEST_CASE("MoE: memory holds every expert, FLOPs and decoding count the active ones") {
+  const Workload w = mixtral();
+  const double total = effective_params(w), active = model::active_params(w);
+  MESSAGE("Mixtral-shaped: ", total, " params, ", active, " active");
+  CHECK(total > 45e9);
+  CHECK(active < 0.3 * total);
+  CHECK(model::memory_breakdown(w, {}).weights_gib * 1024.0 * 1024 * 1024 ==
+        doctest::Approx(model::weight_bytes(w)));
+  CHECK(model::weight_bytes(w) == doctest::Approx(total * 2));
+  // Batch 1 reads the 2 routed experts of 8; a large batch touches nearly all of them.
+  CHECK(model::decode_weight_share(w, 1) == doctest::Approx(active / total).epsilon(0.01));
+  CHECK(model::decode_weight_share(w, 64) > 0.99);
+  // Decoding a dense model of the same size is about total / active times slower.
+  Workload dense = w;
+  dense.experts = 0;
+  dense.params = total;
+  const Gpu& h100 = gwtest::gpu("h100-sxm5-80gb");
+  const double moe_s = model::seconds_per_unit(w, h100, 2, 1.0);
+  const double dense_s = model::seconds_per_unit(dense, h100, 2, 1.0);
+  CHECK(dense_s > 2.5 * moe_s);
+  // The explanation states the routing overhead.
+  const GpuEstimate e = estimate(w, h100, gwtest::catalog(), {2, 1.0});
+  CHECK(e.time_explain.note.en.find("Routing overhead") != std::string::npos);
+  CHECK(e.time_explain.note.zh.find("路由开销") != std::string::npos);
+}
+
+TEST_CASE("image size: SD 1.5 fine-tuning at 1024 px needs clearly more memory and >= 3x the time of 512") {
+  const Workload at512 = gwtest::preset("sd15-finetune");
+  REQUIRE(at512.per_sample_px == 512);
+  Workload at1024 = at512;
+  at1024.image_px = 1024;
+  const Gpu& a100 = gwtest::gpu("a100-80gb-sxm4");
+  const GpuEstimate e512 = estimate(at512, a100, gwtest::catalog());
+  const GpuEstimate e1024 = estimate(at1024, a100, gwtest::catalog());
+  MESSAGE("SD 1.5: 512 px ", e512.memory.total_gib(), " GiB ", e512.hours.likely, " h; 1024 px ",
+          e1024.memory.total_gib(), " GiB ", e1024.hours.likely, " h");
+  CHECK(e1024.memory.activations_gib == doctest::Approx(4 * e512.memory.activations_gib));
+  CHECK(e1024.memory.total_gib() > 1.5 * e512.memory.total_gib());
+  CHECK(e1024.hours.likely >= 3 * e512.hours.likely);
+  // A smaller image is cheaper, and the figure's own size changes nothing.
+  Workload at256 = at512;
+  at256.image_px = 256;
+  CHECK(estimate(at256, a100, gwtest::catalog()).hours.likely < e512.hours.likely);
+}
+
+TEST_CASE("image size read from JSON: the per-sample figures are for the image size given with them") {
+  const WorkloadLoad a =
+      workload_from_json(R"({"arch": "cnn", "mode": "train", "params": 25e6, "activation_mib_per_sample": 40,
+                             "gflops_per_sample": 4.1, "image_px": 224, "batch": 8})");
+  REQUIRE(a.workload);
+  CHECK(a.workload->per_sample_px == 224);
+  const WorkloadLoad b = workload_from_json(R"({"image_px": 448})", *a.workload);
+  REQUIRE(b.workload);
+  CHECK(b.workload->per_sample_px == 224);
+  CHECK(model::image_scale(*b.workload) == doctest::Approx(4));
+}
