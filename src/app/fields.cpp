@@ -7,6 +7,7 @@
 #include "app/format.hpp"
 #include "app/i18n.hpp"
 #include "app/widgets.hpp"
+#include "engine/input.hpp"
 #include "imgui.h"
 
 namespace gw::app {
@@ -28,9 +29,9 @@ std::string show(double v, Kind kind) {
 }
 
 bool parse(const std::string& t, Kind kind, double& out) {
-  if (kind == Kind::hours) return parse_hours_text(t, out);
-  if (kind == Kind::count) return parse_count(t, out);
-  return parse_plain(t, out);
+  if (kind == Kind::hours) return parse_duration_hours(t, out);
+  if (kind == Kind::count) return parse_count_value(t, out);
+  return parse_plain_number(t, out);
 }
 
 const char* bad_text(Kind kind) {
@@ -117,6 +118,39 @@ bool field_optional(const char* label, const char* help, const char* id, std::op
   }
   remember_rect(id);
   field_error(id);
+  return changed;
+}
+
+bool field_input(Scenario& s, const char* key, const std::string& label_suffix,
+                 const std::string& hint_text) {
+  const InputField* f = find_input(key);
+  if (!f) return false;
+  const std::string label = tr(f->label) + label_suffix, help = tr(f->help);
+  if (f->type == InputType::flag) {
+    bool on = f->get(s).value_or(0) != 0;
+    if (!field_check(label.c_str(), help.c_str(), f->key, on)) return false;
+    f->set(s, on ? 1 : 0);
+    return true;
+  }
+  form_label(label.c_str(), help.c_str());
+  std::string typed;
+  const std::string shown = input_display(*f, s);
+  const std::string before = input_text(*f, s);
+  const std::string hint = !hint_text.empty() ? hint_text : f->optional ? tr(f->empty_hint) : std::string();
+  // Enter on the rounded text keeps the exact value.
+  if (text_field(f->key, shown, typed, hint.c_str()) && typed != shown) {
+    const InputSet r = set_input(*f, s, typed, true);
+    set_field_error(f->key, r.status == InputSet::ok ? std::string() : tr(r.message));
+  }
+  remember_rect(f->key);
+  field_error(f->key);
+  return input_text(*f, s) != before;
+}
+
+bool field_group(Scenario& s, const char* group) {
+  bool changed = false;
+  for (const InputField& f : input_fields())
+    if (std::string_view(f.group) == group) changed |= field_input(s, f.key);
   return changed;
 }
 

@@ -3,10 +3,24 @@
 // then commits the scenario. Typed text is parsed leniently (340M, 48h, "1,200"); garbage keeps the old
 // value and says why under the field; out-of-range values are clamped, with a note.
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
+namespace gw {
+struct Scenario;
+}
+
 namespace gw::app {
+
+// A form row for one field of the input table (engine/input.hpp), by its link key: label, help, units,
+// range and parser all come from the table, so the page reads "48h", "2d" or "1.5TB" as the CLI and links
+// do. Out-of-range values are clamped with a note under the field. True when the scenario changed.
+bool field_input(Scenario& s, const char* key, const std::string& label_suffix = "",
+                 const std::string& hint = "");
+// Every field of one group of the input table ("hidden", "spot"), in the table's order: a field added to
+// the table with that group shows up here with no change to the page.
+bool field_group(Scenario& s, const char* group);
 
 struct Choice {
   const char* en;

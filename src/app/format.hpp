@@ -18,9 +18,6 @@ std::string plain(double v, int max_decimals = 2);  // "1.5", "300", never "nan"
 // ASCII letters folded for the search filters; Chinese passes through unchanged.
 std::string lower_ascii(std::string s);
 
-// Inputs. Durations take 48h, 2d, 90m (90 minutes), 1w or plain hours; counts take 340M, 1.5B, 7e9.
-bool parse_hours_text(std::string_view text, double& hours);
-bool parse_count(std::string_view text, double& out);
-bool parse_plain(std::string_view text, double& out);
+// Typed values are read by the engine's parsers (engine/input.hpp), the same the CLI and links use.
 
 }  // namespace gw::app

@@ -10,6 +10,7 @@
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "engine/cost.hpp"
+#include "engine/input.hpp"
 #include "imgui.h"
 
 namespace gw::app {
@@ -157,7 +158,7 @@ void draw_offer_table(AppState& s) {
         std::string t = typed;
         for (const char* cu : {"CNY", "USD"})
           if (auto pos = t.find(cu); pos != std::string::npos) t.erase(pos, 3);
-        if (!parse_plain(t, v) || v <= 0 || v >= 1e7) {
+        if (!parse_plain_number(t, v) || v <= 0 || v >= 1e7) {
           set_field_error(id.c_str(), tr("Give a price above 0, per hour for the whole offer.",
                                          "请输入大于 0 的整机每小时价格。"));
         } else {

@@ -44,16 +44,9 @@ void draw_main(AppState& s) {
   Constraints& c = s.scenario.constraints;
   bool changed = false;
   if (!begin_form("consform")) return;
-  const std::string budget_label =
-      std::string(tr("Budget", "预算")) + " (" + (c.currency == "CNY" ? "¥" : "$") + ")";
-  changed |= field_optional(budget_label.c_str(),
-                            tr("Total you can spend on this job, everything included. Empty: no limit.",
-                               "这个任务总共能花多少钱（含所有费用）。留空表示不限。"),
-                            "budget", c.budget, 0, 1e9, tr("no limit", "不限"));
-  changed |= field_optional(tr("Deadline", "截止时间"),
-                            tr("Wall clock from now until the results are needed: 48h, 3d, 1w. Empty: none.",
-                               "从现在到需要结果的时间：48h、3d、1w。留空表示不限。"),
-                            "deadline", c.deadline_hours, 1.0 / 60, 24.0 * 365 * 5, tr("none", "不限"), true);
+  Scenario& sc = s.scenario;
+  changed |= field_input(sc, "budget", std::string(" (") + (c.currency == "CNY" ? "¥" : "$") + ")");
+  changed |= field_input(sc, "deadline");
   form_label(tr("Goal", "目标"), tr("What ranks first among the options that meet the limits.",
                                     "在满足限制的方案中按什么排序。"));
   static const std::vector<Choice> goals = {{"Cheapest", "最便宜"}, {"Fastest", "最快"}, {"Value", "性价比"}};
@@ -70,12 +63,8 @@ void draw_main(AppState& s) {
     c.spot = static_cast<SpotPolicy>(g);
     changed = true;
   }
-  changed |= field_check(tr("I am a student", "我是学生"),
-                         tr("Apply student and education discounts where a provider has them.",
-                            "在有学生/教育优惠的平台上使用优惠。"),
-                         "student", c.student);
-  changed |= field_check(tr("New user", "新用户"), tr("Apply new-user coupons.", "使用新用户优惠券。"),
-                         "newuser", c.new_user);
+  changed |= field_input(sc, "student");
+  changed |= field_input(sc, "newuser");
   form_label(tr("Cards", "卡数"),
              tr("Card counts to consider (multi-card offers only).", "考虑的卡数（仅多卡整机报价）。"));
   for (int n : {1, 2, 4, 8}) {
@@ -172,35 +161,10 @@ void draw_credits(AppState& s) {
 }
 
 void draw_hidden_costs(AppState& s) {
-  Constraints& c = s.scenario.constraints;
   if (!ImGui::TreeNode(tr_id("Hidden costs", "容易忽略的费用", "hidden").c_str())) return;
   bool changed = false;
   if (begin_form("hiddenform")) {
-    changed |=
-        field_hours(tr("Setup time", "环境配置时间"),
-                    tr("Installing, downloading data, debugging: billed where billing starts at creation.",
-                       "装环境、下数据、调试：开机即计费的平台会收费。"),
-                    "setup", c.setup_hours, 0, 1000);
-    changed |= field_hours(tr("Left running after", "结束后忘关机"),
-                           tr("Idle hours before you stop the instance.", "任务结束到关机之间的空转时间。"),
-                           "idle", c.idle_tail_hours, 0, 1000);
-    changed |= field_number(tr("Disk GB", "云盘 GB"), nullptr, "disk", c.disk_gb, 0, 1e6);
-    changed |= field_number(tr("Storage months", "存储月数"),
-                            tr("0 = only while the job runs.", "0 表示仅在任务运行期间。"), "months",
-                            c.storage_months, 0, 120);
-    changed |= field_number(tr("Dataset GB", "数据集 GB"), tr("Uploaded once.", "上传一次。"), "data",
-                            c.dataset_gb, 0, 1e6);
-    changed |= field_number(tr("Upload Mbit/s", "上行带宽 Mbit/s"), nullptr, "up", c.upload_mbps, 0.1, 1e5);
-    changed |= field_number(tr("Results GB out", "下载结果 GB"),
-                            tr("Egress is billed by most clouds.", "多数云平台对出网流量收费。"), "egress",
-                            c.egress_gb, 0, 1e6);
-    changed |= field_check(tr("Internal network", "内网传输"),
-                           tr("Transfers stay on the provider's network (free).", "传输走平台内网（免费）。"),
-                           "internal", c.internal_network);
-    changed |= field_number(
-        tr("Add-ons per month", "每月附加费用"),
-        tr("Provisioned IOPS, public IP... in your currency.", "预置 IOPS、公网 IP 等，按所选币种。"),
-        "extras", c.extras_per_month, 0, 1e7);
+    changed |= field_group(s.scenario, "hidden");
     end_form();
   }
   ImGui::TreePop();
@@ -214,16 +178,7 @@ void draw_spot_settings(AppState& s) {
     return;
   bool changed = false;
   if (begin_form("spotform")) {
-    changed |= field_optional(tr("Interruptions per hour", "每小时中断次数"),
-                              tr("Empty: each provider's typical rate.", "留空：使用各平台的典型值。"),
-                              "irate", c.interruptions_per_hour, 0, 10, tr("provider default", "平台默认"));
-    changed |= field_number(tr("Checkpoint write (min)", "写检查点（分钟）"), nullptr, "ckw",
-                            c.checkpoint_write_minutes, 0, 600);
-    changed |= field_optional(tr("Checkpoint every", "检查点间隔"),
-                              tr("Empty: the Young/Daly optimum.", "留空：使用 Young/Daly 最优间隔。"), "cki",
-                              c.checkpoint_interval_hours, 1.0 / 60, 1000, tr("optimal", "最优"), true);
-    changed |=
-        field_number(tr("Restart (min)", "重启耗时（分钟）"), nullptr, "restart", c.restart_minutes, 0, 600);
+    changed |= field_group(s.scenario, "spot");
     end_form();
   }
   ImGui::TreePop();
@@ -231,13 +186,10 @@ void draw_spot_settings(AppState& s) {
 }
 
 void draw_rate(AppState& s) {
-  Constraints& c = s.scenario.constraints;
   bool changed = false;
   if (begin_form("fxform")) {
     const std::string hint = plain(s.catalog.usd_cny, 2) + " (" + s.catalog.usd_cny_date + ")";
-    changed |= field_optional(tr("CNY per USD", "美元汇率"),
-                              tr("Empty: the catalog's rate.", "留空：使用目录中的汇率。"), "fx", c.usd_cny,
-                              0.1, 100, hint.c_str());
+    changed |= field_input(s.scenario, "fx", "", hint);
     end_form();
   }
   if (changed) commit(s);

@@ -174,11 +174,8 @@ void draw_reference(AppState& s) {
       ImGui::EndCombo();
     }
     remember_rect("ref_gpu");
-    changed |= field_int(tr("Cards", "卡数"), nullptr, "ref_cards", r.gpu_count, 1, 64);
-    changed |= field_hours(
-        tr("It took", "实际用时"),
-        tr("Wall-clock hours of the whole job: 10h, 2d, 90m.", "整个任务的实际耗时：10h、2d、90m。"),
-        "ref_hours", r.hours, 1.0 / 60, 24.0 * 365 * 5);
+    changed |= field_input(s.scenario, "ref_gpus");
+    changed |= field_input(s.scenario, "ref_hours");
     end_form();
   }
   if (changed) commit(s);
@@ -191,37 +188,27 @@ void draw_fields(AppState& s) {
   const bool inference = w.mode == Mode::inference;
   if (!begin_form("jobform")) return;
   changed |= enum_row(tr("Task", "任务类型"), nullptr, "mode", w.mode, mode_choices());
-  changed |= field_count(tr("Parameters", "参数量"),
-                         tr("Model size: 124M, 7B, 1.5e9.", "模型参数量：124M、7B、1.5e9。"), "params",
-                         w.params, 0, 1e13);
+  changed |= field_input(s.scenario, "params");
   changed |= enum_row(tr("Precision", "精度"),
                       tr("AMP keeps FP32 master weights and runs matmuls in FP16/BF16 on tensor cores.",
                          "AMP 保留 FP32 主权重，矩阵乘法在张量核心上用 FP16/BF16 计算。"),
                       "precision", w.precision, precision_choices());
   if (!inference) {
-    changed |=
-        field_int(tr("Micro-batch", "单卡批大小"), tr("Samples per card per step.", "每张卡每步的样本数。"),
-                  "batch", w.micro_batch, 1, 65536);
+    changed |= field_input(s.scenario, "batch");
   } else {
-    changed |= field_number(tr("Concurrent requests", "并发请求数"),
-                            tr("Sequences served at once.", "同时服务的序列数。"), "ibatch",
-                            w.inference_batch, 1, 65536);
+    changed |= field_input(s.scenario, "ibatch");
   }
   if (transformer) {
-    changed |= field_int(tr("Sequence length", "序列长度"), tr("Tokens per sample.", "每个样本的 token 数。"),
-                         "seq", w.seq_len, 0, 1 << 21);
+    changed |= field_input(s.scenario, "seq");
   } else if (w.arch == Arch::cnn || w.arch == Arch::diffusion) {
-    changed |= field_int(tr("Image size (px)", "图像边长（像素）"), nullptr, "px", w.image_px, 0, 16384);
+    changed |= field_input(s.scenario, "px");
   }
   if (w.mode == Mode::compute || inference || w.tokens > 0) {
-    changed |= field_count(
-        inference ? tr("Tokens to generate", "生成 token 数") : tr("Training tokens", "训练 token 数"),
-        nullptr, "tokens", w.tokens, 0, 1e16);
+    changed |= field_input(s.scenario, "tokens");
   }
   if (!inference && w.mode != Mode::compute) {
-    changed |=
-        field_count(tr("Dataset samples", "数据集样本数"), nullptr, "samples", w.dataset_samples, 0, 1e13);
-    changed |= field_number(tr("Epochs", "训练轮数"), nullptr, "epochs", w.epochs, 0, 1e5);
+    changed |= field_input(s.scenario, "samples");
+    changed |= field_input(s.scenario, "epochs");
   }
   end_form();
 
@@ -231,68 +218,34 @@ void draw_fields(AppState& s) {
     if (begin_form("jobform2")) {
       changed |= enum_row(tr("Architecture", "架构"), nullptr, "arch", w.arch, arch_choices());
       if (transformer) {
-        changed |= field_int(tr("Layers", "层数"), nullptr, "layers", w.layers, 0, 1000);
-        changed |= field_int(tr("Hidden size", "隐藏维度"), nullptr, "hidden", w.hidden, 0, 1 << 17);
-        changed |= field_int(tr("Attention heads", "注意力头数"), nullptr, "heads", w.heads, 0, 1024);
-        changed |=
-            field_int(tr("KV heads", "KV 头数"),
-                      tr("0 = same as attention heads (no GQA).", "0 表示与注意力头数相同（无 GQA）。"),
-                      "kvh", w.kv_heads, 0, 1024);
-        changed |= field_int(tr("Vocabulary", "词表大小"), nullptr, "vocab", w.vocab, 0, 1 << 22);
-        changed |= field_check(tr("Fused attention", "融合注意力"),
-                               tr("FlashAttention / SDPA: attention scores are not kept for backward.",
-                                  "FlashAttention / SDPA：反向传播不保存注意力分数矩阵。"),
-                               "fused", w.fused_attention);
+        changed |= field_input(s.scenario, "layers");
+        changed |= field_input(s.scenario, "hidden");
+        changed |= field_input(s.scenario, "heads");
+        changed |= field_input(s.scenario, "kvh");
+        changed |= field_input(s.scenario, "vocab");
+        changed |= field_input(s.scenario, "fused");
       } else {
-        changed |= field_number(tr("Activations MiB/sample", "每样本激活 MiB"), nullptr, "act",
-                                w.activation_mib_per_sample, 0, 1e6);
-        changed |= field_number(tr("GFLOPs/sample", "每样本 GFLOPs"), tr("Forward pass.", "前向计算量。"),
-                                "gflops", w.gflops_per_sample, 0, 1e9);
-        changed |= field_number(tr("Traffic MiB/sample", "每样本访存 MiB"), nullptr, "bps",
-                                w.bytes_per_sample_mib, 0, 1e7);
-        changed |=
-            field_number(tr("Working set GiB", "工作集 GiB"), nullptr, "ws", w.working_set_gib, 0, 1e5);
+        changed |= field_input(s.scenario, "act");
+        changed |= field_input(s.scenario, "gflops");
+        changed |= field_input(s.scenario, "bps");
+        changed |= field_input(s.scenario, "ws");
       }
       if (!inference) {
-        changed |=
-            field_int(tr("Gradient accumulation", "梯度累积步数"), nullptr, "accum", w.grad_accum, 1, 65536);
+        changed |= field_input(s.scenario, "accum");
         changed |=
             enum_row(tr("Optimizer", "优化器"), nullptr, "optimizer", w.optimizer, optimizer_choices());
-        changed |= field_check(tr("Gradient checkpointing", "梯度检查点"),
-                               tr("Recompute activations in backward: far less memory, about 30% more time.",
-                                  "反向时重算激活：显存大幅减少，时间约增加 30%。"),
-                               "ckpt", w.checkpointing);
+        changed |= field_input(s.scenario, "ckpt");
       }
-      if (w.mode == Mode::lora || w.mode == Mode::qlora)
-        changed |= field_int(tr("LoRA rank", "LoRA 秩"), nullptr, "rank", w.lora_rank, 1, 4096);
-      changed |= field_check(
-          tr("FP16 accumulate", "FP16 累加"),
-          tr("Half-precision GEMMs accumulate in FP16 (llama.cpp, some TensorRT engines): GeForce cards then "
-             "run at their full tensor rate.",
-             "半精度矩阵乘法用 FP16 累加（llama.cpp、部分 TensorRT 引擎）：GeForce 显卡可跑满张量算力。"),
-          "f16acc", w.fp16_accumulate);
-      changed |= field_number(tr("Weight bits", "权重位数"),
-                              tr("16, 8 or 4 (quantized inference).", "16、8 或 4（量化推理）。"), "wbits",
-                              w.weight_bits, 2, 32);
-      if (inference)
-        changed |=
-            field_count(tr("Context tokens", "上下文 token 数"),
-                        tr("Prompt plus output held in the KV cache.", "KV 缓存中保存的提示加输出长度。"),
-                        "ctx", w.context_tokens, 0, 1 << 22);
+      if (w.mode == Mode::lora || w.mode == Mode::qlora) changed |= field_input(s.scenario, "rank");
+      changed |= field_input(s.scenario, "f16acc");
+      changed |= field_input(s.scenario, "wbits");
+      if (inference) changed |= field_input(s.scenario, "ctx");
       if (w.tokens == 0 && w.mode != Mode::compute && !inference)
-        changed |= field_count(tr("Training tokens", "训练 token 数"), nullptr, "tokens", w.tokens, 0, 1e16);
-      changed |= field_number(tr("Data loading share", "数据加载占比"),
-                              tr("0.2 = 20% of each step waits for data on the measured card.",
-                                 "0.2 表示实测卡上每步有 20% 时间在等数据。"),
-                              "dl", w.data_loading_share, 0, 0.95);
+        changed |= field_input(s.scenario, "tokens");
+      changed |= field_input(s.scenario, "dl");
       changed |= enum_row(tr("Bound by", "瓶颈"), nullptr, "bound", w.bound, bound_choices());
-      changed |=
-          field_check(tr("Needs FP64", "需要 FP64"),
-                      tr("Double precision: consumer cards are 64x slower.", "双精度：消费级显卡慢 64 倍。"),
-                      "fp64", w.needs_fp64);
-      if (w.mode == Mode::compute)
-        changed |= field_number(tr("Reference compute hours", "参考计算小时"), nullptr, "chref",
-                                w.compute_hours_fp32_ref, 0, 1e9);
+      changed |= field_input(s.scenario, "fp64");
+      if (w.mode == Mode::compute) changed |= field_input(s.scenario, "chref");
       end_form();
     }
     ImGui::TreePop();

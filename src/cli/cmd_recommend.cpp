@@ -15,7 +15,6 @@ using nlohmann::json;
 struct RecFlags {
   WorkloadFlags workload;
   ScenarioFlags scenario;
-  std::vector<std::string> credits;
   bool all = false, why_dropped = false, explain = false;
   std::string top = "10", format = "table";
 };
@@ -209,7 +208,7 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
            (zh ? "，预计中断 " : ", ") + fmt_num(s.expected_interruptions, 1) +
            (zh ? " 次" : " interruptions expected") + (zh ? "，任务预计 " : ", the job takes about ") +
            format_hours(s.expected_hours, lang);
-    if (f.scenario.deadline.empty() && f.scenario.link.empty())
+    if (f.scenario.given.at("--deadline").empty() && f.scenario.link.empty())
       out += zh ? "（无截止时间）\n" : " (no deadline)\n";
     else
       out += (zh ? "，错过截止概率 " : ", P(miss deadline) ") + fmt_num(s.p_miss_deadline * 100, 1) + "% [" +
@@ -238,7 +237,6 @@ void run(RecFlags& f, Context& ctx) {
   if (!f.scenario.link.empty()) s = decode_link_flag(f.scenario, presets, cat, ctx.lang()).scenario;
   if (f.workload.any()) s.workload = resolve_workload(f.workload, presets);
   apply_scenario_flags(f.scenario, ctx, s.constraints);
-  for (const std::string& c : f.credits) s.constraints.credits.push_back(c);
 
   RecommendOptions opt;
   const std::size_t top = static_cast<std::size_t>(parse_number("--top", f.top, 1, 100000));
@@ -301,8 +299,6 @@ void setup(CLI::App& root, Context& ctx) {
       "Which GPU, provider, pricing and card count for one job, budget and deadline - ranked, with reasons");
   add_workload_flags(cmd, f.workload);
   add_scenario_flags(cmd, f.scenario);
-  cmd->add_option("--credit", f.credits, "A credit you hold (programme id, repeatable), e.g. aws-educate")
-      ->group("Constraints");
   cmd->add_flag("--all", f.all, "Show every option that satisfies the constraints (default: the top 10)");
   cmd->add_option("--top", f.top, "How many rows to show (default 10)");
   cmd->add_flag("--why-dropped", f.why_dropped, "List every dropped option with the reason");

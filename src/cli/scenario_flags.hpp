@@ -1,6 +1,7 @@
 #pragma once
 // Constraint flags shared by `recommend` and `link encode`, and --link replay.
 // The workload half comes from workload_flags.hpp; this file adds budget, deadline, goal and the bill inputs.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,17 +12,22 @@
 
 namespace gw::cli {
 
+// One flag per constraint field of the input table (engine/input.hpp): names, help and ranges come from it.
 struct ScenarioFlags {
-  std::string budget, deadline, goal, spot, providers, exclude, usd_cny, cards;
-  bool student = false, new_user = false, internal = false;
-  std::string setup_hours, idle_hours, disk, storage_months, dataset, upload_mbps, egress, extras;
-  std::string interruptions, checkpoint_write, checkpoint_interval, restart, seed;
-  std::string link;                   // a share link (whole URL or fragment) to replay
-  std::vector<CLI::Option*> options;  // to know which were given explicitly
+  std::map<std::string, std::vector<std::string>> given;  // flag -> values, in order ("1" for a switch)
+  std::string link;                                       // a share link (whole URL or fragment) to replay
   CLI::Option* link_option = nullptr;
 };
 
 void add_scenario_flags(CLI::App* cmd, ScenarioFlags& flags);
+
+// One CLI flag per input-table field of the job (workload = true) or the constraints, collecting the
+// values given into `given` (which must outlive parsing), and applying them: each value is read by the
+// table's parser and refused (Exit kUsage, naming the flag) when bad or out of range.
+void add_field_flags(CLI::App* cmd, std::map<std::string, std::vector<std::string>>& given, bool workload,
+                     const char* group, std::vector<std::string> skip = {});
+void apply_field_flags(const std::map<std::string, std::vector<std::string>>& given, bool workload,
+                       Scenario& s);
 
 // Applies every given constraint flag onto `c` (currency from the global --currency when set).
 // Throws Exit(kUsage) naming the flag on a bad value.

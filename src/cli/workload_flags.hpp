@@ -13,8 +13,18 @@ namespace gw::cli {
 struct WorkloadFlags {
   std::string workload_file;
   std::string preset;
-  std::map<std::string, std::string> given;  // flag ("--batch") -> raw value ("true" for switches)
-  bool any() const { return !workload_file.empty() || !preset.empty() || !given.empty(); }
+  // flag ("--batch") -> the values given, in order ("1"/"0" for a switch and its --no- form)
+  std::map<std::string, std::vector<std::string>> given;
+  bool given_flag(const std::string& flag) const {
+    const auto it = given.find(flag);
+    return it != given.end() && !it->second.empty();
+  }
+  bool any_field() const {
+    for (const auto& [flag, values] : given)
+      if (!values.empty()) return true;
+    return false;
+  }
+  bool any() const { return !workload_file.empty() || !preset.empty() || any_field(); }
 };
 
 // Adds --workload, --preset and every field flag to `cmd`; `flags` must outlive parsing.

@@ -109,10 +109,12 @@ Point compute(const Context& x, double run_hours, double price_offer_currency, b
     pt.storage_stopped = gb * stop_rate * stopped_h / kHoursPerMonth;
   }
   pt.extras = clamp0(c.extras_per_month) * pt.storage_hours / kHoursPerMonth;
+  if (c.ingress_per_gb)
+    pt.ingress = clamp0(c.dataset_gb) * clamp0(*c.ingress_per_gb);  // already in user currency
   if (p.egress_per_gb) {
     const double per_gb = x.to_user(clamp0(*p.egress_per_gb), p.currency);
     // Hosts that bill bandwidth both ways (Vast.ai) charge the upload at the same per-GB price.
-    if (!p.ingress_free) pt.ingress = clamp0(c.dataset_gb) * per_gb;
+    if (!p.ingress_free && !c.ingress_per_gb) pt.ingress = clamp0(c.dataset_gb) * per_gb;
     const bool internal = c.internal_network && p.internal_network_free;
     if (!internal)
       pt.egress = std::max(0.0, clamp0(c.egress_gb) - clamp0(p.egress_free_gb_per_month)) * per_gb;
@@ -246,7 +248,12 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
               in("months", m.storage_hours / kHoursPerMonth, "")},
              "");
   const double per_gb = p.egress_per_gb ? x.to_user(*p.egress_per_gb, p.currency) : 0;
-  if (m.ingress > 0)
+  if (m.ingress > 0 && c.ingress_per_gb)
+    add_line(bill, "ingress", {"Upload traffic (your own fee)", "上传流量费（你自己的费用）"},
+             range_of(pts, [](const Point& q) { return q.ingress; }),
+             {"dataset GB x your upload fee per GB", "数据集 GB × 你每 GB 的上传费用"},
+             {in("dataset", c.dataset_gb, "GB"), in("price", *c.ingress_per_gb, cur + "/GB")}, "");
+  else if (m.ingress > 0)
     add_line(bill, "ingress", {"Upload traffic (ingress)", "上传流量费"},
              range_of(pts, [](const Point& q) { return q.ingress; }),
              {"dataset GB x price per GB (this provider bills traffic both ways)",

@@ -27,7 +27,7 @@ double exchange_rate(const Constraints&, const Catalog&);
 double convert_money(double amount, std::string_view from, std::string_view to, double usd_cny);
 
 // Plain formatting used in the engine's sentences (and by front ends that want the same look).
-std::string format_number(double v, int decimals);                   // "12.30", never "-0.00", "nan" or "inf"
+std::string format_number(double v, int decimals);  // "12.30", never "-0.00"; "—" when missing or non-finite
 std::string format_money(double amount, std::string_view currency);  // "¥12.30", "$4.10", "¥1,234"
 std::string format_hours(double hours, Lang lang = Lang::en);        // "36 min", "4.2 h", "3.1 d"
 std::string format_money_per_hour(double amount, std::string_view currency,

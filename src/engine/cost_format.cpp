@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/cost.hpp"
+#include "engine/input.hpp"
 
 namespace gw {
 
@@ -36,7 +37,7 @@ double convert_money(double amount, std::string_view from, std::string_view to, 
 }
 
 std::string format_number(double v, int decimals) {
-  if (!std::isfinite(v)) v = 0;
+  if (!std::isfinite(v)) return kMissingNumber;  // the one rule for a missing value (input.hpp)
   if (decimals < 0) decimals = 0;
   if (decimals > 9) decimals = 9;
   char buf[64];
@@ -80,7 +81,8 @@ std::string format_money(double amount, std::string_view currency) {
 
 std::string format_hours(double hours, Lang lang) {
   auto unit = [lang](const char* u) { return " " + unit_text(u).in(lang); };
-  if (!std::isfinite(hours) || hours < 0) hours = 0;
+  if (!std::isfinite(hours)) return kMissingNumber;
+  if (hours < 0) hours = 0;
   // A checkpoint interval can be seconds long; "0 min" would read as "never".
   if (hours > 0 && hours < 1.0 / 60) return format_number(std::max(hours * 3600, 0.1), 1) + unit("s");
   if (hours < 1.0) return format_number(hours * 60, 0) + unit("min");

@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "engine/input.hpp"
+#include "engine/quote.hpp"
 #include "engine/recommend_internal.hpp"
 
 namespace gw {
@@ -48,35 +50,15 @@ std::string_view to_string(DropReason r) {
 }
 
 std::vector<Problem> validate_constraints(const Constraints& c) {
-  std::vector<Problem> p;
-  auto need = [&](bool ok, const char* field, const std::string& msg) {
-    if (!ok) p.push_back({field, msg});
-  };
-  auto range = [&](double v, const Limit& limit, const char* field) {
-    if (!within(v, limit)) p.push_back({field, std::string(field) + " must be " + describe_limit(limit)});
-  };
-  auto optional_range = [&](const std::optional<double>& v, const Limit& limit, const char* field) {
-    if (v) range(*v, limit, field);
-  };
-  need(c.currency == "CNY" || c.currency == "USD", "currency", "currency must be CNY or USD");
-  optional_range(c.budget, limits::budget, "budget");
-  optional_range(c.deadline_hours, limits::deadline_hours, "deadline");
-  optional_range(c.usd_cny, limits::usd_cny, "usd_cny");
-  need(!c.card_counts.empty(), "cards", "give at least one card count");
-  for (int n : c.card_counts) range(n, limits::cards, "cards");
-  range(c.setup_hours, limits::setup_hours, "setup_hours");
-  range(c.idle_tail_hours, limits::idle_tail_hours, "idle_tail_hours");
-  range(c.disk_gb, limits::disk_gb, "disk_gb");
-  range(c.storage_months, limits::storage_months, "storage_months");
-  range(c.dataset_gb, limits::dataset_gb, "dataset_gb");
-  range(c.upload_mbps, limits::upload_mbps, "upload_mbps");
-  range(c.egress_gb, limits::egress_gb, "egress_gb");
-  range(c.extras_per_month, limits::extras_per_month, "extras_per_month");
-  optional_range(c.interruptions_per_hour, limits::interruptions_per_hour, "interruptions_per_hour");
-  range(c.checkpoint_write_minutes, limits::checkpoint_write_minutes, "checkpoint_write_minutes");
-  optional_range(c.checkpoint_interval_hours, limits::checkpoint_interval_hours, "checkpoint_interval_hours");
-  range(c.restart_minutes, limits::restart_minutes, "restart_minutes");
-  range(static_cast<double>(c.seed), limits::seed, "seed");
+  // Each field's range is the input table's (input.hpp): the same the CLI refuses and a link clamps to.
+  Scenario s;
+  s.constraints = c;
+  std::vector<Problem> p = check_input_ranges(s, false);
+  if (c.currency != "CNY" && c.currency != "USD") p.push_back({"currency", "currency must be CNY or USD"});
+  if (c.card_counts.empty()) p.push_back({"cards", "give at least one card count"});
+  for (int n : c.card_counts)
+    if (!within(n, limits::cards))
+      p.push_back({"cards", std::to_string(n) + " is out of range (" + describe_limit(limits::cards) + ")"});
   return p;
 }
 
@@ -145,16 +127,9 @@ std::vector<Variant> variants_for(const Workload& w) {
 }
 
 SpotInputs spot_inputs(const Context& x, const Candidate& k) {
-  const Constraints& c = x.c();
   const GpuEstimate& e = x.est(k);
-  SpotInputs si;
-  si.work_hours = e.work_known ? e.hours.likely : 0;
-  si.interruptions_per_hour = k.interruptions_per_hour;
-  si.checkpoint_hours = c.checkpoint_write_minutes / 60.0;
-  si.interval_hours = c.checkpoint_interval_hours;
-  si.restart_hours = c.restart_minutes / 60.0;
-  if (c.deadline_hours) si.deadline_hours = *c.deadline_hours - x.fixed_hours;
-  si.seed = c.seed;
+  SpotInputs si =
+      gw::spot_inputs(x.c(), e.work_known ? e.hours.likely : 0, k.interruptions_per_hour, x.fixed_hours);
   si.explain = false;
   return si;
 }
@@ -377,10 +352,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
       k.estimate = ei;
       const double work = e.work_known ? e.hours.likely : 0;
       if (pricing == Pricing::spot) {
-        k.interruptions_assumed = !c.interruptions_per_hour && !p.spot_interruptions_per_hour;
-        // One interruption every 20 h when neither the user nor the catalog gives a rate (said in the row).
-        k.interruptions_per_hour = c.interruptions_per_hour ? *c.interruptions_per_hour
-                                                            : p.spot_interruptions_per_hour.value_or(0.05);
+        k.interruptions_per_hour = spot_interruption_rate(c, p, &k.interruptions_assumed);
         const SpotResult sr = simulate_spot(spot_inputs(x, k));
         if (!sr.practical) {
           drop(i, pricing, cards, DropReason::spot_impractical, sr.expected_hours, work);

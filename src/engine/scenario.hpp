@@ -34,12 +34,15 @@ struct Constraints {
   // Bill inputs with defaults a student would otherwise forget.
   double setup_hours =
       1.0;  // env install, data download, debugging (billed where billing starts at creation/power-on)
-  double idle_tail_hours = 2.0;   // left running after it finished
-  double disk_gb = 100;           // working disk for the whole project
-  double storage_months = 0;      // 0 = as long as the job runs (rounded up to days)
-  double dataset_gb = 20;         // uploaded once
-  double upload_mbps = 100;       // the user's uplink
-  double egress_gb = 5;           // results downloaded
+  double idle_tail_hours = 2.0;  // left running after it finished
+  double disk_gb = 100;          // working disk for the whole project
+  double storage_months = 0;     // 0 = as long as the job runs (rounded up to days)
+  double dataset_gb = 20;        // uploaded once
+  double upload_mbps = 100;      // the user's uplink
+  double egress_gb = 5;          // results downloaded
+  // What uploading costs the user per GB (a campus or ISP traffic fee), in `currency`; when set it is billed
+  // on the dataset instead of the provider's own ingress price.
+  std::optional<double> ingress_per_gb;
   bool internal_network = false;  // transfer stays on the provider's internal network
   double extras_per_month = 0;    // add-ons such as provisioned IOPS, in `currency`
   // Spot inputs (defaults come from the provider when absent).
@@ -68,6 +71,7 @@ inline constexpr Limit storage_months{0, 120, "months"};
 inline constexpr Limit dataset_gb{0, 1e6, "GB"};
 inline constexpr Limit upload_mbps{0.1, 1e5, "Mbit/s"};
 inline constexpr Limit egress_gb{0, 1e6, "GB"};
+inline constexpr Limit ingress_per_gb{0, 1e4, "per GB"};
 inline constexpr Limit extras_per_month{0, 1e7, ""};
 inline constexpr Limit interruptions_per_hour{0, 10, "per hour"};
 inline constexpr Limit checkpoint_write_minutes{0, 600, "min"};

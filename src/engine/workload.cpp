@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "engine/input.hpp"
+
 namespace gw {
 
 namespace {
@@ -180,52 +182,11 @@ double stored_weight_bits(const Workload& w) {
 
 std::vector<Problem> validate_workload(const Workload& w) {
   std::vector<Problem> out;
-  // Upper bounds sit far beyond any real job, but keep every product the estimator forms finite.
-  auto finite_nonneg = [&](const char* field, double v, double max) {
-    if (!std::isfinite(v))
-      add(out, field, "must be a finite number");
-    else if (v < 0)
-      add(out, field, "must not be negative (got " + num(v) + ")");
-    else if (v > max)
-      add(out, field, "is implausibly large (got " + num(v) + "; at most " + num(max) + ")");
-  };
-  auto at_most = [&](const char* field, double v, double max) {
-    if (v > max) add(out, field, "is implausibly large (got " + num(v) + "; at most " + num(max) + ")");
-  };
-  finite_nonneg("params", w.params, 1e15);
-  finite_nonneg("activation_mib_per_sample", w.activation_mib_per_sample, 1e9);
-  finite_nonneg("gflops_per_sample", w.gflops_per_sample, 1e12);
-  finite_nonneg("bytes_per_sample_mib", w.bytes_per_sample_mib, 1e12);
-  finite_nonneg("working_set_gib", w.working_set_gib, 1e9);
-  finite_nonneg("samples", w.dataset_samples, 1e15);
-  finite_nonneg("epochs", w.epochs, 1e6);
-  finite_nonneg("tokens", w.tokens, 1e16);
-  finite_nonneg("context", w.context_tokens, 1e9);
-  finite_nonneg("compute_hours_fp32_ref", w.compute_hours_fp32_ref, 1e9);
-  at_most("layers", w.layers, 1e5);
-  at_most("hidden", w.hidden, 1e7);
-  at_most("heads", w.heads, 1e6);
-  at_most("kv_heads", w.kv_heads, 1e6);
-  at_most("vocab", w.vocab, 1e9);
-  at_most("seq", w.seq_len, 1e9);
-  at_most("batch", w.micro_batch, 1e8);
-  at_most("grad_accum", w.grad_accum, 1e8);
-  at_most("image_px", w.image_px, 1e7);
-  at_most("lora_rank", w.lora_rank, 1e6);
-  if (w.inference_batch > 1e8)
-    add(out, "inference_batch", "is implausibly large (got " + num(w.inference_batch) + ")");
-  if (w.micro_batch < 1) add(out, "batch", "must be at least 1 (got " + num(w.micro_batch) + ")");
-  if (w.grad_accum < 1) add(out, "grad_accum", "must be at least 1 (got " + num(w.grad_accum) + ")");
-  if (w.seq_len < 0) add(out, "seq", "must not be negative (got " + num(w.seq_len) + ")");
-  if (w.image_px < 0) add(out, "image_px", "must not be negative (got " + num(w.image_px) + ")");
-  if (w.layers < 0) add(out, "layers", "must not be negative (got " + num(w.layers) + ")");
-  if (w.vocab < 0) add(out, "vocab", "must not be negative (got " + num(w.vocab) + ")");
-  if (!(w.inference_batch >= 1) || !std::isfinite(w.inference_batch))
-    add(out, "inference_batch", "must be at least 1 (got " + num(w.inference_batch) + ")");
-  if (!(w.data_loading_share >= 0 && w.data_loading_share <= 0.95))
-    add(out, "data_loading", "must be a share between 0 and 0.95 (got " + num(w.data_loading_share) + ")");
-  if (!(w.weight_bits >= 1 && w.weight_bits <= 64))
-    add(out, "weight_bits", "must be between 1 and 64 (got " + num(w.weight_bits) + ")");
+  // Every field's own range is the input table's (input.hpp), the same the CLI and share links use; what
+  // follows are the rules between fields.
+  Scenario scenario;
+  scenario.workload = w;
+  out = check_input_ranges(scenario, true);
   if ((w.mode == Mode::lora || w.mode == Mode::qlora) && w.lora_rank < 1)
     add(out, "lora_rank", "must be at least 1 for LoRA/QLoRA (got " + num(w.lora_rank) + ")");
 
@@ -262,14 +223,8 @@ std::vector<Problem> validate_workload(const Workload& w) {
   if (w.reference) {
     const ReferenceRun& r = *w.reference;
     if (r.gpu.empty()) add(out, "reference_gpu", "a reference run needs the GPU it ran on");
-    if (!(r.hours > 0) || !std::isfinite(r.hours))
-      add(out, "reference_hours", "a reference run needs its wall-clock hours (> 0)");
-    else if (r.hours > 1e6)
-      add(out, "reference_hours", "is implausibly large (got " + num(r.hours) + ")");
-    if (r.gpu_count < 1)
-      add(out, "reference_gpus", "must be at least 1 (got " + num(r.gpu_count) + ")");
-    else if (r.gpu_count > 100000)
-      add(out, "reference_gpus", "is implausibly large (got " + num(r.gpu_count) + ")");
+    // Hours and card count have their ranges in the input table; a missing measurement is not a range.
+    if (!(r.hours > 0)) add(out, "reference_hours", "a reference run needs its wall-clock hours (> 0)");
   }
   return out;
 }

@@ -271,9 +271,10 @@ TEST_CASE("offer prices: user edits, listed and derived spot prices") {
   CHECK(gw::offer_price(o, p, gw::Pricing::spot, edit).per_hour.likely == doctest::Approx(1.0));
 }
 
-TEST_CASE("formatting never prints NaN, inf or negative zero") {
+TEST_CASE("formatting never prints NaN, inf or negative zero; a missing number is a dash") {
   CHECK(gw::format_number(-0.001, 2) == "0.00");
-  CHECK(gw::format_number(std::nan(""), 1) == "0.0");
+  CHECK(gw::format_number(std::nan(""), 1) == "—");  // not "0.0": a missing value must not read as zero
+  CHECK(gw::format_hours(std::nan("")) == "—");
   CHECK(gw::format_money(1234.6, "CNY") == "¥1,235");
   CHECK(gw::format_money(4.1, "USD") == "$4.10");
   CHECK(gw::format_money(-12, "CNY") == "-¥12.00");

@@ -1,0 +1,269 @@
+// The job's fields in the input table (input.hpp). Ranges sit far beyond any real job but keep every
+// product the estimator forms finite; rules between fields (hidden divisible by heads...) stay in
+// validate_workload.
+#include "engine/input_table.hpp"
+
+namespace gw {
+
+using namespace input_detail;
+
+namespace {
+
+ReferenceRun& reference(Scenario& s) {
+  if (!s.workload.reference) s.workload.reference = ReferenceRun{};
+  return *s.workload.reference;
+}
+
+// "GPU", or "GPU:N:HOURS" as a link carries it. Out-of-range parts are refused, or moved into range when
+// `clamp` (setting `clamped`).
+bool read_reference(Scenario& s, std::string_view v, bool clamp, bool& clamped) {
+  if (v.empty() || v.size() > 200 || clean_text(v, 200) != v) return false;  // a GPU name is clean text
+  const std::size_t a = v.find(':');
+  if (a == std::string_view::npos) {
+    if (v.size() > 80) return false;
+    reference(s).gpu = std::string(v);
+    return true;
+  }
+  const std::size_t b = v.find(':', a + 1);
+  double count = 0, hours = 0;
+  if (b == std::string_view::npos || a == 0 || a > 80 || v.find(':', b + 1) != std::string_view::npos ||
+      !parse_plain_number(v.substr(a + 1, b - a - 1), count) || !parse_plain_number(v.substr(b + 1), hours))
+    return false;
+  const Limit cards{1, 64, ""}, span{1.0 / 60, 24.0 * 365 * 5, "h"};
+  const double c = std::round(count < cards.lo ? cards.lo : count > cards.hi ? cards.hi : count);
+  const double h = hours < span.lo ? span.lo : hours > span.hi ? span.hi : hours;
+  if (c != count || h != hours) {
+    if (!clamp) return false;
+    clamped = true;
+  }
+  ReferenceRun& r = reference(s);
+  r.gpu = std::string(v.substr(0, a));
+  r.gpu_count = static_cast<int>(c);
+  r.hours = h;
+  return true;
+}
+
+// The measured run ("this job took T hours on N cards of GPU X") is three flags on the command line and
+// one link key, `ref=GPU:N:HOURS`.
+std::vector<InputField> reference_fields() {
+  InputField gpu =
+      field("ref", "--reference-gpu", "reference_gpu", InputType::text, {}, {"Reference GPU", "参考显卡"},
+            {"Calibrate: the GPU a past run of this job used", "校准：此任务以前实测所用的显卡"}, "job");
+  gpu.workload = true;
+  gpu.get_text = [](const Scenario& s) {
+    const auto& r = s.workload.reference;
+    return r ? r->gpu + ":" + std::to_string(r->gpu_count) + ":" + exact_number(r->hours) : std::string();
+  };
+  // The link carries GPU:N:HOURS; the command line the GPU name alone.
+  gpu.set_text = [](Scenario& s, std::string_view v) {
+    bool clamped = false;
+    Scenario t = s;
+    if (!read_reference(t, v, false, clamped)) return false;
+    s = std::move(t);
+    return true;
+  };
+  gpu.clamp_text = [](Scenario& s, std::string_view v, bool& clamped) {
+    return read_reference(s, v, true, clamped);
+  };
+  InputField hours =
+      field("ref_hours", "--reference-hours", "reference_hours", InputType::duration,
+            {1.0 / 60, 24.0 * 365 * 5, "h"}, {"It took", "实际用时"},
+            {"Calibrate: that run's wall clock (72h, 3d)", "校准：那次运行的实际耗时（72h、3d）"}, "job");
+  hours.workload = true;
+  hours.get = [](const Scenario& s) -> std::optional<double> {
+    if (!s.workload.reference) return std::nullopt;
+    return s.workload.reference->hours;
+  };
+  hours.set = [](Scenario& s, std::optional<double> v) {
+    if (v) reference(s).hours = *v;
+  };
+  hours.optional = true;
+  hours.in_link = false;
+  InputField cards =
+      field("ref_gpus", "--reference-gpus", "reference_gpus", InputType::integer, {1, 64, ""},
+            {"Cards", "卡数"}, {"Calibrate: cards that run used", "校准：那次运行用的卡数"}, "job");
+  cards.workload = true;
+  cards.optional = true;
+  cards.in_link = false;
+  cards.get = [](const Scenario& s) -> std::optional<double> {
+    if (!s.workload.reference) return std::nullopt;
+    return s.workload.reference->gpu_count;
+  };
+  cards.set = [](Scenario& s, std::optional<double> v) {
+    if (v) reference(s).gpu_count = static_cast<int>(*v);
+  };
+  return {gpu, hours, cards};
+}
+
+InputField title(const char* key, std::string Text::*m, Text label) {
+  InputField f = field(key, "", key, InputType::text, {}, std::move(label),
+                       {"The job's title as the user renamed it", "用户改过的任务名称"}, "job");
+  f.workload = true;
+  f.get_text = [m](const Scenario& s) { return s.workload.title.*m; };
+  f.set_text = [m](Scenario& s, std::string_view v) {
+    if (v.size() > 160) return false;
+    s.workload.title.*m = std::string(v);
+    return true;
+  };
+  return f;
+}
+
+}  // namespace
+
+std::vector<InputField> input_workload_fields() {
+  using T = InputType;
+  const Limit none{0, 0, ""};
+  std::vector<InputField> t = {
+      title("title", &Text::en, {"Title", "标题"}),
+      title("title_zh", &Text::zh, {"Title (Chinese)", "中文标题"}),
+      bind_choice(
+          field("mode", "--mode", "mode", T::choice, none, {"Task", "任务类型"},
+                {"train, lora, qlora, inference or compute", "train、lora、qlora、inference 或 compute"},
+                "job"),
+          &Workload::mode, &parse_mode, {"train", "lora", "qlora", "inference", "compute"}),
+      bind_choice(field("arch", "--arch", "arch", T::choice, none, {"Architecture", "架构"},
+                        {"decoder, encoder, cnn, diffusion or generic",
+                         "decoder、encoder、cnn、diffusion 或 generic"},
+                        "job"),
+                  &Workload::arch, &parse_arch, {"decoder", "encoder", "cnn", "diffusion", "generic"}),
+      bind(field("params", "--params", "params", T::count, {0, 1e15, ""}, {"Parameters", "参数量"},
+                 {"Parameter count, e.g. 340M, 7B", "参数量，例如 340M、7B"}, "job"),
+           &Workload::params),
+      bind(field("layers", "--layers", "layers", T::integer, {0, 1e5, ""}, {"Layers", "层数"},
+                 {"Transformer layers", "Transformer 层数"}, "job"),
+           &Workload::layers),
+      bind(field("hidden", "--hidden", "hidden", T::integer, {0, 1e7, ""}, {"Hidden size", "隐藏维度"},
+                 {"Hidden size", "隐藏维度"}, "job"),
+           &Workload::hidden),
+      bind(field("heads", "--heads", "heads", T::integer, {0, 1e6, ""}, {"Attention heads", "注意力头数"},
+                 {"Attention heads", "注意力头数"}, "job"),
+           &Workload::heads),
+      bind(field("kvh", "--kv-heads", "kv_heads", T::integer, {0, 1e6, ""}, {"KV heads", "KV 头数"},
+                 {"Key/value heads (GQA); 0 = same as --heads", "键/值头数（GQA）；0 表示与注意力头数相同"},
+                 "job"),
+           &Workload::kv_heads),
+      bind(field("vocab", "--vocab", "vocab", T::integer, {0, 1e9, ""}, {"Vocabulary", "词表大小"},
+                 {"Vocabulary size", "词表大小"}, "job"),
+           &Workload::vocab),
+      bind(field("seq", "--seq", "seq", T::integer, {0, 1e9, ""}, {"Sequence length", "序列长度"},
+                 {"Sequence length (training) or prompt length (inference)",
+                  "序列长度（训练）或提示长度（推理）"},
+                 "job"),
+           &Workload::seq_len),
+      bind(field("px", "--image-px", "image_px", T::integer, {0, 1e7, "px"},
+                 {"Image size (px)", "图像边长（像素）"},
+                 {"Image side in pixels (CNN/diffusion)", "图像边长，像素（CNN/扩散模型）"}, "job"),
+           &Workload::image_px),
+      bind(field("batch", "--batch", "batch", T::integer, {1, 1e8, ""}, {"Micro-batch", "单卡批大小"},
+                 {"Micro-batch per GPU", "每张卡每步的样本数"}, "job"),
+           &Workload::micro_batch),
+      bind(field("accum", "--grad-accum", "grad_accum", T::integer, {1, 1e8, ""},
+                 {"Gradient accumulation", "梯度累积步数"}, {"Gradient accumulation steps", "梯度累积步数"},
+                 "job"),
+           &Workload::grad_accum),
+      bind_choice(field("prec", "--precision", "precision", T::choice, none, {"Precision", "精度"},
+                        {"fp32, tf32, amp, fp16, bf16, int8, int4 or fp64",
+                         "fp32、tf32、amp、fp16、bf16、int8、int4 或 fp64"},
+                        "job"),
+                  &Workload::precision, &parse_precision,
+                  {"fp32", "tf32", "amp", "fp16", "bf16", "int8", "int4", "fp64"}),
+      bind_choice(field("opt", "--optimizer", "optimizer", T::choice, none, {"Optimizer", "优化器"},
+                        {"adamw, sgd, sgd_momentum, adafactor or adam8bit",
+                         "adamw、sgd、sgd_momentum、adafactor 或 adam8bit"},
+                        "job"),
+                  &Workload::optimizer, &parse_optimizer,
+                  {"adamw", "sgd", "sgd_momentum", "adafactor", "adam8bit"}),
+      bind(field("ckpt", "--checkpointing", "checkpointing", T::flag, none,
+                 {"Gradient checkpointing", "梯度检查点"}, {"Gradient checkpointing on", "开启梯度检查点"},
+                 "job"),
+           &Workload::checkpointing),
+      bind(field(
+               "fused", "--fused-attention", "fused_attention", T::flag, none, {"Fused attention", "融合注意力"},
+               {"FlashAttention/SDPA: attention scores not stored", "FlashAttention/SDPA：不保存注意力分数"},
+               "job"),
+           &Workload::fused_attention),
+      bind(field("f16acc", "--fp16-accumulate", "fp16_accumulate", T::flag, none,
+                 {"FP16 accumulate", "FP16 累加"},
+                 {"Half-precision GEMMs accumulate in fp16 (llama.cpp)",
+                  "半精度矩阵乘以 FP16 累加（llama.cpp）"},
+                 "job"),
+           &Workload::fp16_accumulate),
+      bind(field("wbits", "--weights-bits", "weight_bits", T::number, {1, 64, "bits"},
+                 {"Weight bits", "权重位数"},
+                 {"Inference/QLoRA weight bits: 16, 8, 4 (4.5 for GGUF Q4_0)",
+                  "推理/QLoRA 权重位数：16、8、4（GGUF Q4_0 为 4.5）"},
+                 "job"),
+           &Workload::weight_bits),
+      bind(field("rank", "--lora-rank", "lora_rank", T::integer, {0, 1e6, ""}, {"LoRA rank", "LoRA 秩"},
+                 {"LoRA rank", "LoRA 秩"}, "job"),
+           &Workload::lora_rank),
+      bind(field("samples", "--samples", "samples", T::count, {0, 1e15, ""},
+                 {"Dataset samples", "数据集样本数"},
+                 {"Dataset samples (images, sequences, prompts or solver steps)",
+                  "数据集样本数（图像、序列、提示或求解步数）"},
+                 "job"),
+           &Workload::dataset_samples),
+      bind(field("epochs", "--epochs", "epochs", T::number, {0, 1e6, ""}, {"Epochs", "训练轮数"},
+                 {"Passes over the dataset", "遍历数据集的次数"}, "job"),
+           &Workload::epochs),
+      bind(field("tokens", "--tokens", "tokens", T::count, {0, 1e16, ""}, {"Tokens", "token 数"},
+                 {"Training tokens, or tokens to generate (inference)",
+                  "训练 token 数，或要生成的 token 数（推理）"},
+                 "job"),
+           &Workload::tokens),
+      bind(field("ibatch", "--inference-batch", "inference_batch", T::number, {1, 1e8, ""},
+                 {"Concurrent requests", "并发请求数"},
+                 {"Inference: sequences served at once", "推理：同时服务的序列数"}, "job"),
+           &Workload::inference_batch),
+      bind(field("ctx", "--context", "context", T::count, {0, 1e9, ""}, {"Context tokens", "上下文 token 数"},
+                 {"Inference: tokens held in the KV cache per sequence",
+                  "推理：每个序列在 KV 缓存中保存的 token 数"},
+                 "job"),
+           &Workload::context_tokens),
+      bind(field("chref", "", "compute_hours_fp32_ref", T::number, {0, 1e9, "h"},
+                 {"Reference compute hours", "参考计算小时"},
+                 {"Generic jobs: hours on a 1 TFLOP/s-equivalent card",
+                  "通用任务：在 1 TFLOP/s 等效卡上的小时数"},
+                 "job"),
+           &Workload::compute_hours_fp32_ref),
+      bind(field("dl", "--data-loading", "data_loading", T::share, {0, 0.95, ""},
+                 {"Data loading share", "数据加载占比"},
+                 {"Share of step time spent loading data (0.29 or 29%)",
+                  "每步等待数据加载的时间占比（0.29 或 29%）"},
+                 "job"),
+           &Workload::data_loading_share),
+      bind_choice(
+          field("bound", "--bound", "bound", T::choice, none, {"Bound by", "瓶颈"},
+                {"generic jobs: auto, compute or memory", "通用任务：auto、compute 或 memory"}, "job"),
+          &Workload::bound, &parse_bound, {"auto", "compute", "memory"}),
+      bind(field("gflops", "--gflops-per-sample", "gflops_per_sample", T::number, {0, 1e12, "GFLOPs"},
+                 {"GFLOPs/sample", "每样本 GFLOPs"},
+                 {"CNN/diffusion/generic: forward GFLOPs per sample", "CNN/扩散/通用：每样本前向 GFLOPs"},
+                 "job"),
+           &Workload::gflops_per_sample),
+      bind(field("act", "--act-mib-per-sample", "activation_mib_per_sample", T::number, {0, 1e9, "MiB"},
+                 {"Activations MiB/sample", "每样本激活 MiB"},
+                 {"CNN/diffusion: activation MiB per sample (16-bit)", "CNN/扩散：每样本激活 MiB（16 位）"},
+                 "job"),
+           &Workload::activation_mib_per_sample),
+      bind(field("bps", "--bytes-per-sample-mib", "bytes_per_sample_mib", T::number, {0, 1e12, "MiB"},
+                 {"Traffic MiB/sample", "每样本访存 MiB"},
+                 {"Memory traffic per sample or step, MiB", "每样本或每步的访存量，MiB"}, "job"),
+           &Workload::bytes_per_sample_mib),
+      bind(field("ws", "--working-set-gib", "working_set_gib", T::number, {0, 1e9, "GiB"},
+                 {"Working set GiB", "工作集 GiB"},
+                 {"Generic jobs: resident data, GiB", "通用任务：常驻数据，GiB"}, "job"),
+           &Workload::working_set_gib),
+      bind(field("fp64", "--fp64", "needs_fp64", T::flag, none, {"Needs FP64", "需要 FP64"},
+                 {"The job needs FP64", "任务需要 FP64 双精度"}, "job"),
+           &Workload::needs_fp64),
+  };
+  for (InputField& f : t) {
+    if (f.name == std::string("checkpointing")) f.off_flag = "--no-checkpointing";
+    if (f.name == std::string("fused_attention")) f.off_flag = "--no-fused-attention", f.link_alias = "fa";
+  }
+  for (InputField& f : reference_fields()) t.push_back(std::move(f));
+  return t;
+}
+
+}  // namespace gw

@@ -1,0 +1,34 @@
+#pragma once
+// One offer priced for a number of job hours: its price, the spot simulation when it is spot, and the
+// whole bill. `gpuwise cost` asks this; recommend() ranks many offers with the same rules (spot rate,
+// spot inputs) so the two never disagree.
+#include <optional>
+
+#include "catalog.hpp"
+#include "cost.hpp"
+#include "scenario.hpp"
+#include "spot.hpp"
+
+namespace gw {
+
+// The interruption rate a spot estimate assumes: the user's, else the provider's typical one, else one
+// every 20 hours; `assumed` says when it was that last guess (rows say so).
+inline constexpr double kAssumedInterruptionsPerHour = 0.05;
+double spot_interruption_rate(const Constraints&, const Provider&, bool* assumed = nullptr);
+// The spot simulation's inputs from a scenario's spot settings, for `work_hours` of uninterrupted work that
+// starts `fixed_hours` after now (setup, upload), so the deadline left for the job is the rest.
+SpotInputs spot_inputs(const Constraints&, double work_hours, double interruptions_per_hour,
+                       double fixed_hours = 0);
+
+struct Quote {
+  bool ok = false;  // false: the offer has no spot price and its provider no spot discount
+  Text problem;     // why not, when !ok
+  OfferPrice price;
+  std::optional<SpotResult> spot;  // when priced as spot
+  Bill bill;
+};
+// `s` gives the constraints (currency, discounts, bill inputs, spot settings) and the price overrides.
+Quote price_offer(const Scenario& s, const Catalog&, const Offer&, Pricing, double job_hours,
+                  int spot_trials = 2000);
+
+}  // namespace gw
