@@ -659,6 +659,45 @@ def dump(obj):
     return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
 
 
+# ---------------------------------------------------------------- the Guide's student table
+GUIDE_KINDS = ("student_discount", "member_discount", "credit")
+
+
+def guide_student_rows(catalog):
+    """data/guide.json's student table, one row per student programme or credit of the catalog, with the same
+    rule and the same citation (issue 16: the Guide and the catalog agree)."""
+    rows = []
+    for p in catalog["providers"]:
+        for g in p["programs"]:
+            if not (g["needs_student"] or g["kind"] in GUIDE_KINDS):
+                continue
+            if g.get("discount_fraction"):
+                amount = (f"{round(g['discount_fraction'] * 100)}% off", f"减 {round(g['discount_fraction'] * 100)}%")
+            elif g.get("amount"):
+                sym = "$" if g["currency"] == "USD" else "¥"
+                amount = (f"{sym}{g['amount']:g}", f"{sym}{g['amount']:g}")
+            else:
+                amount = ("Amount not published, so not counted", "金额未公开，不计入")
+            rows.append([
+                g["name"],
+                {"en": f"{amount[0]}. Who: {g['qualifies']['en']} Covers: {g['covers']['en']}",
+                 "zh": f"{amount[1]}。对象：{g['qualifies']['zh']}适用：{g['covers']['zh']}"},
+                {"en": f"{g['source']}, {g['source_date']}", "zh": f"来源：{g['source']}，日期 {g['source_date']}"},
+            ])
+    return rows
+
+
+def guide_text(guide_path, catalog):
+    """guide.json with only the student table's rows replaced, the rest of the file byte for byte."""
+    with open(guide_path, encoding="utf-8") as f:
+        text = f.read()
+    start = text.index('"id": "student_offers"')
+    rows_at = text.index('"rows": [', start)
+    end = text.index('\n          ],\n', rows_at)
+    body = ",\n".join("            " + json.dumps(r, ensure_ascii=False) for r in guide_student_rows(catalog))
+    return text[:rows_at] + '"rows": [\n' + body + text[end:]
+
+
 def main():
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -670,6 +709,9 @@ def main():
     core, notes = split_prose(catalog)
     notes_out = os.path.join(os.path.dirname(args.out), NOTES_FILE)
     outputs = [(args.out, dump(core)), (notes_out, dump(notes))]
+    guide_path = os.path.join(os.path.dirname(args.out), "guide.json")
+    if os.path.exists(guide_path):
+        outputs.append((guide_path, guide_text(guide_path, catalog)))
 
     print(f"GPUs: {len(catalog['gpus'])} "
           f"({sum(g['vendor'] == 'NVIDIA' for g in catalog['gpus'])} NVIDIA, "

@@ -589,8 +589,9 @@ PROGRAM_RULES = {
         "covers": T("Small instances only (750 h/month); no GPU.", "仅小规格实例（每月 750 小时），不含 GPU。"),
         "applies_to_spot": False, "source_date": "2026-08"},
     "gcp-research-credits": {
-        "qualifies": T("PhD students (up to $1,000 a year), faculty and postdocs; master's students are not eligible.",
-                       "博士生（每年最多 $1,000）、教师和博士后；硕士生不符合条件。"),
+        "qualifies": T("PhD students up to $1,000 a year; faculty and postdocs one award up to $5,000; master's "
+                       "students not eligible. Needs a research proposal.",
+                       "博士生每年最多 1000 美元；教师和博士后一次最多 5000 美元；硕士生不符合条件。需提交科研申请。"),
         "covers": T("Google Cloud usage including Compute Engine GPUs.", "谷歌云用量，含 Compute Engine GPU。"),
         "source_date": "2026-08"},
     "gcp-free-trial": {

@@ -181,6 +181,19 @@ struct GpuMatch {
 };
 GpuMatch find_gpu(const Catalog& catalog, std::string_view query);
 
+// Prices that have aged: offers whose price_date is more than `months` months before `today` ("2026-12" or
+// "2026-12-04"; the front end passes its own date, the engine reads no clock), oldest first. Age counts whole
+// calendar months. Empty when `today` is not a date.
+struct StalePrice {
+  std::size_t offer_index = 0;  // into Catalog::offers
+  int age_months = 0;
+};
+inline constexpr int kStaleMonths = 6;  // the default, as the catalog's own stale marks use
+std::vector<StalePrice> stale_prices(const Catalog& catalog, std::string_view today,
+                                     int months = kStaleMonths);
+// The age in whole months of a price dated `price_date` on `today`; -1 when either is not a date.
+int price_age_months(std::string_view price_date, std::string_view today);
+
 // The source article's value coefficient: FP32 TFLOPS / hourly price x utilization.
 double value_coefficient(double fp32_tflops, double price_per_hour, double utilization);
 

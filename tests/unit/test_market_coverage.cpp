@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/bundled.hpp"
 #include "engine/catalog.hpp"
+#include "engine/guide.hpp"
 
 namespace {
 
@@ -113,4 +115,48 @@ TEST_CASE("the validator refuses a price without its source or its date") {
   CHECK(names_date);
   const gw::CatalogLoad no_source = gw::load_catalog(without("source"));
   CHECK(!no_source.catalog);
+}
+
+TEST_CASE("the Guide's student table lists the catalog's student programmes with the same sources") {
+  const gw::GuideLoad g = gw::load_guide(gw::bundled_file("guide.json"));
+  REQUIRE(g.guide);
+  const gw::GuideTable* table = nullptr;
+  for (const gw::GuideSection& s : g.guide->sections)
+    for (const gw::GuideTable& t : s.tables)
+      if (t.id == "student_offers") table = &t;
+  REQUIRE(table);
+  std::size_t expected = 0;
+  for (const gw::Provider& p : cat().providers)
+    for (const gw::Program& pr : p.programs) {
+      if (!(pr.needs_student || pr.kind == "student_discount" || pr.kind == "member_discount" ||
+            pr.kind == "credit"))
+        continue;
+      ++expected;
+      CAPTURE(pr.id);
+      const auto row =
+          std::find_if(table->rows.begin(), table->rows.end(),
+                       [&](const std::vector<gw::Text>& r) { return !r.empty() && r[0].en == pr.name.en; });
+      REQUIRE(row != table->rows.end());
+      CHECK((*row)[2].en == pr.source + ", " + pr.source_date);
+      CHECK((*row)[1].en.find(pr.covers.en) != std::string::npos);
+    }
+  CHECK(table->rows.size() == expected);
+  for (const auto& r : table->rows) CHECK(r[1].en.rfind("90% off", 0) == std::string::npos);
+}
+
+TEST_CASE("stale prices: age in months from the date given, oldest first, none for a bad date") {
+  CHECK(gw::price_age_months("2026-05", "2026-12-04") == 7);
+  CHECK(gw::price_age_months("2026-06-30", "2026-12-01") == 6);
+  CHECK(gw::price_age_months("2027-01", "2026-12-01") == 0);
+  CHECK(gw::price_age_months("2026-13", "2026-12-01") == -1);
+  CHECK(gw::price_age_months("2026-05", "yesterday") == -1);
+  const auto list = gw::stale_prices(cat(), "2026-12-04");
+  REQUIRE(!list.empty());
+  for (std::size_t i = 1; i < list.size(); ++i) CHECK(list[i - 1].age_months >= list[i].age_months);
+  for (const auto& s : list) CHECK(s.age_months > 6);
+  const auto none = gw::stale_prices(cat(), "2026-12-04", 1200);
+  CHECK(none.empty());
+  CHECK(gw::stale_prices(cat(), "not a date").empty());
+  // Ten years on, every price is stale.
+  CHECK(gw::stale_prices(cat(), "2036-12-04").size() == cat().offers.size());
 }
