@@ -6,8 +6,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "engine/input.hpp"
+#include "engine/model.hpp"
 
 namespace gw {
 
@@ -30,10 +32,19 @@ const Name<Mode> kModes[] = {
     {Mode::train, "train"},         {Mode::lora, "lora"},       {Mode::qlora, "qlora"},
     {Mode::inference, "inference"}, {Mode::compute, "compute"}, {Mode::train, "training"},
     {Mode::inference, "serve"},     {Mode::inference, "infer"}, {Mode::compute, "science"}};
-const Name<Arch> kArchs[] = {{Arch::decoder, "decoder"}, {Arch::encoder, "encoder"},
-                             {Arch::cnn, "cnn"},         {Arch::diffusion, "diffusion"},
-                             {Arch::generic, "generic"}, {Arch::decoder, "gpt"},
-                             {Arch::encoder, "bert"},    {Arch::diffusion, "unet"}};
+const Name<Arch> kArchs[] = {{Arch::decoder, "decoder"},
+                             {Arch::encoder, "encoder"},
+                             {Arch::cnn, "cnn"},
+                             {Arch::diffusion, "diffusion"},
+                             {Arch::generic, "generic"},
+                             {Arch::encoder_decoder, "encoder-decoder"},
+                             {Arch::vit, "vit"},
+                             {Arch::dit, "dit"},
+                             {Arch::decoder, "moe_decoder"},
+                             {Arch::encoder_decoder, "encoder_decoder"},
+                             {Arch::decoder, "gpt"},
+                             {Arch::encoder, "bert"},
+                             {Arch::diffusion, "unet"}};
 const Name<Precision> kPrecisions[] = {
     {Precision::fp32, "fp32"},    {Precision::tf32, "tf32"},    {Precision::amp, "amp"},
     {Precision::fp16, "fp16"},    {Precision::bf16, "bf16"},    {Precision::int8, "int8"},
@@ -51,6 +62,10 @@ const Name<Optimizer> kOptimizers[] = {{Optimizer::adamw, "adamw"},
                                        {Optimizer::adam8bit, "8bit"}};
 const Name<Bound> kBounds[] = {
     {Bound::auto_, "auto"}, {Bound::compute, "compute"}, {Bound::memory, "memory"}};
+const Name<Runtime> kRuntimes[] = {{Runtime::auto_, "auto"},        {Runtime::pytorch, "pytorch"},
+                                   {Runtime::vllm, "vllm"},         {Runtime::llamacpp, "llamacpp"},
+                                   {Runtime::tensorrt, "tensorrt"}, {Runtime::llamacpp, "llama.cpp"},
+                                   {Runtime::llamacpp, "gguf"},     {Runtime::pytorch, "hf"}};
 
 template <class E, std::size_t N>
 std::string_view name_of(const Name<E> (&table)[N], E value) {
@@ -98,6 +113,9 @@ std::string_view to_string(Optimizer v) {
 std::string_view to_string(Bound v) {
   return name_of(kBounds, v);
 }
+std::string_view to_string(Runtime v) {
+  return name_of(kRuntimes, v);
+}
 bool parse_mode(std::string_view s, Mode& out) {
   return parse_from(kModes, s, out);
 }
@@ -112,6 +130,9 @@ bool parse_optimizer(std::string_view s, Optimizer& out) {
 }
 bool parse_bound(std::string_view s, Bound& out) {
   return parse_from(kBounds, s, out);
+}
+bool parse_runtime(std::string_view s, Runtime& out) {
+  return parse_from(kRuntimes, s, out);
 }
 
 bool parse_count_text(std::string_view text, double& out) {
@@ -152,11 +173,7 @@ bool is_transformer(const Workload& w) {
 
 double effective_params(const Workload& w) {
   if (w.params > 0) return w.params;
-  if (is_transformer(w) && w.layers > 0 && w.hidden > 0) {
-    const double h = w.hidden;
-    return 12.0 * w.layers * h * h + static_cast<double>(w.vocab) * h;
-  }
-  return 0;
+  return shape_params_total(w);
 }
 
 int effective_kv_heads(const Workload& w) {
@@ -182,11 +199,36 @@ double stored_weight_bits(const Workload& w) {
 
 std::vector<Problem> validate_workload(const Workload& w) {
   std::vector<Problem> out;
-  // Every field's own range is the input table's (input.hpp), the same the CLI and share links use; what
-  // follows are the rules between fields.
+  // The fields' own ranges are the input table's (input.hpp), the same the CLI and share links use.
   Scenario scenario;
   scenario.workload = w;
   out = check_input_ranges(scenario, true);
+  if (w.ffn_matrices != 0 && w.ffn_matrices != 2 && w.ffn_matrices != 3)
+    add(out, "ffn_matrices",
+        "must be 2 (plain FFN), 3 (gated, SwiGLU) or 0 for the usual (got " + num(w.ffn_matrices) + ")");
+  if (w.model.size() > 100) add(out, "model", "a model id is at most 100 characters");
+  for (unsigned char c : w.model)
+    if (c < 0x20 || c == 0x7f) {
+      add(out, "model", "a model id must not contain control characters");
+      break;
+    }
+  if (w.experts > 0) {
+    if (w.experts_active < 1 || w.experts_active > w.experts)
+      add(out, "experts_active",
+          "an MoE model routes each token to between 1 and `experts` (" + num(w.experts) + ") experts (got " +
+              num(w.experts_active) + ")");
+    if (w.expert_intermediate < 1)
+      add(out, "expert_intermediate", "an MoE model needs the FFN inner size of one expert (> 0)");
+    if (w.layers > 0 && w.dense_layers > w.layers)
+      add(out, "dense_layers",
+          "dense_layers " + num(w.dense_layers) + " exceeds the layer count " + num(w.layers));
+  } else if (w.experts_active > 0 || w.shared_experts > 0) {
+    add(out, w.experts_active > 0 ? "experts_active" : "shared_experts",
+        "needs a routed expert count (experts > 0)");
+  }
+  if (w.patch_px > 0 && w.image_px > 0 && w.patch_px > w.image_px)
+    add(out, "patch_px",
+        "patch " + num(w.patch_px) + " px is larger than the image (" + num(w.image_px) + " px)");
   if ((w.mode == Mode::lora || w.mode == Mode::qlora) && w.lora_rank < 1)
     add(out, "lora_rank", "must be at least 1 for LoRA/QLoRA (got " + num(w.lora_rank) + ")");
 
@@ -195,7 +237,8 @@ std::vector<Problem> validate_workload(const Workload& w) {
     if (w.hidden < 1) add(out, "hidden", "must be at least 1 for a transformer (got " + num(w.hidden) + ")");
     if (w.heads < 1) add(out, "heads", "must be at least 1 for a transformer (got " + num(w.heads) + ")");
     if (w.kv_heads < 0) add(out, "kv_heads", "must not be negative (got " + num(w.kv_heads) + ")");
-    if (w.hidden >= 1 && w.heads >= 1 && w.hidden % w.heads != 0)
+    // With an explicit head_dim (Gemma, Qwen3) the heads need not split `hidden` evenly.
+    if (w.head_dim == 0 && w.hidden >= 1 && w.heads >= 1 && w.hidden % w.heads != 0)
       add(out, "hidden",
           "hidden size " + num(w.hidden) + " is not divisible by the head count " + num(w.heads));
     if (w.heads >= 1 && w.kv_heads > 0 && (w.kv_heads > w.heads || w.heads % w.kv_heads != 0))
@@ -204,6 +247,15 @@ std::vector<Problem> validate_workload(const Workload& w) {
       add(out, "seq", "a transformer needs a sequence length of at least 1 to train");
     if (w.mode == Mode::inference && w.seq_len < 1 && w.context_tokens <= 0 && w.tokens <= 0)
       add(out, "seq", "inference needs a prompt length (seq), a context or a token count");
+  } else if (w.arch == Arch::encoder_decoder || w.arch == Arch::vit) {
+    if (w.layers < 1) add(out, "layers", "must be at least 1 for an encoder-decoder or a ViT");
+    if (w.hidden < 1) add(out, "hidden", "must be at least 1 for an encoder-decoder or a ViT");
+    if (w.heads < 1) add(out, "heads", "must be at least 1 for an encoder-decoder or a ViT");
+    if (w.arch == Arch::vit && w.patch_px < 1)
+      add(out, "patch_px", "a vision transformer needs its patch size in pixels (> 0)");
+  } else if (w.arch == Arch::dit) {
+    if (!(w.params > 0) && (w.layers < 1 || w.hidden < 1))
+      add(out, "params", "a diffusion transformer needs its parameter count or its layers and hidden size");
   } else if (w.arch == Arch::cnn || w.arch == Arch::diffusion) {
     if (!(w.gflops_per_sample > 0))
       add(out, "gflops_per_sample", "a CNN or diffusion model needs its forward GFLOPs per sample (> 0)");

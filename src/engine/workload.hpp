@@ -10,12 +10,18 @@
 namespace gw {
 
 enum class Mode { train, lora, qlora, inference, compute };
-enum class Arch { decoder, encoder, cnn, diffusion, generic };
+// An MoE decoder is Arch::decoder with experts > 0. encoder_decoder: T5, Whisper (`layers` is the
+// encoder's, `decoder_layers` the decoder's). vit: vision transformer. dit: diffusion transformer
+// (diffusion stays the UNet one).
+enum class Arch { decoder, encoder, cnn, diffusion, generic, encoder_decoder, vit, dit };
 // amp = fp16/bf16 autocast with fp32 master weights; fp16/bf16 = pure half precision.
 enum class Precision { fp32, tf32, amp, fp16, bf16, int8, int4, fp64 };
 enum class Optimizer { adamw, sgd, sgd_momentum, adafactor, adam8bit };
 // Which roofline side a generic or science job sits on.
 enum class Bound { auto_, compute, memory };
+// What runs the job; each keeps its own overhead in GPU memory (estimate_memory.cpp). auto_ follows
+// the mode: a quantized (GGUF-style) inference job runs under llama.cpp, anything else under PyTorch.
+enum class Runtime { auto_, pytorch, vllm, llamacpp, tensorrt };
 
 // "This job took T hours on GPU X": calibrates every other estimate.
 struct ReferenceRun {
@@ -36,6 +42,29 @@ struct Workload {
   int heads = 0;
   int kv_heads = 0;
   int vocab = 0;
+  std::string model;             // library id this job starts from ("qwen2.5-7b"); "" = typed by hand
+  int intermediate = 0;          // dense FFN inner size; 0 = 4 * hidden
+  int head_dim = 0;              // 0 = hidden / heads
+  bool tied_embeddings = false;  // input and output embeddings share one matrix
+  // FFN weight matrices: 3 = gated (SwiGLU/GeGLU: gate, up, down), 2 = plain (up, down); 0 = the
+  // arch's usual (3 for decoder, 2 for encoder, encoder-decoder, vit).
+  int ffn_matrices = 0;
+  int decoder_layers = 0;  // encoder-decoder (T5, Whisper): `layers` is the encoder's, this the decoder's
+  int experts = 0;         // MoE: routed experts per MoE layer (0 = dense)
+  int experts_active = 0;  // MoE: routed experts each token runs through
+  int shared_experts = 0;  // MoE: always-on experts (DeepSeek, Qwen-MoE)
+  int expert_intermediate = 0;  // MoE: FFN inner size of one expert
+  int dense_layers = 0;         // MoE: leading layers with a dense FFN (DeepSeek first_k_dense_replace)
+  // Multi-head latent attention (DeepSeek-V2/V3; 0 = ordinary attention). K and V are rebuilt from one
+  // kv_lora_rank latent per token (plus a rope_head_dim key part, shared by the heads): that latent is
+  // what the KV cache keeps. head_dim is then the per-head no-rope query/key and value width.
+  int kv_lora_rank = 0;
+  int q_lora_rank = 0;    // 0 = full-rank query projection
+  int rope_head_dim = 0;  // qk_rope_head_dim
+  int patch_px = 0;       // ViT / DiT: patch side in pixels (tokens = (image_px / patch_px)^2)
+  double audio_seconds =
+      0;           // Whisper: audio per sample (the encoder sees 50 frames per second, 30 s windows)
+  int frames = 0;  // video: frames per sample (0 = still images)
   // CNN / diffusion / generic: per-sample figures.
   double activation_mib_per_sample = 0;  // training activations at fp16/AMP per sample
   double gflops_per_sample = 0;          // forward GFLOPs per sample
@@ -49,9 +78,9 @@ struct Workload {
   Precision precision = Precision::amp;
   Optimizer optimizer = Optimizer::adamw;
   bool checkpointing = false;
-  // Attention scores not kept for backward (FlashAttention / PyTorch SDPA). false = eager attention,
-  // which stores the s x s score matrices (the larger, conservative activation figure).
-  bool fused_attention = false;
+  // Attention scores not kept for backward (FlashAttention / PyTorch SDPA, the default of PyTorch >= 2
+  // with Hugging Face transformers). false = eager attention, which stores the s x s score matrices.
+  bool fused_attention = true;
   // Half-precision GEMMs accumulate in fp16 (llama.cpp's cuBLAS path, some TensorRT engines), so
   // GeForce cards run them at their full tensor rate instead of the FP32-accumulate half rate.
   bool fp16_accumulate = false;
@@ -67,6 +96,14 @@ struct Workload {
   double data_loading_share = 0.0;    // share of step time spent loading data on the reference
   Bound bound = Bound::auto_;
   bool needs_fp64 = false;
+  Runtime runtime = Runtime::auto_;
+  // fp16/bf16 training: weights, gradients and optimizer states all in 16-bit, no fp32 master copy
+  // (~8 bytes/param with AdamW instead of ~16).
+  bool pure_half_states = false;
+  // Cross-entropy over chunks of the sequence: the fp32 copy of the full logits never exists.
+  bool chunked_ce = false;
+  double gpu_memory_utilization = 0.9;  // vLLM: share of the card it reserves up front
+  int per_sample_px = 0;  // CNN/diffusion: image side the per-sample figures are stated for (0 = image_px)
   std::optional<ReferenceRun> reference;
 };
 
@@ -76,11 +113,13 @@ std::string_view to_string(Arch);
 std::string_view to_string(Precision);
 std::string_view to_string(Optimizer);
 std::string_view to_string(Bound);
+std::string_view to_string(Runtime);
 bool parse_mode(std::string_view, Mode&);
 bool parse_arch(std::string_view, Arch&);
 bool parse_precision(std::string_view, Precision&);
 bool parse_optimizer(std::string_view, Optimizer&);
 bool parse_bound(std::string_view, Bound&);
+bool parse_runtime(std::string_view, Runtime&);
 
 // Range checks: every problem names its field ("batch", "hidden").
 std::vector<Problem> validate_workload(const Workload&);

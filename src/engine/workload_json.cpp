@@ -24,6 +24,7 @@ struct Field {
   std::function<double(const Workload&)> get_num;
   std::function<bool(Workload&, const std::string&)> set_text;  // enums
   std::function<std::string(const Workload&)> get_text;
+  bool omit_default = false;  // written only when set (the model-shape fields), so older files read the same
 };
 
 #define GW_NUM(key, kind, member)                                                            \
@@ -38,6 +39,12 @@ struct Field {
         [](const Workload& w) { return std::string(to_string(w.member)); }     \
   }
 
+#define GW_SHAPE(key, kind, member)                                                             \
+  Field {                                                                                       \
+    key, kind, [](Workload& w, double v) { w.member = static_cast<decltype(w.member)>(v); },    \
+        [](const Workload& w) { return static_cast<double>(w.member); }, nullptr, nullptr, true \
+  }
+
 const std::vector<Field>& fields() {
   static const std::vector<Field> table = {
       GW_ENUM("mode", mode, parse_mode),
@@ -48,6 +55,28 @@ const std::vector<Field>& fields() {
       GW_NUM("heads", Kind::integer, heads),
       GW_NUM("kv_heads", Kind::integer, kv_heads),
       GW_NUM("vocab", Kind::integer, vocab),
+      Field{"model", Kind::text, nullptr, nullptr,
+            [](Workload& w, const std::string& s) {
+              w.model = s;
+              return true;
+            },
+            [](const Workload& w) { return w.model; }, true},
+      GW_SHAPE("intermediate", Kind::integer, intermediate),
+      GW_SHAPE("head_dim", Kind::integer, head_dim),
+      GW_SHAPE("tied_embeddings", Kind::boolean, tied_embeddings),
+      GW_SHAPE("ffn_matrices", Kind::integer, ffn_matrices),
+      GW_SHAPE("decoder_layers", Kind::integer, decoder_layers),
+      GW_SHAPE("experts", Kind::integer, experts),
+      GW_SHAPE("experts_active", Kind::integer, experts_active),
+      GW_SHAPE("shared_experts", Kind::integer, shared_experts),
+      GW_SHAPE("expert_intermediate", Kind::integer, expert_intermediate),
+      GW_SHAPE("dense_layers", Kind::integer, dense_layers),
+      GW_SHAPE("kv_lora_rank", Kind::integer, kv_lora_rank),
+      GW_SHAPE("q_lora_rank", Kind::integer, q_lora_rank),
+      GW_SHAPE("rope_head_dim", Kind::integer, rope_head_dim),
+      GW_SHAPE("patch_px", Kind::integer, patch_px),
+      GW_SHAPE("audio_seconds", Kind::number, audio_seconds),
+      GW_SHAPE("frames", Kind::integer, frames),
       GW_NUM("activation_mib_per_sample", Kind::number, activation_mib_per_sample),
       GW_NUM("gflops_per_sample", Kind::number, gflops_per_sample),
       GW_NUM("bytes_per_sample_mib", Kind::number, bytes_per_sample_mib),
@@ -56,6 +85,7 @@ const std::vector<Field>& fields() {
       GW_NUM("grad_accum", Kind::integer, grad_accum),
       GW_NUM("seq", Kind::integer, seq_len),
       GW_NUM("image_px", Kind::integer, image_px),
+      GW_NUM("per_sample_px", Kind::integer, per_sample_px),
       GW_ENUM("precision", precision, parse_precision),
       GW_ENUM("optimizer", optimizer, parse_optimizer),
       GW_NUM("checkpointing", Kind::boolean, checkpointing),
@@ -77,6 +107,7 @@ const std::vector<Field>& fields() {
 }
 #undef GW_NUM
 #undef GW_ENUM
+#undef GW_SHAPE
 
 std::string kind_word(Kind k) {
   switch (k) {
@@ -201,6 +232,10 @@ void read_workload(const json& obj, Workload& w, const std::string& base, std::v
       }
     }
   }
+  // CNN/diffusion per-sample figures are for the image size stated with them; a later image_px scales them.
+  if (w.per_sample_px == 0 && w.image_px > 0 &&
+      (obj.contains("activation_mib_per_sample") || obj.contains("gflops_per_sample")))
+    w.per_sample_px = w.image_px;
 }
 
 ojson text_json(const Text& t) {
@@ -238,6 +273,7 @@ std::string workload_to_json(const Workload& w) {
   if (!w.preset.empty()) o["preset"] = w.preset;
   if (!w.title.empty()) o["title"] = text_json(w.title);
   for (const Field& f : fields()) {
+    if (f.omit_default && (f.kind == Kind::text ? f.get_text(w).empty() : f.get_num(w) == 0)) continue;
     switch (f.kind) {
       case Kind::text:
         o[f.key] = f.get_text(w);

@@ -1,0 +1,53 @@
+#pragma once
+// Models by name: parameter counts derived from a workload's shape, the model library (data/models.json)
+// and the Hugging Face config.json reader (hf_config.hpp).
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "text.hpp"
+#include "workload.hpp"
+
+namespace gw {
+
+// ---- Parameter counts from the shape (model_shape.cpp). Every count is 0 when the shape is not given
+// (no layers or no hidden size) or the arch has no shape formula (cnn, diffusion UNet, generic).
+//
+// Decoder layer: attention q, k, v, o (GQA: k and v have kv_heads * head_dim columns; MLA: the DeepSeek
+// low-rank projections), FFN ffn_matrices * hidden * intermediate (3 = gated SwiGLU/GeGLU, 2 = plain),
+// two norms. MoE layers (all but the first dense_layers) replace the FFN by `experts` routed and
+// `shared_experts` always-on experts of expert_intermediate, plus a hidden x experts router. Embeddings
+// vocab x hidden, plus an output head of the same size unless tied_embeddings. Encoder (BERT) and
+// encoder-decoder (T5, Whisper) layers have biases and plain FFNs by default; a decoder layer of an
+// encoder-decoder adds cross-attention. An encoder-decoder with audio_seconds > 0 is Whisper: its two
+// front-end convolutions (128 mel bins -> hidden -> hidden, kernel 3) are added.
+// ViT: patch embedding 3 * patch_px^2 * hidden and one position embedding per patch. Learned position
+// tables of text models (BERT's 512, Whisper's 1500 + 448) are left out: under 0.5% of any library model.
+double shape_params_total(const Workload&);
+// Weights one token runs through: MoE counts experts_active routed experts and the shared ones.
+double shape_params_active(const Workload&);
+
+// The pieces, for explanations ("experts: 45.1B of 46.7B").
+struct ShapeParams {
+  double embeddings = 0;      // token embeddings and output head (and ViT patch/position embeddings)
+  double attention = 0;       // every layer's attention (and cross-attention)
+  double ffn = 0;             // dense FFN layers
+  double experts_total = 0;   // every routed and shared expert
+  double experts_active = 0;  // the routed experts one token uses plus the shared ones
+  double router = 0;          // MoE gates
+  double other = 0;           // norms, biases, convolution front ends
+  double total() const { return embeddings + attention + ffn + experts_total + router + other; }
+  double active() const { return embeddings + attention + ffn + experts_active + router + other; }
+};
+ShapeParams shape_params(const Workload&);
+
+// The defaults the count uses when a field is 0: intermediate 4 * hidden, head_dim hidden / heads,
+// ffn_matrices 3 for a decoder given an intermediate size (the SwiGLU families) else 2.
+int effective_intermediate(const Workload&);
+int effective_head_dim(const Workload&);
+int effective_ffn_matrices(const Workload&);
+// Values the KV cache keeps per token and layer: 2 * kv_heads * head_dim, or for MLA kv_lora_rank +
+// rope_head_dim (the compressed latent). 0 without a transformer shape.
+double kv_cache_values_per_token_layer(const Workload&);
+
+}  // namespace gw

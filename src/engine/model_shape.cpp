@@ -1,0 +1,145 @@
+// Parameter counts from a workload's shape (model.hpp says what each term counts and leaves out).
+#include <algorithm>
+#include <cmath>
+
+#include "engine/model.hpp"
+
+namespace gw {
+
+namespace {
+
+bool has_shape(const Workload& w) {
+  if (w.layers < 1 || w.hidden < 1) return false;
+  switch (w.arch) {
+    case Arch::decoder:
+    case Arch::encoder:
+    case Arch::encoder_decoder:
+    case Arch::vit:
+    case Arch::dit:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Biases on every projection and LayerNorm with a bias: BERT, Whisper and ViT. T5 has neither, and
+// Llama-style decoders none (Qwen2's q/k/v biases): either way under 0.1% of the model.
+bool biased(const Workload& w) {
+  return w.arch != Arch::decoder;
+}
+
+// One self-attention block: q, k, v, o projections.
+double attention_block(const Workload& w) {
+  const double h = w.hidden;
+  const double heads = std::max(w.heads, 1);
+  const double d = effective_head_dim(w);
+  const double kv = effective_kv_heads(w) > 0 ? effective_kv_heads(w) : heads;
+  if (w.kv_lora_rank > 0) {
+    // MLA: q either full (h -> heads * (d + rope)) or through a q_lora_rank bottleneck with its norm;
+    // kv: h -> kv_lora_rank + rope (the latent and the shared rope key), its norm, then the latent ->
+    // heads * (d + d) (no-rope key and value), and the output heads * d -> h.
+    const double r = w.rope_head_dim;
+    const double q_out = heads * (d + r);
+    const double q =
+        w.q_lora_rank > 0 ? h * w.q_lora_rank + w.q_lora_rank + w.q_lora_rank * q_out : h * q_out;
+    const double kv_a = h * (w.kv_lora_rank + r) + w.kv_lora_rank;
+    const double kv_b = static_cast<double>(w.kv_lora_rank) * heads * (d + d);
+    return q + kv_a + kv_b + heads * d * h;
+  }
+  double p = h * heads * d + 2 * h * kv * d + heads * d * h;
+  if (biased(w)) p += heads * d + 2 * kv * d + h;
+  return p;
+}
+
+double ffn_block(const Workload& w, double inner) {
+  const double h = w.hidden;
+  double p = effective_ffn_matrices(w) * h * inner;
+  if (biased(w)) p += (effective_ffn_matrices(w) - 1) * inner + h;
+  return p;
+}
+
+// LayerNorm has a scale and a bias; RMSNorm (decoders) only a scale.
+double norm(const Workload& w) {
+  return biased(w) ? 2.0 * w.hidden : w.hidden;
+}
+
+}  // namespace
+
+int effective_intermediate(const Workload& w) {
+  return w.intermediate > 0 ? w.intermediate : 4 * w.hidden;
+}
+
+int effective_head_dim(const Workload& w) {
+  if (w.head_dim > 0) return w.head_dim;
+  return w.heads > 0 ? w.hidden / w.heads : w.hidden;
+}
+
+int effective_ffn_matrices(const Workload& w) {
+  if (w.ffn_matrices == 2 || w.ffn_matrices == 3) return w.ffn_matrices;
+  return w.arch == Arch::decoder && (w.intermediate > 0 || w.experts > 0) ? 3 : 2;
+}
+
+double kv_cache_values_per_token_layer(const Workload& w) {
+  if (!has_shape(w)) return 0;
+  if (w.kv_lora_rank > 0) return static_cast<double>(w.kv_lora_rank) + w.rope_head_dim;
+  const int kv = effective_kv_heads(w) > 0 ? effective_kv_heads(w) : 1;
+  return 2.0 * kv * effective_head_dim(w);
+}
+
+ShapeParams shape_params(const Workload& w) {
+  ShapeParams s;
+  if (!has_shape(w)) return s;
+  const double h = w.hidden;
+  const double layers = w.layers;
+  const double vocab = std::max(w.vocab, 0);
+  const double attn = attention_block(w);
+
+  if (w.arch == Arch::encoder_decoder) {
+    // Encoder: self-attention + FFN + 2 norms; decoder: self- and cross-attention + FFN + 3 norms.
+    const double dec = w.decoder_layers > 0 ? w.decoder_layers : w.layers;
+    const double ffn = ffn_block(w, effective_intermediate(w));
+    s.attention = layers * attn + dec * 2 * attn;
+    s.ffn = (layers + dec) * ffn;
+    s.other = layers * 2 * norm(w) + dec * 3 * norm(w) + 2 * norm(w);
+    s.embeddings = vocab * h * (w.tied_embeddings ? 1 : 2);
+    if (w.audio_seconds > 0) s.other += 3.0 * h * h + h + 3.0 * 128 * h + h;  // Whisper's conv front end
+    return s;
+  }
+
+  s.attention = layers * attn;
+  s.other = layers * 2 * norm(w) + norm(w);
+  const double moe_layers = w.experts > 0 ? std::max(0.0, layers - std::max(w.dense_layers, 0)) : 0;
+  s.ffn = (layers - moe_layers) * ffn_block(w, effective_intermediate(w));
+  if (moe_layers > 0) {
+    const double expert = ffn_block(w, w.expert_intermediate);
+    s.experts_total = moe_layers * (static_cast<double>(w.experts) + w.shared_experts) * expert;
+    s.experts_active =
+        moe_layers * (static_cast<double>(std::min(w.experts_active, w.experts)) + w.shared_experts) * expert;
+    s.router = moe_layers * h * w.experts;
+  }
+  if (w.arch == Arch::vit || (w.arch == Arch::dit && w.patch_px > 0)) {
+    const double p = std::max(w.patch_px, 1);
+    const double side = w.image_px > 0 ? std::floor(static_cast<double>(w.image_px) / p) : 0;
+    s.embeddings = 3 * p * p * h + h + (side * side + 1) * h;  // patch conv + bias, class token + positions
+    if (w.vocab > 0) s.embeddings += vocab * h;                // a classifier head, if one is named
+    return s;
+  }
+  if (w.arch == Arch::encoder) {
+    s.embeddings = vocab * h;  // BERT ties its MLM head to the input embedding
+    return s;
+  }
+  s.embeddings = vocab * h * (w.tied_embeddings ? 1 : 2);
+  return s;
+}
+
+double shape_params_total(const Workload& w) {
+  const double v = shape_params(w).total();
+  return std::isfinite(v) ? v : 0;
+}
+
+double shape_params_active(const Workload& w) {
+  const double v = shape_params(w).active();
+  return std::isfinite(v) ? v : 0;
+}
+
+}  // namespace gw
