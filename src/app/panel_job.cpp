@@ -113,7 +113,10 @@ const std::vector<Choice>& arch_choices() {
                                         {"Encoder (BERT)", "编码器（BERT）"},
                                         {"CNN", "卷积网络"},
                                         {"Diffusion", "扩散模型"},
-                                        {"Generic compute", "通用计算"}};
+                                        {"Generic compute", "通用计算"},
+                                        {"Encoder-decoder (T5, Whisper)", "编码器-解码器（T5、Whisper）"},
+                                        {"Vision transformer (ViT)", "视觉 Transformer（ViT）"},
+                                        {"Diffusion transformer (DiT)", "扩散 Transformer（DiT）"}};
   return c;
 }
 const std::vector<Choice>& precision_choices() {

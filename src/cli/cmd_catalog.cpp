@@ -111,8 +111,10 @@ void setup(CLI::App& root, Context& ctx) {
   static std::string stale_today;
   CLI::App* stale = cmd->add_subcommand("stale", "List prices older than N months (default 6), oldest first");
   stale->add_option("--months", stale_months, "Age in months above which a price is stale (default 6)")
-      ->check(CLI::Range(0, 1200));
-  stale->add_option("--today", stale_today, "Date to measure from, YYYY-MM-DD (default: today)");
+      ->check(CLI::Range(0, 1200).description(""))
+      ->type_name("MONTHS");
+  stale->add_option("--today", stale_today, "Date to measure from, YYYY-MM-DD (default: today)")
+      ->type_name("DATE");
   add_format_option(stale, format, {"table", "json", "csv", "md"});
   stale->footer(
       "\nExamples:\n  gpuwise catalog stale\n  gpuwise catalog stale --months 3 --format csv\n"

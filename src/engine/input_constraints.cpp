@@ -61,6 +61,15 @@ InputField credit_list() {
                "你持有的额度，可重复：项目 id（aws-educate）、平台=金额（autodl=50）或 "
                "名称=金额:平台（my-lab-voucher=200:autodl）；金额按本次所用币种"},
               "limits");
+  f.set_text = [](Scenario& s, std::string_view v) {
+    std::vector<std::string> credits = split_list(v);
+    if (credits.size() > 64) return false;
+    UserCredit u;
+    for (const std::string& c : credits)
+      if (!parse_credit(c, u)) return false;
+    s.constraints.credits = credits;
+    return true;
+  };
   return f;
 }
 

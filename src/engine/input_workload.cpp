@@ -122,10 +122,11 @@ std::vector<InputField> input_workload_fields() {
                 "job"),
           &Workload::mode, &parse_mode, {"train", "lora", "qlora", "inference", "compute"}),
       bind_choice(field("arch", "--arch", "arch", T::choice, none, {"Architecture", "架构"},
-                        {"decoder, encoder, cnn, diffusion or generic",
-                         "decoder、encoder、cnn、diffusion 或 generic"},
+                        {"decoder, encoder, cnn, diffusion, generic, encoder-decoder, vit or dit",
+                         "decoder、encoder、cnn、diffusion、generic、encoder-decoder、vit 或 dit"},
                         "job"),
-                  &Workload::arch, &parse_arch, {"decoder", "encoder", "cnn", "diffusion", "generic"}),
+                  &Workload::arch, &parse_arch,
+                  {"decoder", "encoder", "cnn", "diffusion", "generic", "encoder-decoder", "vit", "dit"}),
       bind(field("params", "--params", "params", T::count, {0, 1e15, ""}, {"Parameters", "参数量"},
                  {"Parameter count, e.g. 340M, 7B", "参数量，例如 340M、7B"}, "job"),
            &Workload::params),
@@ -177,11 +178,12 @@ std::vector<InputField> input_workload_fields() {
                  {"Gradient checkpointing", "梯度检查点"}, {"Gradient checkpointing on", "开启梯度检查点"},
                  "job"),
            &Workload::checkpointing),
-      bind(field(
-               "fused", "--fused-attention", "fused_attention", T::flag, none, {"Fused attention", "融合注意力"},
-               {"FlashAttention/SDPA: attention scores not stored", "FlashAttention/SDPA：不保存注意力分数"},
-               "job"),
-           &Workload::fused_attention),
+      bind(
+          field("fused", "--fused-attention", "fused_attention", T::flag, none,
+                {"Fused attention", "融合注意力"},
+                {"FlashAttention/SDPA: attention scores not stored", "FlashAttention/SDPA：不保存注意力分数"},
+                "job"),
+          &Workload::fused_attention),
       bind(field("f16acc", "--fp16-accumulate", "fp16_accumulate", T::flag, none,
                  {"FP16 accumulate", "FP16 累加"},
                  {"Half-precision GEMMs accumulate in fp16 (llama.cpp)",
@@ -258,6 +260,105 @@ std::vector<InputField> input_workload_fields() {
                  {"The job needs FP64", "任务需要 FP64 双精度"}, "job"),
            &Workload::needs_fp64),
   };
+  // The model's shape beyond the classic transformer fields (engine/model.hpp counts parameters from them).
+  auto shape = [&](const char* key, const char* flag, const char* name, double hi, Text label, Text help,
+                   int Workload::*m) {
+    t.push_back(
+        bind(field(key, flag, name, T::integer, {0, hi, ""}, std::move(label), std::move(help), "job"), m));
+  };
+  shape("inter", "--intermediate", "intermediate", 1e7, {"FFN size", "FFN 维度"},
+        {"Dense FFN inner size; 0 = 4 x hidden", "前馈层内部维度；0 表示 4 倍隐藏维度"},
+        &Workload::intermediate);
+  shape("hdim", "--head-dim", "head_dim", 1e6, {"Head dimension", "注意力头维度"},
+        {"Per-head width; 0 = hidden / heads", "每个注意力头的宽度；0 表示隐藏维度除以头数"},
+        &Workload::head_dim);
+  shape("ffnm", "--ffn-matrices", "ffn_matrices", 3, {"FFN matrices", "FFN 矩阵数"},
+        {"3 = gated (SwiGLU), 2 = plain; 0 = the architecture's usual",
+         "3 表示门控（SwiGLU），2 表示普通；0 按架构默认"},
+        &Workload::ffn_matrices);
+  shape("dlayers", "--decoder-layers", "decoder_layers", 1e5, {"Decoder layers", "解码器层数"},
+        {"Encoder-decoder models: the decoder's layers (--layers is the encoder's)",
+         "编码器-解码器模型：解码器层数（--layers 为编码器层数）"},
+        &Workload::decoder_layers);
+  shape("experts", "--experts", "experts", 1e5, {"Experts", "专家数"},
+        {"MoE: routed experts per MoE layer (0 = dense)", "MoE：每个 MoE 层的路由专家数（0 表示稠密模型）"},
+        &Workload::experts);
+  shape("eact", "--experts-active", "experts_active", 1e5, {"Active experts", "激活专家数"},
+        {"MoE: routed experts each token runs through", "MoE：每个 token 经过的路由专家数"},
+        &Workload::experts_active);
+  shape("eshared", "--shared-experts", "shared_experts", 1e5, {"Shared experts", "共享专家数"},
+        {"MoE: always-on experts", "MoE：始终参与计算的共享专家数"}, &Workload::shared_experts);
+  shape("einter", "--expert-intermediate", "expert_intermediate", 1e7, {"Expert FFN size", "专家 FFN 维度"},
+        {"MoE: FFN inner size of one expert", "MoE：单个专家的前馈层内部维度"},
+        &Workload::expert_intermediate);
+  shape("dense", "--dense-layers", "dense_layers", 1e5, {"Dense layers", "稠密层数"},
+        {"MoE: leading layers with a dense FFN", "MoE：开头使用稠密前馈层的层数"}, &Workload::dense_layers);
+  shape("kvlr", "--kv-lora-rank", "kv_lora_rank", 1e6, {"KV latent rank", "KV 潜在秩"},
+        {"Multi-head latent attention (DeepSeek): KV latent width; 0 = ordinary attention",
+         "多头潜在注意力（DeepSeek）：KV 潜在向量宽度；0 表示普通注意力"},
+        &Workload::kv_lora_rank);
+  shape("qlr", "--q-lora-rank", "q_lora_rank", 1e6, {"Query latent rank", "Query 潜在秩"},
+        {"Multi-head latent attention: query latent width; 0 = full rank",
+         "多头潜在注意力：query 潜在宽度；0 表示满秩"},
+        &Workload::q_lora_rank);
+  shape("ropehd", "--rope-head-dim", "rope_head_dim", 1e5, {"RoPE head dimension", "RoPE 头维度"},
+        {"Multi-head latent attention: the shared rotary key part", "多头潜在注意力：共享的旋转位置键部分"},
+        &Workload::rope_head_dim);
+  shape("patch", "--patch-px", "patch_px", 1e5, {"Patch size (px)", "图块边长（像素）"},
+        {"ViT/DiT: patch side in pixels (tokens = (image / patch)^2)",
+         "ViT/DiT：图块边长，像素（token 数 = (图像/图块)^2）"},
+        &Workload::patch_px);
+  shape("frames", "--frames", "frames", 1e6, {"Video frames", "视频帧数"},
+        {"Video: frames per sample (0 = still images)", "视频：每个样本的帧数（0 表示静态图像）"},
+        &Workload::frames);
+  shape("pspx", "", "per_sample_px", 1e7, {"Per-sample figures at (px)", "每样本数据对应的图像边长（像素）"},
+        {"CNN/diffusion: image side the per-sample figures are stated for (0 = the image size)",
+         "CNN/扩散：每样本激活和计算量所对应的图像边长（0 表示即图像边长）"},
+        &Workload::per_sample_px);
+  t.push_back(bind(field("audio", "--audio-seconds", "audio_seconds", T::number, {0, 1e7, "s"},
+                         {"Audio seconds", "音频秒数"},
+                         {"Whisper: seconds of audio per sample", "Whisper：每个样本的音频秒数"}, "job"),
+                   &Workload::audio_seconds));
+  InputField model =
+      field("model", "", "model", T::text, none, {"Model", "模型"},
+            {"The model library id the job starts from", "任务所用模型在模型库中的 id"}, "job");
+  model.workload = true;
+  model.get_text = [](const Scenario& s) { return s.workload.model; };
+  model.set_text = [](Scenario& s, std::string_view v) {
+    if (v.size() > 100 || clean_text(v, 100) != v) return false;
+    s.workload.model = std::string(v);
+    return true;
+  };
+  t.push_back(model);
+  t.push_back(bind(
+      field("tied", "--tied-embeddings", "tied_embeddings", T::flag, none, {"Tied embeddings", "共享词嵌入"},
+            {"Input and output embeddings share one matrix", "输入与输出词嵌入共用一个矩阵"}, "job"),
+      &Workload::tied_embeddings));
+  t.push_back(bind_choice(
+      field("rt", "--runtime", "runtime", T::choice, none, {"Runtime", "运行框架"},
+            {"auto, pytorch, vllm, llamacpp or tensorrt (auto: llama.cpp for quantized inference)",
+             "auto、pytorch、vllm、llamacpp 或 tensorrt（auto：量化推理用 llama.cpp）"},
+            "job"),
+      &Workload::runtime, &parse_runtime, {"auto", "pytorch", "vllm", "llamacpp", "tensorrt"}));
+  t.push_back(
+      bind(field("purehalf", "--pure-half", "pure_half_states", T::flag, none,
+                 {"Pure 16-bit states", "纯 16 位状态"},
+                 {"fp16/bf16 training keeps weights, gradients and optimizer states in 16-bit (~8 B/param)",
+                  "fp16/bf16 训练的权重、梯度和优化器状态全为 16 位（约 8 字节/参数）"},
+                 "job"),
+           &Workload::pure_half_states));
+  t.push_back(
+      bind(field("cce", "--chunked-ce", "chunked_ce", T::flag, none, {"Chunked cross-entropy", "分块交叉熵"},
+                 {"The loss is computed over chunks: no fp32 copy of the full logits",
+                  "分块计算损失：不保留完整 logits 的 fp32 副本"},
+                 "job"),
+           &Workload::chunked_ce));
+  t.push_back(
+      bind(field("gmu", "--gpu-memory-utilization", "gpu_memory_utilization", T::share, {0.05, 1, ""},
+                 {"vLLM memory share", "vLLM 显存占比"},
+                 {"vLLM: share of the card it reserves up front (0.9)", "vLLM：启动时预留的显存比例（0.9）"},
+                 "job"),
+           &Workload::gpu_memory_utilization));
   for (InputField& f : t) {
     if (f.name == std::string("checkpointing")) f.off_flag = "--no-checkpointing";
     if (f.name == std::string("fused_attention")) f.off_flag = "--no-fused-attention", f.link_alias = "fa";
