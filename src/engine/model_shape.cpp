@@ -1,6 +1,7 @@
 // Parameter counts from a workload's shape (model.hpp says what each term counts and leaves out).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "engine/model.hpp"
 
@@ -66,7 +67,10 @@ double norm(const Workload& w) {
 }  // namespace
 
 int effective_intermediate(const Workload& w) {
-  return w.intermediate > 0 ? w.intermediate : 4 * w.hidden;
+  if (w.intermediate > 0) return w.intermediate;
+  // 4 x hidden in 64 bits: an unvalidated hidden near INT_MAX must not overflow (UBSan, property tests).
+  const long long inner = 4LL * w.hidden;
+  return inner > std::numeric_limits<int>::max() ? std::numeric_limits<int>::max() : static_cast<int>(inner);
 }
 
 int effective_head_dim(const Workload& w) {
