@@ -34,6 +34,8 @@ function englishWords(text, ok, pasted = '') {
   const found = new Map();
   for (const line of text.split('\n')) {
     if (pasted && line.trim().length > 8 && pasted.includes(line.trim().replace(/ {2,}/g, ' ').slice(0, 40))) continue;
+    // A command line the page shows to be run (the checker's "what to paste") is typed as is.
+    if (/^\s*(\$ )?nvidia-smi\b/.test(line)) continue;
     // A quoted error message or a command (in '', "" or ``) is what the reader will see or type: as is.
     const ours = line.replace(/'[^']*'|"[^"]*"|`[^`]*`/g, ' ');
     for (const chunk of ours.match(/[A-Za-z0-9._\-/+]+/g) || []) {
