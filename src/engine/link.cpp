@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <functional>
 
+#include "engine/cost.hpp"
 #include "engine/input.hpp"
 
 namespace gw {
@@ -234,6 +235,22 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
           {k, notice("'" + k + "' was out of range and was set to " + input_text(*field, s) + ".",
                      "“" + k + "”超出范围，已调整为 " + input_text(*field, s) + "。")});
     }
+  }
+  // A credit this catalog does not know would make the question invalid (recommend() refuses it): drop it,
+  // with a notice, like any other unusable value.
+  {
+    Scenario one = s;
+    std::vector<std::string> kept;
+    for (const std::string& credit : s.constraints.credits) {
+      one.constraints.credits = {credit};
+      if (check_credits(one.constraints, catalog).empty())
+        kept.push_back(credit);
+      else
+        d.notices.push_back({"credits", notice("Ignored the credit '" + echo(credit, 60) +
+                                                   "': this catalog does not know it.",
+                                               "已忽略额度“" + echo(credit, 60) + "”：当前目录中没有它。")});
+    }
+    s.constraints.credits = kept;
   }
   // The combination may still be inconsistent (e.g. hidden not divisible by heads): keep the preset's job.
   const std::vector<Problem> problems = validate_workload(s.workload);

@@ -83,6 +83,16 @@ gw::Catalog catalog() {
     o.on_demand_per_hour = 1.5 + i;
     c.offers.push_back(o);
   }
+  // Credits a link may name must be in the catalog (decode_link drops unknown ones).
+  gw::Provider p;
+  p.id = "prov0";
+  for (const char* id : {"aws-educate", "gcp-research-credits"}) {
+    gw::Program g;
+    g.id = id;
+    g.kind = "credit";
+    p.programs.push_back(g);
+  }
+  c.providers.push_back(p);
   return c;
 }
 
@@ -164,6 +174,12 @@ TEST_CASE("link: unknown keys are ignored, so links from newer versions still op
   CHECK(d.notices.empty());
   CHECK(*d.scenario.constraints.budget == 120);
   CHECK(diff_workload(d.scenario.workload, bert().workload) == "");
+}
+
+TEST_CASE("link: a credit the catalog does not know is dropped with a notice (fuzz_recommend finding)") {
+  const gw::LinkDecode d = decode("#v=1&preset=bert-base-finetune&credits=aws-educatec,aws-educate");
+  CHECK(d.scenario.constraints.credits == std::vector<std::string>{"aws-educate"});
+  CHECK(has_notice(d, "credits"));
 }
 
 TEST_CASE("link: out-of-range values are clamped, each with a notice") {
