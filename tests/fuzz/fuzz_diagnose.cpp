@@ -19,7 +19,8 @@ using namespace gw::testing;
 
 namespace {
 
-const Catalog* g_catalog = nullptr;
+// The bundled catalog and CUDA driver table, parsed once: per input, only the checker runs.
+const DiagnoseContext* g_context = nullptr;
 
 template <class T>
 void finite_seen(const std::optional<Seen<T>>& v, const char* what) {
@@ -66,13 +67,15 @@ std::vector<std::string> quoted_by_findings(std::string_view text, const Diagnos
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  g_catalog = &fixture_catalog();  // once: the bundled catalog is parsed before the first input
+  static const CudaDriverLoad cuda = bundled_cuda_driver_table();
+  static const DiagnoseContext context{fixture_catalog(), cuda.table, cuda.problems};
+  g_context = &context;
   return 0;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const Catalog& catalog = *g_catalog;
+  const DiagnoseContext& context = *g_context;
   DiagnoseOptions options;
   // Vary the options with the input so every branch (CUDA check, pricing, header-less CSV) is reached.
   if (size % 3 == 1) options.cuda = "12.1";
@@ -80,7 +83,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size % 5 == 4)
     options.csv_columns = "index,name,clocks.max.sm,clocks.sm,power.limit,pcie.link.width.current";
 
-  const DiagnoseReport r = diagnose(text, catalog, options);
+  const DiagnoseReport r = diagnose(text, context, options);
   require(r.input.gpus.size() + r.gpus.size() <= kDiagnoseMaxGpus + 0u, "more GPUs than the limit");
   require(r.input.bytes <= kDiagnoseMaxBytes, "read past the byte limit");
   for (const GpuDiagnosis& g : r.gpus) {
@@ -120,7 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // when the text crossed unchanged (JSON replaces broken UTF-8) the same findings.
   const std::string request = diagnose_request_json(text, options);
   std::string problem;
-  const auto a = read_diagnose_answer(diagnose_json(request, catalog), problem);
+  const auto a = read_diagnose_answer(diagnose_json(request, context), problem);
   require(a.has_value(), "the checker's own answer does not read back", problem);
   const nlohmann::json sent = nlohmann::json::parse(request, nullptr, false);
   if (sent.is_object() && sent.contains("text") && sent["text"] == std::string(text)) {
