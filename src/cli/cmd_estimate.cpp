@@ -129,7 +129,7 @@ void setup(CLI::App& root, Context& ctx) {
   static std::string cards = "1", derate = "1", format = "table";
   static bool explain = false, list = false;
   CLI::App* cmd = root.add_subcommand("estimate", "Memory fit and run time of a workload on every GPU");
-  add_workload_flags(cmd, wf);
+  add_workload_flags(cmd, wf, ctx);
   cmd->add_option("--gpu", gpus, "Only these GPUs (loose names; repeat)");
   cmd->add_option("--gpus", cards, "Cards per machine (data/tensor parallel; default 1)");
   cmd->add_option("--derate", derate, "Down-clock factor of a cloud variant, e.g. 0.85");

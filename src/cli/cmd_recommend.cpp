@@ -297,7 +297,7 @@ void setup(CLI::App& root, Context& ctx) {
   CLI::App* cmd = root.add_subcommand(
       "recommend",
       "Which GPU, provider, pricing and card count for one job, budget and deadline - ranked, with reasons");
-  add_workload_flags(cmd, f.workload);
+  add_workload_flags(cmd, f.workload, ctx);
   add_scenario_flags(cmd, f.scenario);
   cmd->add_flag("--all", f.all, "Show every option that satisfies the constraints (default: the top 10)");
   cmd->add_option("--top", f.top, "How many rows to show (default 10)");

@@ -132,6 +132,9 @@ struct WorkloadLoad {
 // A job description is a few hundred bytes; anything over 1 MiB is refused before parsing.
 inline constexpr std::size_t kMaxWorkloadBytes = 1u << 20;
 WorkloadLoad workload_from_json(std::string_view json_text, const Workload& base = {});
+// The same reader without the range and consistency checks, for a partial description applied before the
+// rest of the job is known (a library model's shape, models.hpp): types and keys are still checked.
+WorkloadLoad workload_delta_from_json(std::string_view json_text, const Workload& base);
 std::string workload_to_json(const Workload&);
 
 struct Preset {

@@ -247,7 +247,9 @@ ojson text_json(const Text& t) {
 
 }  // namespace
 
-WorkloadLoad workload_from_json(std::string_view json_text, const Workload& base) {
+namespace {
+
+WorkloadLoad read_workload_text(std::string_view json_text, const Workload& base, bool validate) {
   WorkloadLoad out;
   if (json_text.size() > kMaxWorkloadBytes) {
     out.problems.push_back({"/", "the workload file is " + std::to_string(json_text.size() >> 10) +
@@ -262,10 +264,24 @@ WorkloadLoad workload_from_json(std::string_view json_text, const Workload& base
   Workload w = base;
   read_workload(doc, w, "", out.problems);
   if (!out.problems.empty()) return out;
+  if (!validate) {
+    out.workload = w;
+    return out;
+  }
   // Range problems point at the JSON key they came from.
   for (Problem& p : validate_workload(w)) out.problems.push_back({"/" + p.path, p.message});
   if (out.problems.empty()) out.workload = w;
   return out;
+}
+
+}  // namespace
+
+WorkloadLoad workload_from_json(std::string_view json_text, const Workload& base) {
+  return read_workload_text(json_text, base, true);
+}
+
+WorkloadLoad workload_delta_from_json(std::string_view json_text, const Workload& base) {
+  return read_workload_text(json_text, base, false);
 }
 
 std::string workload_to_json(const Workload& w) {

@@ -1,0 +1,552 @@
+// Hugging Face config.json -> workload shape (hf_config.hpp). Each family's key names are read by one
+// function; every value goes through one checked reader that names the key's JSON path on a problem.
+#include "engine/hf_config.hpp"
+
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "engine/input.hpp"
+#include "engine/model.hpp"
+
+namespace gw {
+
+namespace {
+
+using json = nlohmann::json;
+using ojson = nlohmann::ordered_json;
+
+enum class Style { decoder, mixtral, qwen_moe, deepseek, chatglm, bert, t5, whisper_bart, vit, none };
+
+struct StyleName {
+  const char* model_type;
+  Style style;
+  bool tied_default;  // the transformers config class's tie_word_embeddings default
+};
+
+const StyleName kStyles[] = {
+    {"llama", Style::decoder, false},
+    {"mistral", Style::decoder, false},
+    {"qwen2", Style::decoder, false},
+    {"qwen3", Style::decoder, false},
+    {"qwen2_vl", Style::decoder, false},
+    {"qwen2_5_vl", Style::decoder, false},
+    {"phi3", Style::decoder, false},
+    {"gemma", Style::decoder, true},
+    {"gemma2", Style::decoder, true},
+    {"gemma3_text", Style::decoder, true},
+    {"internlm2", Style::decoder, false},
+    {"baichuan", Style::decoder, false},
+    {"glm", Style::decoder, false},
+    {"glm4", Style::decoder, false},
+    {"mixtral", Style::mixtral, false},
+    {"qwen2_moe", Style::qwen_moe, false},
+    {"qwen3_moe", Style::qwen_moe, false},
+    {"deepseek_v2", Style::deepseek, false},
+    {"deepseek_v3", Style::deepseek, false},
+    {"chatglm", Style::chatglm, false},
+    {"bert", Style::bert, true},
+    {"roberta", Style::bert, true},
+    {"xlm-roberta", Style::bert, true},
+    {"ernie", Style::bert, true},
+    {"deberta-v2", Style::bert, true},
+    {"t5", Style::t5, true},
+    {"mt5", Style::t5, false},
+    {"whisper", Style::whisper_bart, true},
+    {"bart", Style::whisper_bart, true},
+    {"mbart", Style::whisper_bart, true},
+    {"vit", Style::vit, false},
+    {"deit", Style::vit, false},
+    {"dinov2", Style::vit, false},
+};
+
+const StyleName* style_of(const std::string& model_type) {
+  for (const StyleName& s : kStyles)
+    if (model_type == s.model_type) return &s;
+  return nullptr;
+}
+
+std::string known_types() {
+  std::string list;
+  for (const StyleName& s : kStyles) list += (list.empty() ? "" : ", ") + std::string(s.model_type);
+  return list;
+}
+
+// Nesting depth of the text's arrays and objects, outside strings: checked before parsing, so a hostile
+// file of a million '[' never reaches the parser's recursion.
+int json_depth(std::string_view s) {
+  int depth = 0, worst = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      worst = std::max(worst, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return worst;
+}
+
+std::string shown(const json& v) {
+  return clean_text(v.dump(), 40);
+}
+
+// Reads one config object (the top level or text_config), recording which key fed which workload field
+// so a shape problem found later points at the config's key.
+struct Reader {
+  const json& obj;
+  std::string prefix;  // "" or "text_config."
+  HfConfigRead& out;
+  std::map<std::string, std::string> source;  // workload key -> config path
+
+  std::string path(const std::string& key) const { return prefix + key; }
+  bool has(const char* key) const { return obj.contains(key) && !obj.at(key).is_null(); }
+  void problem(const std::string& key, const std::string& message) {
+    out.problems.push_back({path(key), message});
+  }
+
+  // A whole number in [lo, hi] under the first of `keys` present; `what` says what it is when missing.
+  std::optional<long long> integer(std::initializer_list<const char*> keys, const char* what, double lo,
+                                   double hi, bool required = true) {
+    for (const char* key : keys) {
+      if (!has(key)) continue;
+      const json& v = obj.at(key);
+      if (!v.is_number() || v.is_boolean()) {
+        problem(key, std::string("must be a whole number (") + what + "), not " + shown(v));
+        return std::nullopt;
+      }
+      const double d = v.get<double>();
+      if (!std::isfinite(d) || d != std::floor(d)) {
+        problem(key, std::string("must be a whole number (") + what + "), not " + shown(v));
+        return std::nullopt;
+      }
+      if (d < lo || d > hi) {
+        problem(key, shown(v) + " is out of range for " + what + " (" + format_significant(lo) + " to " +
+                         format_significant(hi) + ")");
+        return std::nullopt;
+      }
+      return static_cast<long long>(d);
+    }
+    if (required) {
+      std::string names;
+      for (const char* key : keys) names += (names.empty() ? "" : " or ") + path(key);
+      out.problems.push_back({path(*keys.begin()), "missing: the config needs " + names + " (" + what + ")"});
+    }
+    return std::nullopt;
+  }
+
+  std::optional<bool> boolean(const char* key) {
+    if (!has(key)) return std::nullopt;
+    if (!obj.at(key).is_boolean()) {
+      problem(key, "must be true or false, not " + shown(obj.at(key)));
+      return std::nullopt;
+    }
+    return obj.at(key).get<bool>();
+  }
+
+  std::optional<std::string> text(const char* key) {
+    if (!has(key)) return std::nullopt;
+    if (!obj.at(key).is_string()) {
+      problem(key, "must be text, not " + shown(obj.at(key)));
+      return std::nullopt;
+    }
+    return obj.at(key).get<std::string>();
+  }
+
+  // Sets `wkey` in the shape from the config key that was read.
+  template <typename T>
+  void put(ojson& shape, const char* wkey, const std::optional<T>& v, const std::string& config_key) {
+    if (!v) return;
+    shape[wkey] = *v;
+    source[wkey] = path(config_key);
+  }
+};
+
+void tied(Reader& r, ojson& shape, const StyleName& style) {
+  if (std::optional<bool> t = r.boolean("tie_word_embeddings")) {
+    r.put(shape, "tied_embeddings", t, "tie_word_embeddings");
+    return;
+  }
+  if (r.has("tie_word_embeddings")) return;  // mistyped: already a problem
+  shape["tied_embeddings"] = style.tied_default;
+  const std::string v = style.tied_default ? "true" : "false";
+  r.out.notes.push_back(
+      {"tie_word_embeddings is not in the config: the " + std::string(style.model_type) + " default (" + v +
+           ") is used.",
+       "配置中没有 tie_word_embeddings：采用 " + std::string(style.model_type) + " 的默认值（" + v + "）。"});
+}
+
+constexpr double kMaxLayers = 1e5, kMaxWidth = 1e7, kMaxHeads = 1e6, kMaxVocab = 1e9;
+
+// Llama-style decoders (and the attention/embedding part of every MoE decoder below).
+void read_decoder(Reader& r, ojson& s, const StyleName& style) {
+  s["arch"] = "decoder";
+  r.put(s, "layers", r.integer({"num_hidden_layers"}, "layers", 1, kMaxLayers), "num_hidden_layers");
+  r.put(s, "hidden", r.integer({"hidden_size"}, "hidden size", 1, kMaxWidth), "hidden_size");
+  const auto heads = r.integer({"num_attention_heads"}, "attention heads", 1, kMaxHeads);
+  r.put(s, "heads", heads, "num_attention_heads");
+  // No num_key_value_heads = plain multi-head attention (Llama 1/2-7B, Baichuan): the config says so by
+  // leaving it out, and every reader of these configs takes it that way.
+  r.put(s, "kv_heads", r.integer({"num_key_value_heads"}, "key/value heads", 1, kMaxHeads, false),
+        "num_key_value_heads");
+  r.put(s, "head_dim", r.integer({"head_dim"}, "head dimension", 1, kMaxHeads, false), "head_dim");
+  if (style.style != Style::mixtral)
+    r.put(s, "intermediate", r.integer({"intermediate_size"}, "FFN inner size", 1, kMaxWidth),
+          "intermediate_size");
+  r.put(s, "vocab", r.integer({"vocab_size"}, "vocabulary", 1, kMaxVocab), "vocab_size");
+  s["ffn_matrices"] = 3;  // SwiGLU / GeGLU in every family read here
+  tied(r, s, style);
+}
+
+void read_mixtral(Reader& r, ojson& s, const StyleName& style) {
+  read_decoder(r, s, style);
+  r.put(s, "experts", r.integer({"num_local_experts"}, "experts", 1, 1e5), "num_local_experts");
+  r.put(s, "experts_active", r.integer({"num_experts_per_tok"}, "experts per token", 1, 1e5),
+        "num_experts_per_tok");
+  r.put(s, "expert_intermediate", r.integer({"intermediate_size"}, "expert FFN size", 1, kMaxWidth),
+        "intermediate_size");
+}
+
+void read_qwen_moe(Reader& r, ojson& s, const StyleName& style) {
+  read_decoder(r, s, style);
+  r.put(s, "experts", r.integer({"num_experts"}, "experts", 1, 1e5), "num_experts");
+  r.put(s, "experts_active", r.integer({"num_experts_per_tok"}, "experts per token", 1, 1e5),
+        "num_experts_per_tok");
+  const auto expert = r.integer({"moe_intermediate_size"}, "expert FFN size", 1, kMaxWidth);
+  r.put(s, "expert_intermediate", expert, "moe_intermediate_size");
+  // Qwen2-MoE's shared expert is one FFN of shared_expert_intermediate_size: counted as that many
+  // expert-sized ones (Qwen1.5-MoE-A2.7B: 5632 = 4 x 1408).
+  if (const auto shared =
+          r.integer({"shared_expert_intermediate_size"}, "shared expert FFN size", 0, kMaxWidth, false);
+      shared && expert && *shared > 0) {
+    if (*shared % *expert != 0)
+      r.problem("shared_expert_intermediate_size",
+                std::to_string(*shared) + " is not a multiple of moe_intermediate_size " +
+                    std::to_string(*expert) + ": gpuwise counts shared experts in expert-sized units");
+    else
+      r.put(s, "shared_experts", std::optional<long long>(*shared / *expert),
+            "shared_expert_intermediate_size");
+  }
+  if (const auto step = r.integer({"decoder_sparse_step"}, "MoE layer step", 1, kMaxLayers, false);
+      step && *step != 1)
+    r.problem("decoder_sparse_step", "MoE layers every " + std::to_string(*step) +
+                                         " layers are not modelled (gpuwise reads 1: every layer)");
+  if (r.has("mlp_only_layers") &&
+      !(r.obj.at("mlp_only_layers").is_array() && r.obj.at("mlp_only_layers").empty()))
+    r.problem("mlp_only_layers", "dense layers between MoE layers are not modelled (gpuwise reads [])");
+}
+
+void read_deepseek(Reader& r, ojson& s, const StyleName& style) {
+  s["arch"] = "decoder";
+  r.put(s, "layers", r.integer({"num_hidden_layers"}, "layers", 1, kMaxLayers), "num_hidden_layers");
+  r.put(s, "hidden", r.integer({"hidden_size"}, "hidden size", 1, kMaxWidth), "hidden_size");
+  r.put(s, "heads", r.integer({"num_attention_heads"}, "attention heads", 1, kMaxHeads),
+        "num_attention_heads");
+  r.put(s, "intermediate", r.integer({"intermediate_size"}, "dense FFN size", 1, kMaxWidth),
+        "intermediate_size");
+  r.put(s, "vocab", r.integer({"vocab_size"}, "vocabulary", 1, kMaxVocab), "vocab_size");
+  s["ffn_matrices"] = 3;
+  tied(r, s, style);
+  r.put(s, "experts", r.integer({"n_routed_experts"}, "routed experts", 1, 1e5), "n_routed_experts");
+  r.put(s, "experts_active", r.integer({"num_experts_per_tok"}, "experts per token", 1, 1e5),
+        "num_experts_per_tok");
+  r.put(s, "shared_experts", r.integer({"n_shared_experts"}, "shared experts", 0, 1e5, false),
+        "n_shared_experts");
+  r.put(s, "expert_intermediate", r.integer({"moe_intermediate_size"}, "expert FFN size", 1, kMaxWidth),
+        "moe_intermediate_size");
+  r.put(s, "dense_layers", r.integer({"first_k_dense_replace"}, "leading dense layers", 0, kMaxLayers, false),
+        "first_k_dense_replace");
+  if (const auto freq = r.integer({"moe_layer_freq"}, "MoE layer frequency", 1, kMaxLayers, false);
+      freq && *freq != 1)
+    r.problem("moe_layer_freq",
+              "MoE layers every " + std::to_string(*freq) +
+                  " layers are not modelled (gpuwise reads 1: every layer after the dense ones)");
+  r.put(s, "kv_lora_rank", r.integer({"kv_lora_rank"}, "KV latent rank", 1, kMaxHeads), "kv_lora_rank");
+  r.put(s, "q_lora_rank", r.integer({"q_lora_rank"}, "query latent rank", 1, kMaxHeads, false),
+        "q_lora_rank");
+  r.put(s, "rope_head_dim", r.integer({"qk_rope_head_dim"}, "rotary key width", 1, kMaxHeads),
+        "qk_rope_head_dim");
+  const auto nope = r.integer({"qk_nope_head_dim"}, "per-head query/key width", 1, kMaxHeads);
+  r.put(s, "head_dim", nope, "qk_nope_head_dim");
+  if (const auto v = r.integer({"v_head_dim"}, "per-head value width", 1, kMaxHeads);
+      v && nope && *v != *nope)
+    r.problem("v_head_dim", "v_head_dim " + std::to_string(*v) + " differs from qk_nope_head_dim " +
+                                std::to_string(*nope) + ": gpuwise models one per-head width");
+  if (const auto mtp = r.integer({"num_nextn_predict_layers"}, "prediction layers", 0, kMaxLayers, false);
+      mtp && *mtp > 0)
+    r.out.notes.push_back(
+        {"The multi-token prediction module (num_nextn_predict_layers) is not counted, as "
+         "in the published parameter count.",
+         "多 token 预测模块（num_nextn_predict_layers）不计入，与官方公布的参数量一致。"});
+}
+
+void read_chatglm(Reader& r, ojson& s, const StyleName& style) {
+  s["arch"] = "decoder";
+  r.put(s, "layers", r.integer({"num_layers", "num_hidden_layers"}, "layers", 1, kMaxLayers), "num_layers");
+  const auto hidden = r.integer({"hidden_size"}, "hidden size", 1, kMaxWidth);
+  r.put(s, "hidden", hidden, "hidden_size");
+  const auto heads = r.integer({"num_attention_heads"}, "attention heads", 1, kMaxHeads);
+  r.put(s, "heads", heads, "num_attention_heads");
+  if (r.boolean("multi_query_attention").value_or(false))
+    r.put(s, "kv_heads", r.integer({"multi_query_group_num"}, "key/value groups", 1, kMaxHeads),
+          "multi_query_group_num");
+  if (const auto kv = r.integer({"kv_channels"}, "head dimension", 1, kMaxHeads, false);
+      kv && !(hidden && heads && *kv * *heads == *hidden))
+    r.put(s, "head_dim", kv, "kv_channels");
+  r.put(s, "intermediate", r.integer({"ffn_hidden_size"}, "FFN inner size", 1, kMaxWidth), "ffn_hidden_size");
+  r.put(s, "vocab", r.integer({"padded_vocab_size", "vocab_size"}, "vocabulary", 1, kMaxVocab),
+        "padded_vocab_size");
+  s["ffn_matrices"] = 3;
+  tied(r, s, style);
+}
+
+void read_bert(Reader& r, ojson& s, const StyleName&) {
+  s["arch"] = "encoder";
+  r.put(s, "layers", r.integer({"num_hidden_layers"}, "layers", 1, kMaxLayers), "num_hidden_layers");
+  r.put(s, "hidden", r.integer({"hidden_size"}, "hidden size", 1, kMaxWidth), "hidden_size");
+  r.put(s, "heads", r.integer({"num_attention_heads"}, "attention heads", 1, kMaxHeads),
+        "num_attention_heads");
+  r.put(s, "intermediate", r.integer({"intermediate_size"}, "FFN inner size", 1, kMaxWidth),
+        "intermediate_size");
+  r.put(s, "vocab", r.integer({"vocab_size"}, "vocabulary", 1, kMaxVocab), "vocab_size");
+}
+
+void read_t5(Reader& r, ojson& s, const StyleName& style) {
+  s["arch"] = "encoder-decoder";
+  const auto layers = r.integer({"num_layers"}, "encoder layers", 1, kMaxLayers);
+  r.put(s, "layers", layers, "num_layers");
+  const auto dec = r.integer({"num_decoder_layers"}, "decoder layers", 1, kMaxLayers, false);
+  r.put(s, "decoder_layers", dec ? dec : layers, dec ? "num_decoder_layers" : "num_layers");
+  r.put(s, "hidden", r.integer({"d_model"}, "model width", 1, kMaxWidth), "d_model");
+  r.put(s, "intermediate", r.integer({"d_ff"}, "FFN inner size", 1, kMaxWidth), "d_ff");
+  r.put(s, "heads", r.integer({"num_heads"}, "attention heads", 1, kMaxHeads), "num_heads");
+  r.put(s, "head_dim", r.integer({"d_kv"}, "per-head width", 1, kMaxHeads), "d_kv");
+  r.put(s, "vocab", r.integer({"vocab_size"}, "vocabulary", 1, kMaxVocab), "vocab_size");
+  // "relu" (T5 1.0) is a plain FFN; "gated-gelu" / "gated-silu" (T5 1.1, Flan-T5, mT5) a gated one.
+  const std::string proj = r.text("feed_forward_proj").value_or("relu");
+  s["ffn_matrices"] = proj.rfind("gated-", 0) == 0 ? 3 : 2;
+  tied(r, s, style);
+}
+
+void read_whisper_bart(Reader& r, ojson& s, const StyleName& style) {
+  s["arch"] = "encoder-decoder";
+  r.put(s, "layers", r.integer({"encoder_layers"}, "encoder layers", 1, kMaxLayers), "encoder_layers");
+  r.put(s, "decoder_layers", r.integer({"decoder_layers"}, "decoder layers", 1, kMaxLayers),
+        "decoder_layers");
+  r.put(s, "hidden", r.integer({"d_model"}, "model width", 1, kMaxWidth), "d_model");
+  const auto heads = r.integer({"encoder_attention_heads"}, "attention heads", 1, kMaxHeads);
+  r.put(s, "heads", heads, "encoder_attention_heads");
+  const auto ffn = r.integer({"encoder_ffn_dim"}, "FFN inner size", 1, kMaxWidth);
+  r.put(s, "intermediate", ffn, "encoder_ffn_dim");
+  // The shape has one width per model: a decoder that differs from the encoder is refused, not averaged.
+  if (const auto dh = r.integer({"decoder_attention_heads"}, "decoder heads", 1, kMaxHeads, false);
+      dh && heads && *dh != *heads)
+    r.problem("decoder_attention_heads",
+              "differs from encoder_attention_heads: gpuwise models one head count");
+  if (const auto df = r.integer({"decoder_ffn_dim"}, "decoder FFN size", 1, kMaxWidth, false);
+      df && ffn && *df != *ffn)
+    r.problem("decoder_ffn_dim", "differs from encoder_ffn_dim: gpuwise models one FFN size");
+  r.put(s, "vocab", r.integer({"vocab_size"}, "vocabulary", 1, kMaxVocab), "vocab_size");
+  s["ffn_matrices"] = 2;
+  tied(r, s, style);
+  // Whisper's encoder sees 30 s windows (max_source_positions 1500 frames = 30 s): its input length.
+  if (std::string(style.model_type) == "whisper") s["audio_seconds"] = 30;
+}
+
+void read_vit(Reader& r, ojson& s, const StyleName& style) {
+  s["arch"] = "vit";
+  r.put(s, "layers", r.integer({"num_hidden_layers"}, "layers", 1, kMaxLayers), "num_hidden_layers");
+  const auto hidden = r.integer({"hidden_size"}, "hidden size", 1, kMaxWidth);
+  r.put(s, "hidden", hidden, "hidden_size");
+  r.put(s, "heads", r.integer({"num_attention_heads"}, "attention heads", 1, kMaxHeads),
+        "num_attention_heads");
+  if (std::string(style.model_type) == "dinov2") {
+    const auto ratio = r.integer({"mlp_ratio"}, "FFN ratio", 1, 64);
+    if (ratio && hidden) r.put(s, "intermediate", std::optional<long long>(*ratio * *hidden), "mlp_ratio");
+  } else {
+    r.put(s, "intermediate", r.integer({"intermediate_size"}, "FFN inner size", 1, kMaxWidth),
+          "intermediate_size");
+  }
+  r.put(s, "image_px", r.integer({"image_size"}, "image side", 1, 1e7), "image_size");
+  r.put(s, "patch_px", r.integer({"patch_size"}, "patch side", 1, 1e5), "patch_size");
+  // A classifier's head (ViTForImageClassification) has one output per label: id2label says how many.
+  bool classifier = false;
+  if (r.has("architectures") && r.obj.at("architectures").is_array())
+    for (const json& a : r.obj.at("architectures"))
+      if (a.is_string() && a.get<std::string>().find("ForImageClassification") != std::string::npos)
+        classifier = true;
+  if (classifier && r.has("id2label") && r.obj.at("id2label").is_object() && !r.obj.at("id2label").empty()) {
+    s["vocab"] = r.obj.at("id2label").size();
+    r.source["vocab"] = r.path("id2label");
+  }
+}
+
+void read_style(Reader& r, ojson& s, const StyleName& style) {
+  switch (style.style) {
+    case Style::decoder:
+      return read_decoder(r, s, style);
+    case Style::mixtral:
+      return read_mixtral(r, s, style);
+    case Style::qwen_moe:
+      return read_qwen_moe(r, s, style);
+    case Style::deepseek:
+      return read_deepseek(r, s, style);
+    case Style::chatglm:
+      return read_chatglm(r, s, style);
+    case Style::bert:
+      return read_bert(r, s, style);
+    case Style::t5:
+      return read_t5(r, s, style);
+    case Style::whisper_bart:
+      return read_whisper_bart(r, s, style);
+    case Style::vit:
+      return read_vit(r, s, style);
+    case Style::none:
+      return;
+  }
+}
+
+// torch_dtype (or the newer dtype) and quantization_config's bit width.
+void read_storage(Reader& r) {
+  for (const char* key : {"torch_dtype", "dtype"})
+    if (std::optional<std::string> d = r.text(key)) {
+      r.out.dtype = *d;
+      break;
+    }
+  if (!r.has("quantization_config")) return;
+  const json& q = r.obj.at("quantization_config");
+  const std::string base = "quantization_config";
+  if (!q.is_object()) {
+    r.problem(base, "must be an object");
+    return;
+  }
+  Reader qr{q, r.path(base) + ".", r.out, {}};
+  if (qr.boolean("load_in_4bit").value_or(false)) {
+    r.out.weight_bits = 4;
+  } else if (qr.boolean("load_in_8bit").value_or(false)) {
+    r.out.weight_bits = 8;
+  } else if (const auto bits = qr.integer({"bits", "w_bit"}, "weight bits", 1, 16, false)) {
+    r.out.weight_bits = static_cast<double>(*bits);
+  } else if (qr.text("quant_method").value_or("") == "fp8") {
+    r.out.weight_bits = 8;
+  } else if (!qr.has("bits") && !qr.has("w_bit")) {
+    r.out.problems.push_back({r.path(base),
+                              "has no bit width gpuwise reads (bits, w_bit, load_in_4bit, "
+                              "load_in_8bit or quant_method fp8)"});
+  }
+}
+
+}  // namespace
+
+HfConfigRead read_hf_config(std::string_view json_text) {
+  HfConfigRead out;
+  if (json_text.size() > kMaxHfConfigBytes) {
+    out.problems.push_back({"", "the file is " + std::to_string(json_text.size() >> 10) +
+                                    " KiB; a config.json is at most " +
+                                    std::to_string(kMaxHfConfigBytes >> 10) + " KiB"});
+    return out;
+  }
+  if (json_depth(json_text) > kMaxHfConfigDepth) {
+    out.problems.push_back(
+        {"", "nested more than " + std::to_string(kMaxHfConfigDepth) + " levels deep: not a config.json"});
+    return out;
+  }
+  const json doc = json::parse(json_text.begin(), json_text.end(), nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) {
+    out.problems.push_back({"", doc.is_discarded() ? "not valid JSON" : "a config.json is a JSON object"});
+    return out;
+  }
+  Reader top{doc, "", out, {}};
+  const std::optional<std::string> type = top.text("model_type");
+  if (!type) {
+    if (!doc.contains("model_type"))
+      top.problem("model_type", "missing: the config must name its model_type");
+    return out;
+  }
+  out.model_type = *type;
+  const StyleName* style = style_of(*type);
+  // A VLM (llava, gemma3, mllama...) keeps its language model in text_config: that is what is read.
+  const json* body = &doc;
+  std::string prefix;
+  if (!style && doc.contains("text_config") && doc.at("text_config").is_object()) {
+    body = &doc.at("text_config");
+    prefix = "text_config.";
+    Reader inner{*body, prefix, out, {}};
+    const std::optional<std::string> inner_type = inner.text("model_type");
+    if (!inner_type) {
+      if (!body->contains("model_type"))
+        inner.problem("model_type", "missing: text_config must name its model_type");
+      return out;
+    }
+    style = style_of(*inner_type);
+    if (!style) {
+      inner.problem("model_type", "'" + clean_text(*inner_type, 40) +
+                                      "' is not a config style gpuwise reads (" + known_types() + ")");
+      return out;
+    }
+  }
+  if (!style) {
+    top.problem("model_type", "'" + clean_text(*type, 40) + "' is not a config style gpuwise reads (" +
+                                  known_types() + ")");
+    return out;
+  }
+  if (doc.contains("vision_config"))
+    out.notes.push_back(
+        {"The vision tower (vision_config) is not counted: only the language model's shape is read.",
+         "视觉编码器（vision_config）不计入：只读取语言模型部分的结构。"});
+
+  Reader r{*body, prefix, out, {}};
+  ojson shape;
+  read_style(r, shape, *style);
+  read_storage(top);
+  if (prefix.size()) read_storage(r);
+  if (const auto ctx = r.integer({"max_position_embeddings", "seq_length"}, "context", 1, 1e9, false))
+    out.max_context_tokens = static_cast<double>(*ctx);
+  if (!out.problems.empty()) return out;
+
+  // The shape, read back through the workload reader, then checked as a job would be.
+  WorkloadLoad load = workload_delta_from_json(shape.dump(), Workload{});
+  if (load.workload) {
+    Workload probe = *load.workload;
+    probe.seq_len = 512;
+    for (const Problem& p : validate_workload(probe)) {
+      const auto it = r.source.find(p.path);
+      out.problems.push_back({it != r.source.end() ? it->second : p.path, p.message});
+    }
+  } else {
+    for (const Problem& p : load.problems) {
+      const std::string key = p.path.empty() ? p.path : p.path.substr(1);
+      const auto it = r.source.find(key);
+      out.problems.push_back({it != r.source.end() ? it->second : key, p.message});
+    }
+  }
+  if (!out.problems.empty()) return out;
+  out.params = shape_params_total(*load.workload);
+  out.params_active = shape_params_active(*load.workload);
+  if (!(out.params > 0)) {
+    out.problems.push_back({prefix.empty() ? "" : "text_config", "the shape gives no parameter count"});
+    return out;
+  }
+  // params first, as the library's blocks and the workload format write it.
+  ojson delta;
+  delta["arch"] = shape["arch"];
+  delta["params"] = std::round(out.params);
+  for (auto it = shape.begin(); it != shape.end(); ++it)
+    if (it.key() != "arch") delta[it.key()] = it.value();
+  if (out.weight_bits > 0) delta["weight_bits"] = out.weight_bits;
+  out.workload_json = delta.dump();
+  load = workload_delta_from_json(out.workload_json, Workload{});
+  out.shape = load.workload;
+  if (!out.shape) out.problems = load.problems;
+  return out;
+}
+
+}  // namespace gw
