@@ -1,0 +1,5 @@
+estimate
+--hf-config
+tests/data/hf/bad-layers.json
+--mode
+lora

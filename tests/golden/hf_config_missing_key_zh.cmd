@@ -1,0 +1,9 @@
+--lang
+zh
+recommend
+--hf-config
+tests/data/hf/missing-experts.json
+--mode
+infer
+--budget
+100
