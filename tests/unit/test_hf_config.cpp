@@ -8,9 +8,11 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "engine/estimate.hpp"
 #include "engine/hf_config.hpp"
 #include "engine/model.hpp"
 #include "engine/models.hpp"
+#include "test_estimate_fixtures.hpp"
 
 using namespace gw;
 
@@ -372,4 +374,23 @@ TEST_CASE("hf config: the shape applies over a task like a library model's") {
     for (auto it = doc.begin(); it != doc.end(); ++it)
       CHECK_MESSAGE((is_model_shape_key(it.key()) || it.key() == "weight_bits"), it.key());
   }
+}
+
+TEST_CASE(
+    "hf config: an imported MoE counts every expert in memory, the active ones in compute, and says so") {
+  const HfConfigRead mx = read_ok(kMixtral);
+  // Decoding over the fp16 inference preset's task on one H100: weights hold all 46.7B parameters...
+  Workload w = clear_model_shape(gwtest::preset("llama2-70b-fp16"));
+  const WorkloadLoad job = workload_delta_from_json(mx.workload_json, w);
+  REQUIRE(job.workload);
+  const GpuEstimate e = estimate(*job.workload, gwtest::gpu("h100-sxm5-80gb"), gwtest::catalog(), {2, 1.0});
+  CHECK(e.memory.weights_gib * 2 == doctest::Approx(46.7e9 * 2 / (1024.0 * 1024 * 1024)).epsilon(0.03));
+  // ...and the explanation states the rule and the routing overhead, in both languages.
+  CHECK(e.time_explain.note.en.find("memory holds all") != std::string::npos);
+  CHECK(e.time_explain.note.en.find("Routing overhead") != std::string::npos);
+  CHECK(e.time_explain.note.zh.find("路由开销") != std::string::npos);
+  bool active_input = false;
+  for (const ExplainInput& in : e.time_explain.inputs)
+    if (in.name.find("MoE") != std::string::npos) active_input = in.value < 0.3 * mx.params;
+  CHECK(active_input);  // 12.9B of 46.7B run per token
 }
