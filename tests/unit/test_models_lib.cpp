@@ -6,8 +6,10 @@
 #include <string>
 
 #include "engine/bundled.hpp"
+#include "engine/link.hpp"
 #include "engine/model.hpp"
 #include "engine/models.hpp"
+#include "test_estimate_fixtures.hpp"
 
 using namespace gw;
 
@@ -243,4 +245,29 @@ TEST_CASE("models: the bundled library loads without a problem") {
   for (const Problem& p : load.problems) INFO(p.path, ": ", p.message);
   CHECK(load.problems.empty());
   CHECK(load.library.models.size() >= 80);
+}
+
+TEST_CASE(
+    "models: a share link of a library model carries its id and arrives unchanged; old links still open") {
+  const ModelLibrary lib = fixture();
+  Scenario s = default_scenario(gwtest::presets(), gwtest::catalog());
+  s.workload = gwtest::preset("lora-7b");
+  REQUIRE(apply_model(s.workload, *lib.find("qwen2.5-7b")).empty());
+  s.workload.seq_len = 2048;  // a task field the user changed
+  const std::string link = encode_link(s, gwtest::presets());
+  CHECK(link.find("model=qwen2.5-7b") != std::string::npos);
+  CHECK(link.find("seq=2048") != std::string::npos);
+  const LinkDecode d = decode_link(link, gwtest::presets(), gwtest::catalog());
+  CHECK(d.notices.empty());
+  CHECK(d.scenario.workload.model == "qwen2.5-7b");
+  CHECK(d.scenario.workload.layers == 28);
+  CHECK(d.scenario.workload.kv_heads == 4);
+  CHECK(d.scenario.workload.intermediate == 18944);
+  CHECK(d.scenario.workload.seq_len == 2048);
+  CHECK(d.scenario.workload.mode == Mode::lora);
+  // A link from before the library (preset and fields only) opens as it did.
+  const LinkDecode old = decode_link("#v=1&preset=lora-7b&budget=300", gwtest::presets(), gwtest::catalog());
+  CHECK(old.notices.empty());
+  CHECK(old.scenario.workload.model.empty());
+  CHECK(old.scenario.workload.hidden == gwtest::preset("lora-7b").hidden);
 }
