@@ -9,6 +9,7 @@
 #include "app/i18n.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
+#include "engine/calc_inputs.hpp"
 #include "imgui.h"
 
 namespace gw::app {
@@ -37,6 +38,36 @@ void seed(AppState& s) {
   c.sweep.budget = s.scenario.constraints.budget;
   c.sweep.deadline_hours = s.scenario.constraints.deadline_hours;
   c.seeded = true;
+}
+
+// One form row per field of a calculator's table (engine/calc_inputs.hpp): label, help and range are the
+// CLI's and validate()'s.
+template <class In>
+void calc_form(const char* id, const std::vector<CalcField<In>>& fields, In& in, const std::string& cur) {
+  if (!begin_form(id)) return;
+  for (const CalcField<In>& f : fields) {
+    std::string label = tr(f.label);
+    if (f.rule.type == InputType::money) label += ", " + cur;
+    const std::string row = std::string(id) + "_" + f.name;
+    const char* help = tr(f.help).c_str();
+    const Limit& r = f.rule.range;
+    const bool hours = f.rule.type == InputType::duration;
+    if (f.rule.optional) {
+      std::optional<double> v = f.get(in);
+      if (field_optional(label.c_str(), help, row.c_str(), v, r.lo, r.hi, tr(f.empty_hint).c_str(), hours))
+        f.set(in, v);
+    } else if (f.rule.type == InputType::integer) {
+      int v = static_cast<int>(f.get(in).value_or(r.lo));
+      if (field_int(label.c_str(), help, row.c_str(), v, static_cast<int>(r.lo), static_cast<int>(r.hi)))
+        f.set(in, v);
+    } else {
+      double v = f.get(in).value_or(r.lo);
+      if (hours ? field_hours(label.c_str(), help, row.c_str(), v, r.lo, r.hi)
+                : field_number(label.c_str(), help, row.c_str(), v, r.lo, r.hi))
+        f.set(in, v);
+    }
+  }
+  end_form();
 }
 
 void problems(const std::vector<Problem>& ps) {
@@ -70,21 +101,7 @@ void draw_lab(AppState& s) {
                      tr("N people share one k-card server paid yearly, or each rents by the hour?",
                         "N 个人合租一台按年付费的 k 卡服务器，还是各自按小时租？"));
   ImGui::PopTextWrapPos();
-  if (begin_form("labform")) {
-    field_int(tr("People", "人数"), nullptr, "lab_people", in.people, 1, 10000);
-    field_int(tr("Cards in the server", "服务器卡数"), nullptr, "lab_cards", in.server_cards, 1, 64);
-    field_number((std::string(tr("Server per year, ", "服务器年费，")) + cur).c_str(),
-                 tr("Started at 70% of the hourly price for a whole year, as monthly plans are priced; use "
-                    "your quote.",
-                    "初始值按全年时价的 70% 估算（包月价格水平），请填入实际报价。"),
-                 "lab_year", in.server_price_per_year, 0, 1e12);
-    field_number((std::string(tr("One card per hour, ", "单卡每小时，")) + cur).c_str(), nullptr,
-                 "lab_hourly", in.hourly_price_per_card, 0, 1e6);
-    field_number(tr("GPU hours per person per day", "每人每天 GPU 小时"), nullptr, "lab_hours",
-                 in.hours_per_person_per_day, 0, 24);
-    field_number(tr("Cards per person", "每人同时用卡数"), nullptr, "lab_cpp", in.cards_per_person, 0.01, 64);
-    end_form();
-  }
+  calc_form("lab", lab_fields(), in, cur);
   const auto ps = validate(in);
   if (!ps.empty()) return problems(ps);
   const LabResult r = lab_corental(in);
@@ -112,27 +129,7 @@ void draw_buy(AppState& s) {
   ImGui::PushFont(font_heading());
   ImGui::TextUnformatted(tr("Rent or buy", "租还是买"));
   ImGui::PopFont();
-  if (begin_form("buyform")) {
-    field_number((std::string(tr("Card price, ", "显卡价格，")) + cur).c_str(),
-                 tr("New or used; what you would pay.", "新卡或二手，你实际要付的价格。"), "buy_price",
-                 in.card_price, 0, 1e9);
-    field_number(tr("Resale after the horizon", "到期残值比例"),
-                 tr("0.3 = sold for 30% of the price.", "0.3 表示按原价 30% 卖出。"), "buy_resale",
-                 in.resale_fraction, 0, 1);
-    field_number(tr("Horizon, years", "使用年限"), nullptr, "buy_years", in.horizon_years, 0.1, 20);
-    field_number(tr("GPU hours per year", "每年 GPU 小时"), nullptr, "buy_hours", in.gpu_hours_per_year, 0,
-                 8784);
-    field_number((std::string(tr("Rent per hour, ", "租用每小时，")) + cur).c_str(), nullptr, "buy_rent",
-                 in.hourly_rent, 0, 1e6);
-    field_number(tr("Power while running (W)", "运行功耗（瓦）"),
-                 tr("Card plus its share of the PC.", "显卡加主机分摊。"), "buy_watts", in.power_watts, 0,
-                 1e5);
-    field_number((std::string(tr("Electricity per kWh, ", "电价每度，")) + cur).c_str(), nullptr, "buy_kwh",
-                 in.electricity_per_kwh, 0, 100);
-    field_number((std::string(tr("Host PC, ", "主机，")) + cur).c_str(),
-                 tr("0 if you already have one.", "已有主机则填 0。"), "buy_host", in.host_cost, 0, 1e9);
-    end_form();
-  }
+  calc_form("buy", buy_fields(), in, cur);
   if (in.card_price <= 0) {
     ImGui::TextColored(color_v(Tone::muted), "%s",
                        tr("Enter the card's price to compare.", "填入显卡价格后即可比较。"));
@@ -162,24 +159,7 @@ void draw_sweep(AppState& s) {
   ImGui::PushFont(font_heading());
   ImGui::TextUnformatted(tr("Hyper-parameter sweep", "超参数搜索预算"));
   ImGui::PopFont();
-  if (begin_form("sweepform")) {
-    field_int(tr("Configurations", "配置数"), nullptr, "sw_configs", in.configs, 1, 100000);
-    field_int(tr("Seeds each", "每个配置的种子数"), nullptr, "sw_seeds", in.seeds, 1, 1000);
-    field_hours(tr("Hours per run", "每次运行时长"), nullptr, "sw_hours", in.hours_per_run, 0, 1e5);
-    field_number((std::string(tr("Price per hour, ", "每小时价格，")) + cur).c_str(),
-                 tr("One run's rental, all its cards.", "单次运行的整机租金。"), "sw_price",
-                 in.price_per_hour, 0, 1e6);
-    field_number((std::string(tr("Fixed per instance, ", "每台实例固定费用，")) + cur).c_str(),
-                 tr("Setup, storage and transfer paid once per parallel instance.",
-                    "每台并行实例一次性支付的配置、存储和流量费用。"),
-                 "sw_fixed", in.fixed_cost_per_instance, 0, 1e9);
-    field_int(tr("In parallel", "并行实例数"), nullptr, "sw_parallel", in.parallel, 1, 10000);
-    field_optional((std::string(tr("Budget, ", "预算，")) + cur).c_str(), nullptr, "sw_budget", in.budget, 0,
-                   1e12, tr("no limit", "不限"));
-    field_optional(tr("Deadline", "截止时间"), nullptr, "sw_deadline", in.deadline_hours, 1.0 / 60, 1e5,
-                   tr("none", "不限"), true);
-    end_form();
-  }
+  calc_form("sweep", sweep_fields(), in, cur);
   const auto ps = validate(in);
   if (!ps.empty()) return problems(ps);
   const SweepResult r = sweep_budget(in);

@@ -1,6 +1,7 @@
 // gpuwise buy: rent or buy a card - months to break even against the GPU hours you would rent.
 #include <iostream>
 
+#include "cli/calc_flags.hpp"
 #include "cli/cli.hpp"
 #include "cli/cost_output.hpp"
 #include "engine/calculators.hpp"
@@ -9,8 +10,8 @@ namespace gw::cli {
 namespace {
 
 struct BuyFlags {
-  std::string gpu = "3090", card_price, hours = "1000", hourly, resale = "0", years = "3", watts,
-              electricity = "0", host, usd_cny, format = "table";
+  CalcGiven given;  // the table's fields (engine/calc_inputs.hpp)
+  std::string gpu = "3090", usd_cny, format = "table";
 };
 
 void run(const BuyFlags& f, Context& ctx) {
@@ -19,17 +20,11 @@ void run(const BuyFlags& f, Context& ctx) {
   const double usd = f.usd_cny.empty() ? cat.usd_cny : parse_number("--usd-cny", f.usd_cny, 0.1, 100);
   const bool zh = ctx.lang() == Lang::zh;
   BuyInputs in;
-  in.card_price = parse_number("--card-price", f.card_price, 1e-6, 1e9);
-  in.gpu_hours_per_year = parse_number("--hours-per-year", f.hours, 0, 8784);
-  in.resale_fraction = parse_number("--resale", f.resale, 0, 1);
-  in.horizon_years = parse_number("--years", f.years, 0.1, 20);
-  in.electricity_per_kwh = parse_number("--electricity", f.electricity, 0, 1000);
-  in.host_cost = f.host.empty() ? 0 : parse_number("--host", f.host, 0, 1e9);
+  in.gpu_hours_per_year = 1000;  // the command's starting point; the engine's is 0
+  apply_calc_flags(buy_fields(), f.given, in, cur);
   std::vector<Text> notes;
   const Gpu& gpu = resolve_gpu_flag(cat, "--gpu", f.gpu);
-  if (!f.hourly.empty()) {
-    in.hourly_rent = parse_number("--hourly", f.hourly, 1e-6, 1e6);
-  } else {
+  if (!calc_given(f.given, "--hourly")) {
     const Offer* o = cheapest_offer(cat, gpu, cur, usd, in.hourly_rent);
     if (!o)
       throw Exit(kUsage, "--gpu: the catalog has no offer for " + gpu.name + "; give --hourly",
@@ -38,18 +33,16 @@ void run(const BuyFlags& f, Context& ctx) {
         {"Hourly rent: the catalog's cheapest " + gpu.name + " offer, " + o->id + " (" + o->price_date + ").",
          "时租：目录中最便宜的 " + gpu.name + " 方案，" + o->id + "（" + o->price_date + "）。"});
   }
-  if (!f.watts.empty()) {
-    in.power_watts = parse_number("--watts", f.watts, 0, 10000);
-  } else if (gpu.tdp_w) {
+  if (!calc_given(f.given, "--watts") && gpu.tdp_w) {
     in.power_watts = *gpu.tdp_w;
     notes.push_back(
         {"Power: the card's TDP, " + format_number(*gpu.tdp_w, 0) + " W (add the host with --watts).",
          "功耗：按显卡 TDP " + format_number(*gpu.tdp_w, 0) + " W（含主机请用 --watts）。"});
   }
-  if (f.electricity == "0")
+  if (in.electricity_per_kwh == 0)
     notes.push_back({"Electricity is not counted: give your price per kWh with --electricity.",
                      "未计电费：用 --electricity 填入每度电价格。"});
-  for (const Problem& p : validate(in)) throw problem_exit(kUsage, "", "参数", "--" + p.path, p.message);
+  refuse_calc_problems(buy_fields(), validate(in));
   const BuyResult r = rent_or_buy(in);
   auto money = [&](double v) { return format_money(v, cur); };
   KeyValues kv;
@@ -92,17 +85,8 @@ void setup(CLI::App& root, Context& ctx) {
   CLI::App* cmd =
       root.add_subcommand("buy", "Rent or buy a card: months to break even for your yearly GPU hours");
   cmd->add_option("--gpu", f.gpu, "The card (loose name, default 3090); its cheapest offer is the rent");
-  cmd->add_option("--card-price", f.card_price, "Price of the card, new or used, in the chosen currency")
-      ->required();
-  cmd->add_option("--hours-per-year", f.hours, "GPU hours a year you would otherwise rent (default 1000)");
-  cmd->add_option("--hourly", f.hourly, "Hourly rent instead of the catalog's cheapest offer");
-  cmd->add_option("--resale", f.resale,
-                  "Share of the card price you get back when selling it (0-1, default 0)");
-  cmd->add_option("--years", f.years, "Horizon in years (default 3)");
-  cmd->add_option("--watts", f.watts, "Power while running (default: the card's TDP)");
-  cmd->add_option("--electricity", f.electricity,
-                  "Electricity price per kWh in the chosen currency (default 0)");
-  cmd->add_option("--host", f.host, "Cost of the PC the card needs, if you do not have one");
+  add_calc_flags(cmd, buy_fields(), f.given);
+  cmd->get_option("--card-price")->required();
   cmd->add_option("--usd-cny", f.usd_cny, "Exchange rate, CNY per USD");
   add_format_option(cmd, f.format, {"table", "json", "csv", "md"});
   cmd->footer(

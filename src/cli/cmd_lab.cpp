@@ -1,6 +1,7 @@
 // gpuwise lab: N people share a k-GPU bare-metal server paid yearly, against each renting by the hour.
 #include <iostream>
 
+#include "cli/calc_flags.hpp"
 #include "cli/cli.hpp"
 #include "cli/cost_output.hpp"
 #include "engine/calculators.hpp"
@@ -9,8 +10,8 @@ namespace gw::cli {
 namespace {
 
 struct LabFlags {
-  std::string people = "8", cards = "8", gpu = "a100", server_price, hourly, hours = "8",
-              cards_per_person = "1", usd_cny, format = "table";
+  CalcGiven given;  // the table's fields (engine/calc_inputs.hpp)
+  std::string gpu = "a100", usd_cny, format = "table";
 };
 
 void run(const LabFlags& f, Context& ctx) {
@@ -18,16 +19,11 @@ void run(const LabFlags& f, Context& ctx) {
   const std::string cur = ctx.currency_flag.empty() ? "CNY" : ctx.currency_flag;
   const double usd = f.usd_cny.empty() ? cat.usd_cny : parse_number("--usd-cny", f.usd_cny, 0.1, 100);
   const bool zh = ctx.lang() == Lang::zh;
-  LabInputs in;
-  in.people = static_cast<int>(parse_number("--people", f.people, 1, 10000));
-  in.server_cards = static_cast<int>(parse_number("--cards", f.cards, 1, 64));
-  in.hours_per_person_per_day = parse_number("--hours-per-day", f.hours, 0, 24);
-  in.cards_per_person = parse_number("--cards-per-person", f.cards_per_person, 0.01, 64);
+  LabInputs in;  // 8 people on an 8-card server, 8 hours a day, one card each: the article's lab
+  apply_calc_flags(lab_fields(), f.given, in, cur);
   std::vector<Text> notes;
   std::string hourly_from;
-  if (!f.hourly.empty()) {
-    in.hourly_price_per_card = parse_number("--hourly", f.hourly, 1e-6, 1e6);
-  } else {
+  if (!calc_given(f.given, "--hourly")) {
     const Offer& o = cheapest_offer_matching(cat, "--gpu", f.gpu, cur, usd, in.hourly_price_per_card);
     const Gpu& gpu = *cat.gpu(o.gpu);
     hourly_from = o.id + " (" + o.price_date + ")";
@@ -35,9 +31,7 @@ void run(const LabFlags& f, Context& ctx) {
         {"Hourly price per card: the catalog's cheapest " + gpu.name + " offer, " + hourly_from + ".",
          "每卡时价：目录中最便宜的 " + gpu.name + " 方案，" + hourly_from + "。"});
   }
-  if (!f.server_price.empty()) {
-    in.server_price_per_year = parse_number("--server-price", f.server_price, 1e-6, 1e12);
-  } else {
+  if (!calc_given(f.given, "--server-price")) {
     // No yearly bare-metal price is in the reference; a monthly rental is about 70% of hourly x 720 h
     // (AutoDL, per the PABLO survey of 2026-08), so that is the stated stand-in.
     in.server_price_per_year = 0.7 * in.hourly_price_per_card * in.server_cards * 720 * 12;
@@ -48,7 +42,7 @@ void run(const LabFlags& f, Context& ctx) {
          "未给出 --server-price：按包月约为时价 × 720 小时的 70% 估算（AutoDL 包月，2026-08 调研）= " +
              format_money(in.server_price_per_year, cur) + "/年。请填入实际报价。"});
   }
-  for (const Problem& p : validate(in)) throw problem_exit(kUsage, "", "参数", "--" + p.path, p.message);
+  refuse_calc_problems(lab_fields(), validate(in));
   const LabResult r = lab_corental(in);
   KeyValues kv;
   auto money = [&](double v) { return format_money(v, cur); };
@@ -92,14 +86,8 @@ void setup(CLI::App& root, Context& ctx) {
   static LabFlags f;
   CLI::App* cmd = root.add_subcommand(
       "lab", "Lab co-rental: share a k-GPU server paid yearly, or each rent by the hour?");
-  cmd->add_option("--people", f.people, "People sharing the server (default 8)");
-  cmd->add_option("--cards", f.cards, "Cards in the server (default 8)");
+  add_calc_flags(cmd, lab_fields(), f.given);
   cmd->add_option("--gpu", f.gpu, "GPU of the server, for the hourly price (default a100)");
-  cmd->add_option("--server-price", f.server_price, "The server's yearly price, in the chosen currency");
-  cmd->add_option("--hourly", f.hourly,
-                  "Price of renting one card by the hour (default: the catalog's cheapest)");
-  cmd->add_option("--hours-per-day", f.hours, "GPU hours each person would rent per day (default 8)");
-  cmd->add_option("--cards-per-person", f.cards_per_person, "Cards each person uses at once (default 1)");
   cmd->add_option("--usd-cny", f.usd_cny, "Exchange rate, CNY per USD");
   add_format_option(cmd, f.format, {"table", "json", "csv", "md"});
   cmd->footer(

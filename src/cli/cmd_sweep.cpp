@@ -1,6 +1,7 @@
 // gpuwise sweep: configs x seeds runs - the total, and how many runs the budget and deadline allow.
 #include <iostream>
 
+#include "cli/calc_flags.hpp"
 #include "cli/cli.hpp"
 #include "cli/cost_output.hpp"
 #include "engine/calculators.hpp"
@@ -10,8 +11,8 @@ namespace gw::cli {
 namespace {
 
 struct SweepFlags {
-  std::string configs = "1", seeds = "1", hours, offer, price, parallel = "1", budget, deadline, fixed,
-              usd_cny, format = "table";
+  CalcGiven given;  // the table's fields (engine/calc_inputs.hpp)
+  std::string offer, usd_cny, format = "table";
 };
 
 void run(const SweepFlags& f, Context& ctx) {
@@ -22,20 +23,13 @@ void run(const SweepFlags& f, Context& ctx) {
   if (!f.usd_cny.empty()) c.usd_cny = parse_number("--usd-cny", f.usd_cny, 0.1, 100);
   const double usd = exchange_rate(c, cat);
   SweepInputs in;
-  in.configs = static_cast<int>(parse_number("--configs", f.configs, 1, 1e6));
-  in.seeds = static_cast<int>(parse_number("--seeds", f.seeds, 1, 1e4));
-  in.hours_per_run = parse_hours("--hours-per-run", f.hours);
-  in.parallel = static_cast<int>(parse_number("--parallel", f.parallel, 1, 1e4));
-  if (!f.budget.empty()) in.budget = parse_number("--budget", f.budget, 0, 1e9);
-  if (!f.deadline.empty()) in.deadline_hours = parse_hours("--deadline", f.deadline);
+  apply_calc_flags(sweep_fields(), f.given, in, c.currency);
   std::vector<Text> notes;
-  if (f.offer.empty() == f.price.empty())
+  const bool priced = calc_given(f.given, "--price");
+  if (f.offer.empty() == !priced)
     throw Exit(kUsage, "sweep: give exactly one of --offer ID or --price P",
                "sweep：--offer ID 和 --price P 二者必须给且只给一个");
-  if (!f.price.empty()) {
-    in.price_per_hour = parse_number("--price", f.price, 0, 1e6);
-    if (!f.fixed.empty()) in.fixed_cost_per_instance = parse_number("--fixed", f.fixed, 0, 1e9);
-  } else {
+  if (!priced) {
     const Offer* o = cat.offer(f.offer);
     if (!o) throw unknown_offer_exit(f.offer);
     const Provider* p = cat.provider(o->provider);
@@ -43,9 +37,7 @@ void run(const SweepFlags& f, Context& ctx) {
       throw Exit(kBadInput, "offer '" + o->id + "' names a provider the catalog lacks",
                  "报价 '" + o->id + "' 引用的平台不在目录中");
     in.price_per_hour = convert_money(o->on_demand_per_hour, o->currency, c.currency, usd);
-    if (!f.fixed.empty()) {
-      in.fixed_cost_per_instance = parse_number("--fixed", f.fixed, 0, 1e9);
-    } else {
+    if (!calc_given(f.given, "--fixed")) {
       // What one instance costs beyond the runs' own hours: setup, upload, idle tail, disk and transfer.
       BillRequest req;
       req.price_per_hour = {o->on_demand_per_hour, o->on_demand_per_hour, o->on_demand_per_hour};
@@ -61,7 +53,7 @@ void run(const SweepFlags& f, Context& ctx) {
     notes.push_back(
         {"Price: " + o->id + " (" + o->price_date + ").", "价格：" + o->id + "（" + o->price_date + "）。"});
   }
-  for (const Problem& p : validate(in)) throw problem_exit(kUsage, "", "参数", "--" + p.path, p.message);
+  refuse_calc_problems(sweep_fields(), validate(in));
   const SweepResult r = sweep_budget(in);
   auto money = [&](double v) { return format_money(v, c.currency); };
   KeyValues kv;
@@ -96,16 +88,9 @@ void setup(CLI::App& root, Context& ctx) {
   static SweepFlags f;
   CLI::App* cmd = root.add_subcommand(
       "sweep", "Budget a sweep: configs x seeds runs, and how many the budget/deadline allow");
-  cmd->add_option("--configs", f.configs, "Hyper-parameter configurations (default 1)");
-  cmd->add_option("--seeds", f.seeds, "Seeds per configuration (default 1)");
-  cmd->add_option("--hours-per-run", f.hours, "Hours one run takes: 2.5, 90m")->required();
-  cmd->add_option("--offer", f.offer, "Offer to run on (its on-demand price)");
-  cmd->add_option("--price", f.price, "Or a price per hour per run, in the chosen currency");
-  cmd->add_option("--parallel", f.parallel, "Instances rented at once (default 1)");
-  cmd->add_option("--budget", f.budget, "Budget in the chosen currency");
-  cmd->add_option("--deadline", f.deadline, "Deadline: 48h, 2d");
-  cmd->add_option("--fixed", f.fixed,
-                  "Fixed cost per instance (default with --offer: setup, disk, transfer)");
+  add_calc_flags(cmd, sweep_fields(), f.given);
+  cmd->get_option("--hours-per-run")->required();
+  cmd->add_option("--offer", f.offer, "Offer to run on (its on-demand price; or give --price)");
   cmd->add_option("--usd-cny", f.usd_cny, "Exchange rate, CNY per USD");
   add_format_option(cmd, f.format, {"table", "json", "csv", "md"});
   cmd->footer(

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/calc_inputs.hpp"
 #include "engine/cost.hpp"
 
 namespace gw {
@@ -20,33 +21,10 @@ int to_count(double v) {
   return static_cast<int>(std::min(v, 1e9));
 }
 
-void need(std::vector<Problem>& out, bool ok, const char* field, const char* msg) {
-  if (!ok) out.push_back({field, msg});
-}
-
-bool pos(double v) {
-  return std::isfinite(v) && v > 0;
-}
-bool nonneg(double v) {
-  return std::isfinite(v) && v >= 0;
-}
-
 }  // namespace
 
 std::vector<Problem> validate(const LabInputs& in) {
-  std::vector<Problem> p;
-  need(p, in.people >= 1 && in.people <= 10000, "people", "people must be between 1 and 10000");
-  need(p, in.server_cards >= 1 && in.server_cards <= 64, "server_cards",
-       "server cards must be between 1 and 64");
-  need(p, pos(in.server_price_per_year) && in.server_price_per_year < 1e12, "server_price_per_year",
-       "the server's yearly price must be a positive number");
-  need(p, pos(in.hourly_price_per_card) && in.hourly_price_per_card < 1e6, "hourly_price_per_card",
-       "the hourly price per card must be a positive number");
-  need(p, nonneg(in.hours_per_person_per_day) && in.hours_per_person_per_day <= 24,
-       "hours_per_person_per_day", "hours per person per day must be between 0 and 24");
-  need(p, pos(in.cards_per_person) && in.cards_per_person <= 64, "cards_per_person",
-       "cards per person must be between 0 and 64");
-  return p;
+  return check_calc_fields(lab_fields(), in);
 }
 
 LabResult lab_corental(const LabInputs& in) {
@@ -90,22 +68,7 @@ LabResult lab_corental(const LabInputs& in) {
 }
 
 std::vector<Problem> validate(const BuyInputs& in) {
-  std::vector<Problem> p;
-  need(p, pos(in.card_price) && in.card_price < 1e9, "card_price",
-       "the card price must be a positive number");
-  need(p, nonneg(in.resale_fraction) && in.resale_fraction <= 1, "resale_fraction",
-       "the resale fraction must be between 0 and 1");
-  need(p, pos(in.horizon_years) && in.horizon_years <= 20, "horizon_years", "the horizon must be 0-20 years");
-  need(p, nonneg(in.gpu_hours_per_year) && in.gpu_hours_per_year <= 8784, "gpu_hours_per_year",
-       "GPU hours per year must be between 0 and 8784");
-  need(p, pos(in.hourly_rent) && in.hourly_rent < 1e6, "hourly_rent",
-       "the hourly rent must be a positive number");
-  need(p, nonneg(in.power_watts) && in.power_watts <= 10000, "power_watts", "power must be 0-10000 W");
-  need(p, nonneg(in.electricity_per_kwh) && in.electricity_per_kwh < 1000, "electricity_per_kwh",
-       "the electricity price must be a non-negative number");
-  need(p, nonneg(in.host_cost) && in.host_cost < 1e9, "host_cost",
-       "the host cost must be a non-negative number");
-  return p;
+  return check_calc_fields(buy_fields(), in);
 }
 
 BuyResult rent_or_buy(const BuyInputs& in) {
@@ -155,22 +118,7 @@ BuyResult rent_or_buy(const BuyInputs& in) {
 }
 
 std::vector<Problem> validate(const SweepInputs& in) {
-  std::vector<Problem> p;
-  need(p, in.configs >= 1 && in.configs <= 1000000, "configs", "configs must be between 1 and 1000000");
-  need(p, in.seeds >= 1 && in.seeds <= 10000, "seeds", "seeds must be between 1 and 10000");
-  need(p, pos(in.hours_per_run) && in.hours_per_run <= 1e5, "hours_per_run",
-       "hours per run must be positive");
-  need(p, nonneg(in.price_per_hour) && in.price_per_hour < 1e6, "price_per_hour",
-       "the price per hour must be a non-negative number");
-  need(p, nonneg(in.fixed_cost_per_instance) && in.fixed_cost_per_instance < 1e9, "fixed_cost_per_instance",
-       "the fixed cost must be a non-negative number");
-  need(p, in.parallel >= 1 && in.parallel <= 10000, "parallel",
-       "parallel instances must be between 1 and 10000");
-  need(p, !in.budget || (nonneg(*in.budget) && *in.budget < 1e12), "budget",
-       "the budget must be non-negative");
-  need(p, !in.deadline_hours || (pos(*in.deadline_hours) && *in.deadline_hours < 1e6), "deadline",
-       "the deadline must be positive");
-  return p;
+  return check_calc_fields(sweep_fields(), in);
 }
 
 SweepResult sweep_budget(const SweepInputs& in) {

@@ -90,6 +90,22 @@ struct InputSet {
 // nearest end and reported as `clamped`; false (the CLI): the scenario is left alone and the status is
 // `out_of_range`. Money is read in the scenario's currency.
 InputSet set_input(const InputField&, Scenario&, std::string_view text, bool clamp);
+// The numeric half of set_input, for any value described by a type and a range: reads `text` with the
+// type's parser (money in `currency`), then refuses (clamp = false) or clamps an out-of-range value. The
+// side calculators' fields (calc_inputs.hpp) read through it too, so they take the same words and say the
+// same things. An optional rule reads blank text as "no value".
+struct NumberRule {
+  InputType type = InputType::number;
+  Limit range{0, 0, ""};
+  bool optional = false;
+  Text accepts;  // overrides the type's wording of what is accepted
+};
+InputSet read_number(const NumberRule&, std::string_view text, std::string_view currency, bool clamp,
+                     std::optional<double>& out);
+// The range problem of one value already in a struct (not finite, out of range, not whole), naming it.
+std::optional<Problem> check_number(const char* name, const NumberRule&, std::optional<double> value);
+// The canonical text of a numeric value: exact, with "h" on durations ("" = no value).
+std::string number_text(InputType, std::optional<double>);
 // The field's canonical text: what a link carries and set_input reads back exactly. "" = unset.
 std::string input_text(const InputField&, const Scenario&);
 // The value as the page shows it: rounded, with its unit ("48h", "340M", "—" when unset).

@@ -12,9 +12,9 @@ namespace gw {
 namespace {
 
 // What a field of this type accepts, for "'abc' is not ...".
-Text expected(const InputField& f) {
-  if (!f.accepts.empty()) return f.accepts;
-  switch (f.type) {
+Text expected(InputType type, const Text& accepts, const std::vector<const char*>& choices = {}) {
+  if (!accepts.empty()) return accepts;
+  switch (type) {
     case InputType::count:
       return {"a number such as 340M or 1.5B", "像 340M 或 1.5B 这样的数"};
     case InputType::duration:
@@ -29,9 +29,9 @@ Text expected(const InputField& f) {
       return {"1, 0, true or false", "1、0、true 或 false"};
     case InputType::choice: {
       std::string en, zh;
-      for (std::size_t i = 0; i < f.choices.size(); ++i) {
-        en += (i ? ", " : "") + std::string(f.choices[i]);
-        zh += (i ? "、" : "") + std::string(f.choices[i]);
+      for (std::size_t i = 0; i < choices.size(); ++i) {
+        en += (i ? ", " : "") + std::string(choices[i]);
+        zh += (i ? "、" : "") + std::string(choices[i]);
       }
       return {"one of " + en, " " + zh + " 之一"};
     }
@@ -40,8 +40,8 @@ Text expected(const InputField& f) {
   }
 }
 
-bool read_value(const InputField& f, const Scenario& s, std::string_view text, double& v, Text& why) {
-  switch (f.type) {
+bool read_value(InputType type, std::string_view currency, std::string_view text, double& v, Text& why) {
+  switch (type) {
     case InputType::count:
       return parse_count_value(text, v);
     case InputType::duration:
@@ -51,7 +51,7 @@ bool read_value(const InputField& f, const Scenario& s, std::string_view text, d
     case InputType::share:
       return parse_share(text, v);
     case InputType::money:
-      return parse_money(text, s.constraints.currency, v, &why);
+      return parse_money(text, currency, v, &why);
     case InputType::flag:
       if (text == "1" || text == "true") return v = 1, true;
       if (text == "0" || text == "false") return v = 0, true;
@@ -106,7 +106,7 @@ InputSet set_input(const InputField& f, Scenario& s, std::string_view text, bool
                    "超出范围，已调整为 " + input_text(f, s)};
     }
     if (!ok) {
-      const Text e = expected(f);
+      const Text e = expected(f.type, f.accepts, f.choices);
       r.status = InputSet::bad;
       r.message = f.type == InputType::choice || !f.accepts.empty()
                       ? Text{quoted(text) + " is not " + e.en, quoted(text) + " 不是" + e.zh}
@@ -114,21 +114,29 @@ InputSet set_input(const InputField& f, Scenario& s, std::string_view text, bool
     }
     return r;
   }
-  if (f.optional && text.find_first_not_of(" \t") == std::string_view::npos) {
-    f.set(s, std::nullopt);
-    return r;
-  }
+  std::optional<double> v;
+  r = read_number({f.type, f.range, f.optional, f.accepts}, text, s.constraints.currency, clamp, v);
+  if (r.status == InputSet::bad || r.status == InputSet::out_of_range) return r;
+  f.set(s, v);
+  return r;
+}
+
+InputSet read_number(const NumberRule& rule, std::string_view text, std::string_view currency, bool clamp,
+                     std::optional<double>& out) {
+  InputSet r;
+  out.reset();
+  if (rule.optional && text.find_first_not_of(" \t") == std::string_view::npos) return r;
   double v = 0;
   Text why;
-  if (!read_value(f, s, text, v, why)) {
-    const Text e = expected(f);
+  if (!read_value(rule.type, currency, text, v, why)) {
+    const Text e = expected(rule.type, rule.accepts);
     r.status = InputSet::bad;
     r.message = why.en.empty() ? Text{quoted(text) + " is not " + e.en, quoted(text) + " 不是" + e.zh}
                                : Text{quoted(text) + " " + why.en, quoted(text) + " " + why.zh};
     return r;
   }
   // A whole-number field rounds what a link or the page typed (reported like a clamp); the CLI refuses.
-  if (f.type == InputType::integer && v != std::floor(v)) {
+  if (rule.type == InputType::integer && v != std::floor(v)) {
     if (!clamp) {
       r.status = InputSet::bad;
       r.message = {quoted(text) + " is not a whole number", quoted(text) + " 不是整数"};
@@ -137,30 +145,33 @@ InputSet set_input(const InputField& f, Scenario& s, std::string_view text, bool
     v = std::round(v);
     r.status = InputSet::clamped;
   }
-  if (f.type != InputType::flag && !within(v, f.range)) {
+  if (rule.type != InputType::flag && !within(v, rule.range)) {
     if (!clamp) {
       r.status = InputSet::out_of_range;
-      r.message = {std::string(text) + " is out of range (" + input_range_text(f) + ")",
-                   std::string(text) + " 超出范围（" + input_range_text(f, Lang::zh) + "）"};
+      r.message = {std::string(text) + " is out of range (" + describe_limit(rule.range) + ")",
+                   std::string(text) + " 超出范围（" + describe_limit(rule.range, Lang::zh) + "）"};
       return r;
     }
-    v = v < f.range.lo ? f.range.lo : f.range.hi;
+    v = v < rule.range.lo ? rule.range.lo : rule.range.hi;
     r.status = InputSet::clamped;
   }
-  if (f.type == InputType::integer || f.type == InputType::flag) v = std::round(v);
-  f.set(s, v);
+  if (rule.type == InputType::integer || rule.type == InputType::flag) v = std::round(v);
+  out = v;
   if (r.status == InputSet::clamped)
-    r.message = {"was out of range and was set to " + input_text(f, s),
-                 "超出范围，已调整为 " + input_text(f, s)};
+    r.message = {"was out of range and was set to " + number_text(rule.type, v),
+                 "超出范围，已调整为 " + number_text(rule.type, v)};
   return r;
+}
+
+std::string number_text(InputType type, std::optional<double> v) {
+  if (!v) return "";
+  if (type == InputType::flag) return *v != 0 ? "1" : "0";
+  return exact_number(*v) + (type == InputType::duration ? "h" : "");
 }
 
 std::string input_text(const InputField& f, const Scenario& s) {
   if (!numeric(f)) return f.get_text(s);
-  const std::optional<double> v = f.get(s);
-  if (!v) return "";
-  if (f.type == InputType::flag) return *v != 0 ? "1" : "0";
-  return exact_number(*v) + (f.type == InputType::duration ? "h" : "");
+  return number_text(f.type, f.get(s));
 }
 
 std::string input_display(const InputField& f, const Scenario& s) {
@@ -185,18 +196,22 @@ std::string input_display(const InputField& f, const Scenario& s) {
   }
 }
 
+std::optional<Problem> check_number(const char* name, const NumberRule& rule, std::optional<double> v) {
+  if (!v || rule.type == InputType::flag) return std::nullopt;
+  if (!std::isfinite(*v)) return Problem{name, "must be a finite number"};
+  if (!within(*v, rule.range))
+    return Problem{name, exact_number(*v) + " is out of range (" + describe_limit(rule.range) + ")"};
+  if (rule.type == InputType::integer && *v != std::floor(*v))
+    return Problem{name, exact_number(*v) + " is not a whole number"};
+  return std::nullopt;
+}
+
 std::vector<Problem> check_input_ranges(const Scenario& s, bool workload) {
   std::vector<Problem> out;
   for (const InputField& f : input_fields()) {
-    if (f.workload != workload || !numeric(f) || f.type == InputType::flag) continue;
-    const std::optional<double> v = f.get(s);
-    if (!v) continue;
-    if (!std::isfinite(*v))
-      out.push_back({f.name, "must be a finite number"});
-    else if (!within(*v, f.range))
-      out.push_back({f.name, exact_number(*v) + " is out of range (" + input_range_text(f) + ")"});
-    else if (f.type == InputType::integer && *v != std::floor(*v))
-      out.push_back({f.name, exact_number(*v) + " is not a whole number"});
+    if (f.workload != workload || !numeric(f)) continue;
+    if (auto p = check_number(f.name, {f.type, f.range, f.optional, f.accepts}, f.get(s)))
+      out.push_back(std::move(*p));
   }
   return out;
 }

@@ -1,0 +1,5 @@
+lab
+--people
+8
+--cards
+100

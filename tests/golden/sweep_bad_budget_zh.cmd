@@ -1,0 +1,11 @@
+--lang
+zh
+sweep
+--configs
+4
+--hours-per-run
+2h
+--price
+3
+--budget
+$20
