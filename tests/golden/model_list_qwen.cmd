@@ -1,0 +1,3 @@
+recommend
+--list-models
+qwen

@@ -1,0 +1,5 @@
+--lang
+zh
+estimate
+--list-models
+qwen 7b

@@ -1,0 +1,11 @@
+--lang
+zh
+recommend
+--model
+qwen2.5-7b
+--mode
+lora
+--budget
+200
+--deadline
+3d

@@ -1,0 +1,3 @@
+estimate
+--model
+qwen2.5-7

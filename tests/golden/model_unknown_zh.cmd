@@ -1,0 +1,7 @@
+--lang
+zh
+recommend
+--model
+llama3-8
+--budget
+100
