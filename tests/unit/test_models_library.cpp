@@ -4,6 +4,7 @@
 // directly, so the data is checked apart from the library loader. data/README.md documents the format.
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -144,6 +145,29 @@ TEST_CASE("model library: ids, names, kinds, licences and sources") {
     CHECK_FALSE(has_cjk(url));
     CHECK_FALSE(has_cjk(str(e["source"], "note")));
     CHECK(count_of(e, "params_published") > 0);
+  }
+}
+
+TEST_CASE("model library: an id or alias names one model only") {
+  // The library's find() takes an exact id or alias (case-insensitive), so a name shared by two entries
+  // would silently pick the first.
+  std::map<std::string, std::string> owner;
+  for (const json& e : models()) {
+    const std::string id = str(e, "id");
+    std::set<std::string> names = {id};
+    if (e.contains("aliases") && e["aliases"].is_array())
+      for (const json& a : e["aliases"]) {
+        CHECK(a.is_string());
+        std::string lower = a.is_string() ? a.get<std::string>() : "";
+        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        CHECK(!lower.empty());
+        names.insert(lower);
+      }
+    for (const std::string& n : names) {
+      INFO("name ", n, " in ", id);
+      const auto [it, fresh] = owner.emplace(n, id);
+      CHECK((fresh || it->second == id));
+    }
   }
 }
 
