@@ -337,25 +337,31 @@ std::vector<Problem> apply_model(Workload& w, const ModelEntry& model) {
   return {};
 }
 
-std::vector<Problem> apply_preset_models(std::vector<Preset>& presets, const ModelLibrary& library) {
+PresetLoad load_presets_with_models(std::string_view presets_json, const ModelLibrary& library) {
+  json doc = json::parse(presets_json.begin(), presets_json.end(), nullptr, false);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("presets") || !doc["presets"].is_array())
+    return load_presets(presets_json);  // it says what is wrong
   std::vector<Problem> problems;
-  for (std::size_t i = 0; i < presets.size(); ++i) {
-    Workload& w = presets[i].workload;
-    if (w.model.empty()) continue;
-    const std::string path = "presets[" + std::to_string(i) + "].workload.model";
-    const ModelEntry* m = library.find(w.model);
+  json& arr = doc["presets"];
+  for (std::size_t i = 0; i < arr.size(); ++i) {
+    if (!arr[i].is_object() || !arr[i].contains("workload") || !arr[i]["workload"].is_object()) continue;
+    json& w = arr[i]["workload"];
+    if (!w.contains("model") || !w["model"].is_string()) continue;
+    const std::string id = w["model"].get<std::string>();
+    const ModelEntry* m = library.find(id);
     if (!m) {
-      problems.push_back({path, "no model '" + w.model + "' in the library"});
+      problems.push_back({"/presets/" + std::to_string(i) + "/workload/model",
+                          "no model '" + id + "' in the model library"});
       continue;
     }
-    // Image side and audio length are the task's when the preset states them (SD 1.5 at 1024 px).
-    const int image_px = w.image_px;
-    const double audio_seconds = w.audio_seconds;
-    for (const Problem& p : apply_model(w, *m)) problems.push_back({path, p.path + ": " + p.message});
-    if (image_px > 0) w.image_px = image_px;
-    if (audio_seconds > 0) w.audio_seconds = audio_seconds;
+    json merged = json::parse(m->workload_json);
+    for (auto it = w.begin(); it != w.end(); ++it) merged[it.key()] = it.value();
+    merged["model"] = m->id;
+    w = merged;
   }
-  return problems;
+  PresetLoad out = problems.empty() ? load_presets(doc.dump()) : PresetLoad{};
+  out.problems.insert(out.problems.begin(), problems.begin(), problems.end());
+  return out;
 }
 
 }  // namespace gw

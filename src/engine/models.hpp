@@ -84,8 +84,10 @@ Workload clear_model_shape(const Workload& w);
 // problems (then `w` is unchanged).
 std::vector<Problem> apply_model(Workload& w, const ModelEntry& model);
 
-// Presets that name a library model ("model" in their workload) get its shape under their task fields.
-// A preset naming a model the library lacks is reported (path "presets[i].workload.model") and kept as is.
-std::vector<Problem> apply_preset_models(std::vector<Preset>& presets, const ModelLibrary& library);
+// Presets as tasks over library models: a preset whose workload names a "model" gets that model's shape
+// block under its own keys (the preset's keys win, so a task may set its image size), then load_presets
+// reads the result. A model the library lacks is a Problem at /presets/i/workload/model. With no preset
+// naming a model this is load_presets itself.
+PresetLoad load_presets_with_models(std::string_view presets_json, const ModelLibrary& library);
 
 }  // namespace gw

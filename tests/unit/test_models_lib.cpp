@@ -225,17 +225,37 @@ TEST_CASE("models: apply lays the shape under the task and keeps the task") {
   CHECK(t.experts == 8);
 }
 
-TEST_CASE("models: presets naming a model take its shape") {
+TEST_CASE("models: presets naming a model take its shape under their task") {
   const ModelLibrary lib = fixture();
-  std::vector<Preset> presets(2);
-  presets[0].workload.model = "llama-3-8b";
-  presets[0].workload.seq_len = 512;
-  presets[1].workload.model = "no-such-model";
-  const std::vector<Problem> problems = apply_preset_models(presets, lib);
-  REQUIRE(problems.size() == 1);
-  CHECK(problems[0].path == "presets[1].workload.model");
-  CHECK(presets[0].workload.hidden == 4096);
-  CHECK(presets[0].workload.seq_len == 512);
+  const PresetLoad load = load_presets_with_models(R"({"presets": [
+    {"id": "qwen-lora", "title": {"en": "LoRA", "zh": "LoRA"},
+     "workload": {"model": "qwen2.5-7b", "mode": "lora", "seq": 1024, "batch": 4, "samples": "10K", "epochs": 3}},
+    {"id": "moe-infer", "title": {"en": "MoE", "zh": "MoE"},
+     "workload": {"model": "mixtral-8x7b", "mode": "inference", "seq": 512, "layers": 16}}]})",
+                                                   lib);
+  for (const Problem& p : load.problems) INFO(p.path, ": ", p.message);
+  REQUIRE(load.problems.empty());
+  REQUIRE(load.presets.size() == 2);
+  const Workload& q = load.presets[0].workload;
+  CHECK(q.model == "qwen2.5-7b");
+  CHECK(q.layers == 28);
+  CHECK(q.kv_heads == 4);
+  CHECK(q.mode == Mode::lora);
+  CHECK(q.seq_len == 1024);
+  CHECK(q.dataset_samples == 10000);
+  CHECK(load.presets[1].workload.experts == 8);
+  CHECK(load.presets[1].workload.layers == 16);  // the preset's own key wins
+  // A model the library lacks is named by path; the presets file is not half-read.
+  const PresetLoad bad = load_presets_with_models(
+      R"({"presets": [{"id": "x", "title": {"en": "X"}, "workload": {"model": "nope", "seq": 8}}]})", lib);
+  REQUIRE(!bad.problems.empty());
+  CHECK(bad.problems.front().path == "/presets/0/workload/model");
+  CHECK(bad.presets.empty());
+  // Without a preset naming a model it is load_presets itself.
+  const PresetLoad plain = load_presets_with_models(bundled_file("presets.json"), lib);
+  CHECK(plain.problems.empty());
+  CHECK(plain.presets.size() == load_presets(bundled_file("presets.json")).presets.size());
+  CHECK(!load_presets_with_models("nope", lib).problems.empty());
 }
 
 TEST_CASE("models: the bundled library loads without a problem") {
