@@ -30,7 +30,7 @@ import catalog_maps as maps  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SCHEMA_VERSION = 1
-CATALOG_VERSION = "2026.12.1"  # bump the last number for every regenerated catalog in a month
+CATALOG_VERSION = "2026.12.2"  # bump the last number for every regenerated catalog in a month
 USD_CNY = 6.75
 USD_CNY_DATE = "2026-08-18"  # PABLO, "实时汇率, 2026-08-18 查询" (billing notes section 7)
 
@@ -479,8 +479,13 @@ def downclocked_3090(offers):
 # ---------------------------------------------------------------- providers
 def build_providers(offers):
     out = []
+    access = provider_facts()
+    unknown = set(access) - {p["id"] for p in facts.PROVIDERS}
+    if unknown:
+        sys.exit(f"provider-facts.csv names providers the catalog lacks: {sorted(unknown)}")
     for p in facts.PROVIDERS:
         p = dict(p)
+        p.update(access.get(p["id"], {}))
         if p.get("spot_discount_fraction") == "derive":
             ds = [1 - o["spot_per_hour"] / o["on_demand_per_hour"] for o in offers
                   if o["provider"] == p["id"] and o.get("_spot_listed")]
@@ -493,10 +498,44 @@ def build_providers(offers):
                  "billing_note", "disk_running_per_gb_month", "disk_stopped_per_gb_month", "free_disk_gb",
                  "egress_per_gb", "egress_free_gb_per_month", "ingress_free", "internal_network_free", "has_spot",
                  "spot_discount_fraction", "spot_notice_seconds", "spot_interruptions_per_hour", "spot_note",
-                 "programs", "source", "source_date"]
+                 "programs", "access", "no_gpu_per_hour", "source", "source_date"]
         assert set(p) <= set(order), set(p) - set(order)
         p["programs"] = [build_program(pr) for pr in p["programs"]]
         out.append({k: p[k] for k in order if p.get(k) is not None})
+    return out
+
+
+ACCESS_FLAGS = ["alipay", "wechat", "unionpay", "card", "crypto", "usd_only", "mainland_reachable", "real_name",
+                "invoice_general", "invoice_special"]
+
+
+def provider_facts():
+    """What decides whether a student can rent at all, per provider (issue 16 item 3):
+    scripts/catalog-sources/provider-facts.csv. yes/no/blank: a blank cell is unknown, never a guessed no."""
+    out = {}
+    with open(os.path.join(HERE, "catalog-sources", "provider-facts.csv"), encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            d = r["source_date"].strip()
+            if not r["source"].strip() or not re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", d) or not valid_date(d):
+                sys.exit(f"provider-facts.csv: {r['provider']} has no source or source_date")
+            a = {}
+            for k in ACCESS_FLAGS:
+                v = r[k].strip()
+                if v not in ("", "yes", "no"):
+                    sys.exit(f"provider-facts.csv: {r['provider']}.{k} must be yes, no or blank (got {v!r})")
+                if v:
+                    a[k] = v == "yes"
+            if r["min_topup"].strip():
+                a["min_topup"] = num(r["min_topup"])
+            for k in ("data_location", "notes"):
+                if r[k + "_en"].strip():
+                    a[k] = {"en": r[k + "_en"].strip(), "zh": r[k + "_zh"].strip()}
+            a["source"] = r["source"].strip()
+            a["source_date"] = r["source_date"].strip()
+            extra = {"access": a}
+            if r["no_gpu_per_hour"].strip():
+                extra["no_gpu_per_hour"] = num(r["no_gpu_per_hour"])
+            out[r["provider"]] = extra
     return out
 
 

@@ -11,6 +11,7 @@
 #include "app/widgets.hpp"
 #include "engine/cost.hpp"
 #include "engine/input.hpp"
+#include "engine/market.hpp"
 #include "imgui.h"
 
 namespace gw::app {
@@ -126,6 +127,8 @@ void draw_offer_table(AppState& s) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       ImGui::TextUnformatted(p ? tr(p->name).c_str() : o.provider.c_str());
+      // How to pay, mainland reach, real-name, invoices, top-up, data location: each with its source.
+      if (p && ImGui::IsItemHovered()) item_tooltip(tr(access_summary(*p)).c_str());
       ImGui::TableSetColumnIndex(1);
       const std::string& region = tr(o.region);
       const bool region_cut = ImGui::CalcTextSize(region.c_str()).x > ImGui::GetContentRegionAvail().x;

@@ -39,16 +39,52 @@ Table gpu_table(const Catalog& c) {
   return t;
 }
 
+// A tri-state fact as a cell: blank when no source says (unknown is not "no").
+std::string tri(const std::optional<bool>& v, Lang lang) {
+  if (!v) return "";
+  if (lang == Lang::zh) return *v ? "是" : "否";
+  return *v ? "yes" : "no";
+}
+
+// The payment methods a source confirms, "-" for none confirmed refused, blank when nothing is known.
+std::string pay_cell(const ProviderAccess& a, Lang lang) {
+  const bool zh = lang == Lang::zh;
+  const std::pair<const std::optional<bool>*, std::pair<const char*, const char*>> methods[] = {
+      {&a.alipay, {"alipay", "支付宝"}},
+      {&a.wechat, {"wechat", "微信"}},
+      {&a.unionpay, {"unionpay", "银联"}},
+      {&a.card, {"card", "外卡"}},
+      {&a.crypto, {"crypto", "加密货币"}}};
+  std::string out;
+  for (const auto& [v, name] : methods)
+    if (*v && **v) out += (out.empty() ? "" : ",") + std::string(zh ? name.second : name.first);
+  if (a.usd_only && *a.usd_only) out += zh ? "（仅美元）" : " (USD only)";
+  return out;
+}
+
+std::string invoice_cell(const ProviderAccess& a, Lang lang) {
+  const bool zh = lang == Lang::zh;
+  std::string out;
+  if (a.invoice_general && *a.invoice_general) out = zh ? "普票" : "general";
+  if (a.invoice_special && *a.invoice_special)
+    out += (out.empty() ? "" : ",") + std::string(zh ? "专票" : "special");
+  if (out.empty() && a.invoice_general && !*a.invoice_general) out = zh ? "否" : "no";
+  return out;
+}
+
 Table provider_table(const Catalog& c, Lang lang) {
-  Table t{{"id", "name", "currency", "billing", "from_creation", "disk_per_gb_month", "egress_per_gb", "spot",
-           "programs", "source_date"},
-          {},
-          {false, false, false, false, false, true, true, false, true, false}};
+  Table t{
+      {"id", "name", "currency", "billing", "from_creation", "disk_per_gb_month", "egress_per_gb", "spot",
+       "programs", "pay", "mainland", "real_name", "invoice", "min_topup", "source_date"},
+      {},
+      {false, false, false, false, false, true, true, false, true, false, false, false, false, true, false}};
   for (const Provider& p : c.providers) {
+    const ProviderAccess& a = p.access;
     t.rows.push_back({p.id, p.name.in(lang), p.currency, granularity_name(p.granularity),
                       p.bills_from_creation ? "yes" : "no", opt(p.disk_running_per_gb_month, 3),
                       opt(p.egress_per_gb, 3), p.has_spot ? "yes" : "no", std::to_string(p.programs.size()),
-                      p.source_date});
+                      pay_cell(a, lang), tri(a.mainland_reachable, lang), tri(a.real_name, lang),
+                      invoice_cell(a, lang), opt(a.min_topup, 0), p.source_date});
   }
   return t;
 }

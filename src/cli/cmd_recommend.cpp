@@ -176,6 +176,8 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
     if (!w.change.empty()) gpu += " [" + w.change + "]";
     std::string where = w.provider_name.in(lang) + (w.region.empty() ? "" : " " + w.region.in(lang));
     if (display_width(where) > 28) where = w.provider_name.in(lang);
+    // Market cn (market.hpp): marked, never hidden. $ foreign payment only, ? payment not confirmed.
+    where += w.market_tier == 2 ? " $" : w.market_tier == 1 ? " ?" : "";
     const std::string mem = fmt_num(w.need_gib, 1) + "/" + fmt_num(w.vram_gib, 0) +
                             (w.fit == Fit::tight ? (zh ? " 紧" : " tight") : "");
     t.rows.push_back({std::to_string(w.rank) + (w.pareto ? "*" : ""), gpu, where,
@@ -187,8 +189,17 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
                       risk_word(w.risk, zh)});
   }
   out += render(t, Format::table);
-  out += zh ? "* 时间-费用帕累托前沿；! 价格较旧；用时含上传与配置\n"
-            : "* on the time-vs-cost Pareto front; ! old price; hours include upload and setup\n";
+  out += zh ? "* 时间-费用帕累托前沿；! 价格较旧；用时含上传与配置"
+            : "* on the time-vs-cost Pareto front; ! old price; hours include upload and setup";
+  bool foreign = false, unconfirmed = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    foreign = foreign || r.rows[i].market_tier == 2;
+    unconfirmed = unconfirmed || r.rows[i].market_tier == 1;
+  }
+  if (foreign) out += zh ? "；$ 只收美元/境外支付，排在后面" : "; $ foreign payment only, ranked after";
+  if (unconfirmed)
+    out += zh ? "；? 未确认支持支付宝/微信/银联" : "; ? Alipay/WeChat Pay/UnionPay not confirmed";
+  out += "\n";
   out += zh ? "\n理由：\n" : "\nWhy:\n";
   for (std::size_t i = 0; i < n; ++i) {
     const Row& w = r.rows[i];

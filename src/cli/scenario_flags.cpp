@@ -6,6 +6,7 @@
 
 #include "engine/bundled.hpp"
 #include "engine/input.hpp"
+#include "engine/market.hpp"
 
 namespace gw::cli {
 
@@ -76,6 +77,10 @@ void apply_scenario_flags(const ScenarioFlags& f, const Context& ctx, Constraint
   s.constraints = c;
   apply_field_flags(f.given, false, s);
   c = s.constraints;
+  // The Chinese interface ranks for a mainland student even in USD (market.hpp): resolved at the door, so a
+  // link made here replays the same ranking; the engine resolves a plain auto by the currency alone.
+  if (c.market == Market::auto_ && ctx.lang() == Lang::zh)
+    c.market = resolve_market(c.market, c.currency, ctx.lang());
 }
 
 LinkDecode decode_link_flag(const ScenarioFlags& f, const std::vector<Preset>& presets,

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <type_traits>
 
+#include "engine/estimate.hpp"
+
 namespace gw {
 
 namespace {
@@ -189,7 +191,28 @@ std::string calc_range_text(const CalcField<In>& f, Lang lang) {
   if (!f.positive) return describe_limit(f.rule.range, lang);
   char hi[32];  // worded like describe_limit
   std::snprintf(hi, sizeof hi, "%g", f.rule.range.hi);
-  return lang == Lang::zh ? std::string("大于 0，至多 ") + hi : std::string("above 0, up to ") + hi;
+  const char* unit = f.rule.range.unit;
+  const std::string u = *unit ? " " + unit_text(unit).in(lang) : "";
+  return lang == Lang::zh ? std::string("大于 0，至多 ") + hi + u : std::string("above 0, up to ") + hi + u;
+}
+
+namespace {
+template <class In>
+std::string markdown(const char* command, const std::vector<CalcField<In>>& fields) {
+  std::string out = std::string("\n`gpuwise ") + command +
+                    "`:\n\n| field | CLI flag | type | range | meaning |\n|---|---|---|---|---|\n";
+  for (const CalcField<In>& f : fields) {
+    std::string range = calc_range_text(f);
+    if (f.rule.optional) range += "; empty = " + f.empty_hint.en;
+    out += std::string("| ") + f.name + " | `" + f.flag + "` | " + input_type_name(f.rule.type) + " | " +
+           range + " | " + f.help.en + " |\n";
+  }
+  return out;
+}
+}  // namespace
+
+std::string calc_table_markdown() {
+  return markdown("lab", lab_fields()) + markdown("buy", buy_fields()) + markdown("sweep", sweep_fields());
 }
 
 #define GW_CALC_INSTANCES(In)                                                                            \

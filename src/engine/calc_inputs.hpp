@@ -42,4 +42,7 @@ InputSet set_calc_field(const CalcField<In>&, In&, std::string_view text, std::s
 template <class In>
 std::string calc_range_text(const CalcField<In>&, Lang lang = Lang::en);
 
+// docs/input-ranges.md's tables of the three calculators' fields (a unit test keeps the file equal to it).
+std::string calc_table_markdown();
+
 }  // namespace gw

@@ -72,6 +72,42 @@ struct Program {
   std::string source_date;
 };
 
+// What decides whether a student can rent at all. Every fact is a tri-state: nullopt = no source was found
+// (never a guessed false). Payment methods are the ways to top up or pay a bill.
+struct ProviderAccess {
+  std::optional<bool> alipay, wechat, unionpay;  // domestic: 支付宝, 微信支付, 银联
+  std::optional<bool> card;                      // a foreign (Visa/Mastercard) credit card
+  std::optional<bool> crypto;
+  std::optional<bool> usd_only;            // the balance and the bill are in US dollars only
+  std::optional<bool> mainland_reachable;  // usable from mainland China without extra network tools
+  std::optional<bool> real_name;           // real-name verification (实名认证) before renting
+  std::optional<bool> invoice_general;     // 增值税普通发票 (for a lab's reimbursement)
+  std::optional<bool> invoice_special;     // 增值税专用发票
+  std::optional<double> min_topup;         // smallest top-up, in the provider's currency
+  Text data_location;                      // where the instances and disks are
+  Text notes;
+  std::string source;
+  std::string source_date;
+  bool empty() const;  // no fact at all
+};
+
+enum class Tri { unknown, yes, no };
+// Can a student in mainland China pay this provider? yes: Alipay, WeChat Pay or UnionPay is accepted; no:
+// dollars only, or all three refused by a source; otherwise unknown.
+Tri mainland_payable(const ProviderAccess&);
+// Is it usable from the mainland without extra tools (the access fact as a tri-state).
+Tri mainland_reachable(const ProviderAccess&);
+
+// A prepaid package (包日/包周/包月): the whole offer for a fixed period at a fixed price.
+struct Package {
+  std::string period;  // "day" | "week" | "month"
+  double price = 0;    // whole offer, offer currency
+  std::string price_date;
+  std::string source;
+};
+// Hours a package period covers: 24, 168, 720 (a billing month is 30 days); 0 for an unknown period.
+double package_hours(std::string_view period);
+
 struct Provider {
   std::string id;        // "autodl"
   Text name;             // {"AutoDL", "AutoDL"} / {"Alibaba Cloud", "阿里云"}
@@ -96,6 +132,10 @@ struct Provider {
   std::optional<double> spot_interruptions_per_hour;  // typical rate used as a default
   Text spot_note;
   std::vector<Program> programs;
+  ProviderAccess access;
+  // 无卡模式: the instance booted without its GPU, for installing and downloading, per hour in the
+  // provider's currency (AutoDL about 0.1 CNY/h). Unset: the provider has no such mode, or it is not known.
+  std::optional<double> no_gpu_per_hour;
   std::string source;
   std::string source_date;
 };
@@ -120,6 +160,7 @@ struct Offer {
   std::string price_date;  // "2026-08" or "2026-08-13"
   std::string source;
   Text notes;
+  std::vector<Package> packages;  // prepaid day/week/month prices, when published
 };
 
 // A platform students look for that has no offer in the catalog, with the reason (a price not found, ...).

@@ -41,6 +41,7 @@ std::string strip_brand(std::string s) {
 // ---------------------------------------------------------------- field bounds
 // Far above any real value; they exist so a typo such as 1e300 cannot overflow later arithmetic into inf.
 constexpr Range kPrice{0, true, 1e5};
+constexpr Range kPackagePrice{0, true, 1e8};  // a month of an 8-card offer
 constexpr Range kMoneyPerGb{0, false, 1e4};
 constexpr Range kFraction{0, false, 1};
 constexpr Range kDerate{0, true, 1};
@@ -129,6 +130,38 @@ Program read_program(Fields& f) {
   return p;
 }
 
+// {"alipay": true, "usd_only": false, ...}: an absent fact is unknown, so nothing here has a default.
+ProviderAccess read_access(Fields& f) {
+  ProviderAccess a;
+  const json* v = f.find("access", false);
+  if (!v) return a;
+  if (!v->is_object()) {
+    f.wrong_type("access", *v, "an object");
+    return a;
+  }
+  Fields af(*v, f.at("access"), f.out());
+  a.alipay = af.boolean("alipay", false);
+  a.wechat = af.boolean("wechat", false);
+  a.unionpay = af.boolean("unionpay", false);
+  a.card = af.boolean("card", false);
+  a.crypto = af.boolean("crypto", false);
+  a.usd_only = af.boolean("usd_only", false);
+  a.mainland_reachable = af.boolean("mainland_reachable", false);
+  a.real_name = af.boolean("real_name", false);
+  a.invoice_general = af.boolean("invoice_general", false);
+  a.invoice_special = af.boolean("invoice_special", false);
+  a.min_topup = af.number("min_topup", false, kAmount);
+  a.data_location = af.text("data_location", false);
+  a.notes = af.text("notes", false);
+  // A fact without its source is not a fact: the same rule as prices.
+  a.source = af.str("source", true);
+  a.source_date = af.date("source_date", true);
+  af.finish();
+  if (a.usd_only && *a.usd_only && ((a.alipay && *a.alipay) || (a.wechat && *a.wechat)))
+    f.fail("access", "\"usd_only\" is true but Alipay or WeChat Pay is accepted; they cannot both hold.");
+  return a;
+}
+
 // sources_inline: false for the bundled core, whose citations come from its notes file (catalog_notes.cpp).
 Provider read_provider(Fields& f, bool sources_inline) {
   Provider p;
@@ -158,6 +191,8 @@ Provider read_provider(Fields& f, bool sources_inline) {
       if (f.has(k)) f.fail(k, "\"" + std::string(k) + "\" is set but \"has_spot\" is false.");
   each_object(f.array("programs", false), f.at("programs"), "programme", f.out(),
               [&](Fields& pf, std::size_t) { p.programs.push_back(read_program(pf)); });
+  p.access = read_access(f);
+  p.no_gpu_per_hour = f.number("no_gpu_per_hour", false, kPrice);
   p.source = f.str("source", sources_inline);
   p.source_date = f.date("source_date", true);
   return p;
@@ -183,6 +218,17 @@ Offer read_offer(Fields& f, bool sources_inline) {
   o.price_date = f.date("price_date", true);
   o.source = f.str("source", sources_inline);
   o.notes = f.text("notes", false);
+  each_object(f.array("packages", false), f.at("packages"), "package", f.out(), [&](Fields& pf, std::size_t) {
+    Package k;
+    k.period = pf.one_of("period", {"day", "week", "month"}, true);
+    k.price = pf.number("price", true, kPackagePrice).value_or(0);
+    k.price_date = pf.date("price_date", true);
+    k.source = pf.str("source", true);
+    for (const Package& other : o.packages)
+      if (!k.period.empty() && other.period == k.period)
+        pf.fail("period", "Offer \"" + o.id + "\" lists its " + k.period + " package twice; keep one.");
+    o.packages.push_back(k);
+  });
 
   const auto& low = o.on_demand_low_per_hour;
   const auto& high = o.on_demand_high_per_hour;

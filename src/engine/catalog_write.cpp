@@ -108,6 +108,26 @@ ojson program_json(const Program& p) {
   return j;
 }
 
+ojson access_json(const ProviderAccess& a) {
+  ojson j;
+  put(j, "alipay", a.alipay);
+  put(j, "wechat", a.wechat);
+  put(j, "unionpay", a.unionpay);
+  put(j, "card", a.card);
+  put(j, "crypto", a.crypto);
+  put(j, "usd_only", a.usd_only);
+  put(j, "mainland_reachable", a.mainland_reachable);
+  put(j, "real_name", a.real_name);
+  put(j, "invoice_general", a.invoice_general);
+  put(j, "invoice_special", a.invoice_special);
+  put(j, "min_topup", a.min_topup);
+  put(j, "data_location", a.data_location);
+  put(j, "notes", a.notes);
+  j["source"] = a.source;
+  j["source_date"] = a.source_date;
+  return j;
+}
+
 ojson provider_json(const Provider& p) {
   ojson j;
   j["id"] = p.id;
@@ -133,6 +153,8 @@ ojson provider_json(const Provider& p) {
   ojson programs = ojson::array();
   for (const Program& pr : p.programs) programs.push_back(program_json(pr));
   j["programs"] = std::move(programs);
+  if (!p.access.empty()) j["access"] = access_json(p.access);
+  put(j, "no_gpu_per_hour", p.no_gpu_per_hour);
   j["source"] = p.source;
   j["source_date"] = p.source_date;
   return j;
@@ -157,6 +179,13 @@ ojson offer_json(const Offer& o) {
   j["price_date"] = o.price_date;
   j["source"] = o.source;
   put(j, "notes", o.notes);
+  if (!o.packages.empty()) {
+    ojson packages = ojson::array();
+    for (const Package& k : o.packages)
+      packages.push_back(
+          {{"period", k.period}, {"price", k.price}, {"price_date", k.price_date}, {"source", k.source}});
+    j["packages"] = std::move(packages);
+  }
   return j;
 }
 

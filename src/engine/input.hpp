@@ -114,6 +114,8 @@ std::string input_display(const InputField&, const Scenario&);
 std::string input_range_text(const InputField&, Lang lang = Lang::en);
 // Range problems of every numeric field of one half of the scenario, each naming the field.
 std::vector<Problem> check_input_ranges(const Scenario&, bool workload);
+// "whole number", "duration": the type as the docs name it.
+const char* input_type_name(InputType);
 // docs/input-ranges.md's table of fields (a unit test keeps the file equal to it).
 std::string input_table_markdown();
 

@@ -1,7 +1,10 @@
 // The constraints' fields in the input table (input.hpp): budget, deadline and goal, the hidden costs a
 // student forgets, and the spot settings. Ranges are gw::limits (scenario.hpp).
+#include <algorithm>
+
 #include "engine/cost.hpp"  // parse_credit
 #include "engine/input_table.hpp"
+#include "engine/market.hpp"  // payment_methods
 
 namespace gw {
 
@@ -68,6 +71,28 @@ InputField credit_list() {
     for (const std::string& c : credits)
       if (!parse_credit(c, u)) return false;
     s.constraints.credits = credits;
+    return true;
+  };
+  return f;
+}
+
+// Payment methods the user can use: any of payment_methods(), comma-separated.
+InputField pay_list() {
+  InputField f =
+      id_list("pay", "--pay", "pay", &Constraints::pay, {"I can pay with", "我能用的支付方式"},
+              {"Only providers a source says take one of these: alipay, wechat, unionpay, card "
+               "(foreign credit card), crypto; comma-separated",
+               "只用资料确认支持其中一种方式的平台：alipay（支付宝）、wechat（微信）、unionpay（银联）、"
+               "card（外币信用卡）、crypto（加密货币），逗号分隔"},
+              "limits");
+  f.accepts = {"a list of alipay, wechat, unionpay, card, crypto",
+               "alipay、wechat、unionpay、card、crypto 的列表"};
+  f.set_text = [](Scenario& s, std::string_view v) {
+    std::vector<std::string> methods = split_list(v);
+    for (const std::string& m : methods)
+      if (std::find(payment_methods().begin(), payment_methods().end(), m) == payment_methods().end())
+        return false;
+    s.constraints.pay = methods;
     return true;
   };
   return f;
@@ -164,6 +189,26 @@ std::vector<InputField> input_constraint_fields() {
                  {"Apply new-user coupons", "使用新用户优惠券"}, "limits"),
            &Constraints::new_user),
       credit_list(),
+      bind_choice(
+          field("market", "--market", "market", T::choice, none, {"Ranking for", "排序面向"},
+                {"cn: first what a student in mainland China can pay for (Alipay, WeChat Pay, UnionPay); "
+                 "any: rank freely; auto (default): cn for CNY or the Chinese interface",
+                 "cn：先排中国大陆学生能付款的（支付宝、微信、银联）；any：不限；auto（默认）：人民币或中文界"
+                 "面时为 cn"},
+                "limits"),
+          &Constraints::market, &parse_market, {"auto", "cn", "any"}),
+      pay_list(),
+      bind(field("invoice", "--invoice", "invoice", T::flag, none, {"VAT invoice needed", "需要发票"},
+                 {"Only providers a source says issue a VAT invoice (for reimbursement)",
+                  "只用资料确认能开增值税发票的平台（报销用）"},
+                 "limits"),
+           &Constraints::invoice),
+      bind(field("mainland", "--mainland", "mainland", T::flag, none,
+                 {"Usable from mainland China", "大陆直连"},
+                 {"Only providers a source says work from mainland China without extra network tools",
+                  "只用资料确认在中国大陆无需额外网络工具即可使用的平台"},
+                 "limits"),
+           &Constraints::mainland),
       id_list("prov", "--providers", "providers", &Constraints::providers, {"Providers", "平台"},
               {"Only these provider ids, comma-separated: autodl,aliyun",
                "只用这些平台 id，逗号分隔：autodl,aliyun"},

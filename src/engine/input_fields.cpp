@@ -216,10 +216,14 @@ std::vector<Problem> check_input_ranges(const Scenario& s, bool workload) {
   return out;
 }
 
+const char* input_type_name(InputType type) {
+  static const char* names[] = {"number", "whole number", "count",  "duration", "size", "money",
+                                "share",  "on/off",       "choice", "list",     "text"};
+  return names[static_cast<int>(type)];
+}
+
 std::string input_table_markdown() {
   std::string out = "| field | CLI flag | link key | type | range | meaning |\n|---|---|---|---|---|---|\n";
-  static const char* type_names[] = {"number", "whole number", "count",  "duration", "size", "money",
-                                     "share",  "on/off",       "choice", "list",     "text"};
   for (const InputField& f : input_fields()) {
     std::string range = "";
     if (numeric(f) && f.type != InputType::flag) range = input_range_text(f);
@@ -230,7 +234,7 @@ std::string input_table_markdown() {
     std::string flag = *f.flag ? std::string("`") + f.flag + "`" : "";
     if (*f.off_flag) flag += std::string(", `") + f.off_flag + "`";
     out += std::string("| ") + (f.workload ? "job: " : "") + f.name + " | " + flag + " | `" + f.key + "` | " +
-           type_names[static_cast<int>(f.type)] + " | " + range + " | " + f.help.en + " |\n";
+           input_type_name(f.type) + " | " + range + " | " + f.help.en + " |\n";
   }
   return out;
 }

@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "engine/input.hpp"
+#include "engine/market.hpp"
 #include "engine/quote.hpp"
 #include "engine/recommend_internal.hpp"
 
@@ -262,7 +263,8 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
     gpu_out[i] = gpu_excluded(catalog.gpus[i].id, c.exclude) || catalog.gpus[i].segment == "laptop";
   for (std::size_t i = 0; i < catalog.providers.size(); ++i) {
     const std::string& id = catalog.providers[i].id;
-    provider_out[i] = (!c.providers.empty() && !contains(c.providers, id)) || contains(c.exclude, id);
+    provider_out[i] = (!c.providers.empty() && !contains(c.providers, id)) || contains(c.exclude, id) ||
+                      !access_allowed(catalog.providers[i], c);  // --pay, --invoice, --mainland
   }
   const std::unordered_set<std::string> excluded_ids(c.exclude.begin(), c.exclude.end());
 

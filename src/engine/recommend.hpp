@@ -64,6 +64,8 @@ struct Dropped {
 struct Row {
   int rank = 0;  // 1 = the pick; rows are sorted by it
   int tier = 0;  // 0: runs the job as given; 1: tight, or training changed to fit (ranks after)
+  // Market cn (market.hpp): 0 a mainland student can pay, 1 not known, 2 foreign-only; ranks before `tier`.
+  int market_tier = 0;
   std::size_t offer_index = 0;  // into Catalog::offers
   std::string offer;            // Offer::id
   std::string gpu;              // Gpu::id

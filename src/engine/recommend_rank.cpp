@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "engine/market.hpp"
 #include "engine/recommend_internal.hpp"
 
 namespace gw::rec {
@@ -30,6 +31,7 @@ std::uint64_t fnv1a(const std::string& s) {
 struct Key {
   int tier = 0;
   double a = 0, b = 0;
+  int market = 0;  // market_tier (market.hpp), compared first: with market cn, what a student can pay for
 };
 
 int tier_of(const Context& x, const Candidate& k) {
@@ -38,7 +40,7 @@ int tier_of(const Context& x, const Candidate& k) {
   return change.empty() || change == "int8" || change == "int4" ? 0 : 1;
 }
 
-Key key_for(const Context& x, const Candidate& k, bool work_known) {
+Key key_by_goal(const Context& x, const Candidate& k, bool work_known) {
   const Goal goal = x.c().goal;
   const int tier = tier_of(x, k);
   if (!work_known) {
@@ -63,6 +65,16 @@ Key key_for(const Context& x, const Candidate& k, bool work_known) {
       return {tier, cost * finish, cost};
   }
   return {tier, cost, finish};
+}
+
+int market_of(const Context& x, const Candidate& k) {
+  return market_tier(x.provider(k), resolve_market(x.c().market, x.c().currency));
+}
+
+Key key_for(const Context& x, const Candidate& k, bool work_known) {
+  Key key = key_by_goal(x, k, work_known);
+  key.market = market_of(x, k);
+  return key;
 }
 
 void mark_pareto(std::vector<Candidate>& cands) {
@@ -152,6 +164,7 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   Row r;
   r.rank = rank;
   r.tier = tier_of(x, k);
+  r.market_tier = market_of(x, k);
   r.offer_index = k.offer;
   r.offer = o.id;
   r.gpu = g.id;
@@ -209,6 +222,8 @@ void detail(const Context& x, const Candidate& k, Row& r) {
   r.time_explain = e.time_explain;
   r.memory_explain = e.memory_explain;
   r.notes = e.notes;
+  // Foreign-only or unconfirmed payment stays visible, marked and explained: never silently hidden.
+  if (r.market_tier > 0) r.notes.push_back(market_note(x.provider(k), r.market_tier));
   for (const Text& t : r.bill.notes) r.notes.push_back(t);
   if (k.pricing == Pricing::spot) {
     SpotInputs si = spot_inputs(x, k);
@@ -268,6 +283,7 @@ void rank_and_build(Context& x, std::vector<Candidate>& cands, Report& report) {
     std::uint32_t i;
   };
   auto less = [](const Item& p, const Item& q) {
+    if (p.key.market != q.key.market) return p.key.market < q.key.market;
     if (p.key.tier != q.key.tier) return p.key.tier < q.key.tier;
     if (p.key.a != q.key.a) return p.key.a < q.key.a;
     if (p.key.b != q.key.b) return p.key.b < q.key.b;

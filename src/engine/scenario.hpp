@@ -17,6 +17,11 @@ std::string_view to_string(Goal);
 std::string_view to_string(SpotPolicy);
 bool parse_goal(std::string_view, Goal&);
 bool parse_spot_policy(std::string_view, SpotPolicy&);
+// Who rents (market.hpp): cn ranks first what a student in mainland China can pay for, any ranks freely,
+// auto is cn for CNY (and, at the door, for the Chinese interface: resolve_market).
+enum class Market { auto_, cn, any };
+std::string_view to_string(Market);
+bool parse_market(std::string_view, Market&);
 
 struct Constraints {
   std::optional<double> budget;          // in `currency`
@@ -29,7 +34,12 @@ struct Constraints {
   std::vector<std::string> credits;  // Program ids of credits the user holds (AWS Educate, research credits)
   std::vector<std::string> providers;  // only these (empty = all)
   std::vector<std::string> exclude;    // provider or GPU ids to drop
-  std::optional<double> usd_cny;       // user's exchange rate (default: catalog's)
+  Market market = Market::auto_;
+  std::vector<std::string>
+      pay;                // only providers a source says take one of: alipay, wechat, unionpay, card, crypto
+  bool invoice = false;   // only providers that issue a VAT invoice (for a lab's reimbursement)
+  bool mainland = false;  // only providers usable from mainland China without extra tools
+  std::optional<double> usd_cny;  // user's exchange rate (default: catalog's)
   std::vector<int> card_counts = {1, 2, 4, 8};
   // Bill inputs with defaults a student would otherwise forget.
   double setup_hours =

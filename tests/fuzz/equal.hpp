@@ -107,6 +107,8 @@ struct Differ {
   void eq(const std::string& path, const Program& a, const Program& b);
   void eq(const std::string& path, const Gpu& a, const Gpu& b);
   void eq(const std::string& path, const Provider& a, const Provider& b);
+  void eq(const std::string& path, const ProviderAccess& a, const ProviderAccess& b);
+  void eq(const std::string& path, const Package& a, const Package& b);
   void eq(const std::string& path, const Offer& a, const Offer& b);
 };
 
@@ -277,8 +279,37 @@ inline void Differ::eq(const std::string& path, const Provider& a, const Provide
   GW_EQ(spot_interruptions_per_hour);
   GW_EQ(spot_note);
   GW_EQ(programs);
+  GW_EQ(access);
+  GW_EQ(no_gpu_per_hour);
   GW_EQ(source);
   GW_EQ(source_date);
+}
+
+inline void Differ::eq(const std::string& path, const ProviderAccess& a, const ProviderAccess& b) {
+  Differ& d = *this;
+  GW_EQ(alipay);
+  GW_EQ(wechat);
+  GW_EQ(unionpay);
+  GW_EQ(card);
+  GW_EQ(crypto);
+  GW_EQ(usd_only);
+  GW_EQ(mainland_reachable);
+  GW_EQ(real_name);
+  GW_EQ(invoice_general);
+  GW_EQ(invoice_special);
+  GW_EQ(min_topup);
+  GW_EQ(data_location);
+  GW_EQ(notes);
+  GW_EQ(source);
+  GW_EQ(source_date);
+}
+
+inline void Differ::eq(const std::string& path, const Package& a, const Package& b) {
+  Differ& d = *this;
+  GW_EQ(period);
+  GW_EQ(price);
+  GW_EQ(price_date);
+  GW_EQ(source);
 }
 
 inline void Differ::eq(const std::string& path, const Offer& a, const Offer& b) {
@@ -300,6 +331,7 @@ inline void Differ::eq(const std::string& path, const Offer& a, const Offer& b) 
   GW_EQ(price_date);
   GW_EQ(source);
   GW_EQ(notes);
+  GW_EQ(packages);
 }
 
 inline std::string diff_catalog(const Catalog& a, const Catalog& b) {
@@ -424,6 +456,8 @@ inline std::string nonfinite_in(const Catalog& c) {
     f.num(p, "spot_discount", v.spot_discount_fraction);
     f.num(p, "spot_notice", v.spot_notice_seconds);
     f.num(p, "spot_rate", v.spot_interruptions_per_hour);
+    f.num(p, "no_gpu", v.no_gpu_per_hour);
+    f.num(p, "min_topup", v.access.min_topup);
     for (const Program& g : v.programs) {
       f.num(p + g.id, ".discount", g.discount_fraction);
       f.num(p + g.id, ".amount", g.amount);
@@ -437,6 +471,7 @@ inline std::string nonfinite_in(const Catalog& c) {
     f.num(p, "high", o.on_demand_high_per_hour);
     f.num(p, "spot", o.spot_per_hour);
     f.num(p, "derate", o.derate);
+    for (const Package& k : o.packages) f.num(p + k.period, ".package", k.price);
   }
   return f.first;
 }

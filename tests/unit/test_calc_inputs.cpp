@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/calc_inputs.hpp"
+#include "test_doc_sections.hpp"
 
 namespace {
 
@@ -101,4 +102,8 @@ TEST_CASE("validate() is the table's ranges: every problem names a field of the 
   const auto sp = gw::validate(sweep);
   REQUIRE(sp.size() == 1);
   CHECK(sp[0].path == "deadline");
+}
+
+TEST_CASE("docs/input-ranges.md holds the calculators' tables the code has") {
+  check_doc_section("input-ranges.md", "calc-table", gw::calc_table_markdown());
 }

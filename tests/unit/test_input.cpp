@@ -14,6 +14,7 @@
 #include "engine/link.hpp"
 #include "engine/quote.hpp"
 #include "engine/recommend.hpp"
+#include "test_doc_sections.hpp"
 
 namespace {
 
@@ -164,22 +165,7 @@ TEST_CASE("a range problem names its field and the range, the way every door wor
 }
 
 TEST_CASE("docs/input-ranges.md holds the table the code has") {
-  const std::string path = std::string(GPUWISE_SOURCE_DIR) + "/docs/input-ranges.md";
-  std::stringstream doc;
-  doc << std::ifstream(path).rdbuf();
-  std::string text = doc.str();
-  const std::string begin = "<!-- input-table:begin -->\n", end = "<!-- input-table:end -->";
-  const std::size_t a = text.find(begin), b = text.find(end);
-  REQUIRE(a != std::string::npos);
-  REQUIRE(b != std::string::npos);
-  const std::string in_doc = text.substr(a + begin.size(), b - a - begin.size());
-  // GPUWISE_UPDATE_DOCS=1 ./gpuwise_tests -tc='docs*' writes the table into the file (then read the diff).
-  if (std::getenv("GPUWISE_UPDATE_DOCS") && in_doc != gw::input_table_markdown()) {
-    text.replace(a + begin.size(), b - a - begin.size(), gw::input_table_markdown());
-    std::ofstream(path) << text;
-    return;
-  }
-  CHECK(in_doc == gw::input_table_markdown());
+  check_doc_section("input-ranges.md", "input-table", gw::input_table_markdown());
 }
 
 TEST_CASE("a field added to the table reaches every door: the user's upload fee per GB") {

@@ -26,26 +26,28 @@ RecommendOptions fast() {
 }
 
 // The ranking key of a row, as recommend_rank.cpp orders them (smaller is better).
-std::tuple<int, double, double> rank_key(const Row& r, Goal goal) {
-  const int tier = r.tier;  // tight fits and changed training setups rank after (recommend.hpp)
+std::tuple<int, int, double, double> rank_key(const Row& r, Goal goal) {
+  const int market = r.market_tier;  // market cn: what a mainland student can pay for first (market.hpp)
+  const int tier = r.tier;           // tight fits and changed training setups rank after (recommend.hpp)
   const double cost = r.cost.likely, finish = r.finish_hours.likely;
   switch (goal) {
     case Goal::cheapest:
-      return {tier, cost, finish};
+      return {market, tier, cost, finish};
     case Goal::fastest:
-      return {tier, finish, cost};
+      return {market, tier, finish, cost};
     case Goal::value:
-      return {tier, cost * finish, cost};
+      return {market, tier, cost * finish, cost};
   }
-  return {tier, cost, finish};
+  return {market, tier, cost, finish};
 }
 
 // Never worse: the best key after is at most the best key before (with a hair of float tolerance).
 bool not_worse(const Report& before, const Report& after, Goal goal) {
   if (before.rows.empty()) return true;
   if (after.rows.empty()) return false;
-  const auto [t0, a0, b0] = rank_key(before.rows.front(), goal);
-  const auto [t1, a1, b1] = rank_key(after.rows.front(), goal);
+  const auto [m0, t0, a0, b0] = rank_key(before.rows.front(), goal);
+  const auto [m1, t1, a1, b1] = rank_key(after.rows.front(), goal);
+  if (m1 != m0) return m1 < m0;
   if (t1 != t0) return t1 < t0;
   const double tol = 1e-9 * std::max(1.0, std::fabs(a0));
   if (a1 < a0 - tol) return true;
