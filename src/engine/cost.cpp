@@ -50,14 +50,19 @@ double billed_hours(double hours, const Provider& p) {
 // Every number of one point of the bill.
 struct Point {
   double run = 0, setup = 0, upload = 0, idle = 0;  // GPU amounts
-  double gpu_hours = 0;                             // billed
+  double package = 0;      // the card held on prepaid packages instead (then run..idle are 0)
+  double hourly_gpu = 0;   // the GPU amounts by the hour, kept for the comparison line
+  double setup_price = 0;  // per hour for setup and upload: the GPU-less rate where there is one
+  bool plan_checked = false;
+  PackagePlan plan;
+  double gpu_hours = 0;  // billed
   double run_billed_hours = 0;
   double storage_running = 0, storage_stopped = 0, extras = 0, ingress = 0, egress = 0;
   double discount = 0;  // saving >= 0
   double calendar_hours = 0, storage_hours = 0;
   double price = 0;  // user's currency per hour
   DiscountResult discounts;
-  double gpu() const { return run + setup + upload + idle; }
+  double gpu() const { return run + setup + upload + idle + package; }
   double other() const { return storage_running + storage_stopped + extras + ingress + egress; }
   double before() const { return gpu() + other(); }
 };
@@ -71,6 +76,11 @@ struct Context {
     return convert_money(amount, from, c.currency, usd_cny);
   }
 };
+
+// The provider's GPU-less rate applies to setup and upload (on-demand; spot providers have none listed).
+bool no_gpu_rate(const Context& x) {
+  return x.provider.no_gpu_per_hour && *x.provider.no_gpu_per_hour > 0 && x.provider.bills_from_creation;
+}
 
 Point compute(const Context& x, double run_hours, double price_offer_currency, bool with_notes) {
   const Provider& p = x.provider;
@@ -88,10 +98,28 @@ Point compute(const Context& x, double run_hours, double price_offer_currency, b
   pt.gpu_hours = billed_hours(metered / sessions, p) * sessions;
   // Rounding belongs to the job line: the fixed parts are what the user typed.
   pt.run_billed_hours = std::max(run, pt.gpu_hours - setup_billed - upload_billed - idle);
+  // 无卡模式: the dataset upload (data preparation) needs no card where the instance can boot without it.
+  // Setup keeps the card's price: it includes debugging on the GPU (a user who installs GPU-less too can
+  // lower --setup-hours to the time the card is needed).
+  pt.setup_price = no_gpu_rate(x) ? clamp0(x.to_user(*p.no_gpu_per_hour, p.currency)) : pt.price;
   pt.run = pt.run_billed_hours * pt.price;
   pt.setup = setup_billed * pt.price;
-  pt.upload = upload_billed * pt.price;
+  pt.upload = upload_billed * pt.setup_price;
   pt.idle = idle * pt.price;
+  pt.hourly_gpu = pt.gpu();
+  // Prepaid packages hold the card the whole time, setup to idle tail, paid up front: used when cheaper.
+  if (x.req.packages && !x.req.packages->empty() && x.req.pricing == Pricing::on_demand && sessions <= 1) {
+    pt.plan_checked = true;
+    pt.plan = best_package_plan(*x.req.packages, setup_billed + upload_billed + run + idle,
+                                clamp0(price_offer_currency));
+    const double plan_cost = clamp0(x.to_user(pt.plan.cost, x.req.price_currency));
+    if (pt.plan.used && plan_cost < pt.hourly_gpu) {
+      pt.run = pt.setup = pt.upload = pt.idle = 0;
+      pt.package = plan_cost;
+    } else {
+      pt.plan.used = false;
+    }
+  }
 
   pt.calendar_hours = clamp0(c.setup_hours) + upload + run + idle;
   pt.storage_hours = c.storage_months > 0 ? c.storage_months * kHoursPerMonth
@@ -140,23 +168,31 @@ Range range_of(const Point (&pts)[3], double (*get)(const Point&)) {
 
 // Chinese names of the inputs below, so a Chinese bill reads in one language.
 std::string zh_input(const std::string& name) {
-  static const std::pair<const char*, const char*> names[] = {{"job hours", "任务时长"},
-                                                              {"billed hours", "计费时长"},
-                                                              {"sessions", "计费次数"},
-                                                              {"price per hour", "每小时价格"},
-                                                              {"setup hours", "配置时长"},
-                                                              {"dataset", "数据集"},
-                                                              {"upload speed", "上行带宽"},
-                                                              {"idle hours", "空转时长"},
-                                                              {"disk", "云盘"},
-                                                              {"free", "免费额度"},
-                                                              {"billable", "计费容量"},
-                                                              {"price", "单价"},
-                                                              {"running hours", "运行小时"},
-                                                              {"stopped hours", "关机小时"},
-                                                              {"add-ons per month", "每月附加费"},
-                                                              {"months", "月数"},
-                                                              {"egress", "出流量"}};
+  static const std::pair<const char*, const char*> names[] = {
+      {"job hours", "任务时长"},
+      {"billed hours", "计费时长"},
+      {"sessions", "计费次数"},
+      {"price per hour", "每小时价格"},
+      {"setup hours", "配置时长"},
+      {"dataset", "数据集"},
+      {"upload speed", "上行带宽"},
+      {"idle hours", "空转时长"},
+      {"disk", "云盘"},
+      {"free", "免费额度"},
+      {"billable", "计费容量"},
+      {"price", "单价"},
+      {"running hours", "运行小时"},
+      {"stopped hours", "关机小时"},
+      {"add-ons per month", "每月附加费"},
+      {"months", "月数"},
+      {"egress", "出流量"},
+      {"GPU-less price per hour", "无卡模式每小时价格"},
+      {"month price", "包月价"},
+      {"week price", "包周价"},
+      {"day price", "包日价"},
+      {"weeks", "包周数"},
+      {"days", "包日数"},
+      {"leftover hours", "剩余小时"}};
   for (const auto& [en, zh] : names)
     if (name == en) return zh;
   return {};
@@ -180,6 +216,49 @@ void add_line(Bill& bill, std::string kind, Text label, Range amount, Text formu
   bill.lines.push_back(std::move(line));
 }
 
+// "1 month + 2 days" / "包月 1 + 包日 2".
+Text plan_text(const PackagePlan& plan) {
+  Text t;
+  auto add = [&](int n, const char* en_one, const char* en_many, const char* zh) {
+    if (n <= 0) return;
+    t.en += (t.en.empty() ? "" : " + ") + std::to_string(n) + " " + (n == 1 ? en_one : en_many);
+    t.zh += (t.zh.empty() ? "" : " + ") + std::string(zh) + " " + std::to_string(n);
+  };
+  add(plan.months, "month", "months", "包月");
+  add(plan.weeks, "week", "weeks", "包周");
+  add(plan.days, "day", "days", "包日");
+  if (plan.hourly_hours > 0) {
+    t.en += " + " + format_hours(plan.hourly_hours) + " by the hour";
+    t.zh += " + 按量 " + format_hours(plan.hourly_hours, Lang::zh);
+  }
+  return t;
+}
+
+// The card held on prepaid packages: one line with the mix, the comparison with hourly in its note.
+void package_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
+  const Point& m = pts[1];
+  const std::string& cur = x.c.currency;
+  const Text mix = plan_text(m.plan);
+  double month = 0, week = 0, day = 0;
+  for (const Package& k : *x.req.packages) {
+    const double v = x.to_user(k.price, x.req.price_currency);
+    double& slot = k.period == "month" ? month : k.period == "week" ? week : day;
+    slot = slot > 0 ? std::min(slot, v) : v;
+  }
+  std::string date;
+  for (const Package& k : *x.req.packages) date = std::max(date, k.price_date);
+  add_line(bill, "gpu_package", {"GPU on prepaid packages: " + mix.en, "GPU 预付套餐：" + mix.zh},
+           range_of(pts, [](const Point& q) { return q.package; }),
+           {"months x month price + weeks x week price + days x day price + leftover hours x price per hour",
+            "包月数 × 包月价 + 包周数 × 包周价 + 包日数 × 包日价 + 剩余小时 × 每小时价格"},
+           {in("months", m.plan.months, ""), in("month price", month, cur), in("weeks", m.plan.weeks, ""),
+            in("week price", week, cur), in("days", m.plan.days, ""), in("day price", day, cur),
+            in("leftover hours", m.plan.hourly_hours, "h"), in("price per hour", m.price, cur + "/h")},
+           date,
+           {"By the hour the same hours would cost " + format_money(m.hourly_gpu, cur) + ".",
+            "同样时长按量计费需 " + format_money(m.hourly_gpu, cur) + "。"});
+}
+
 void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
   const Provider& p = x.provider;
   const Constraints& c = x.c;
@@ -189,15 +268,18 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
   const std::string& gpu_date = x.req.price_date;
   const Text gran = granularity_text(p.granularity);
 
-  add_line(bill, "gpu_run", {"GPU time (the job)", "GPU 时长（任务本身）"},
-           range_of(pts, [](const Point& q) { return q.run; }),
-           {"billed hours x price per hour; each session is rounded up " + gran.en + ", minimum " +
-                format_number(p.min_billed_seconds, 0) + " s",
-            "计费时长 × 每小时价格；每次开机" + gran.zh + "向上取整，最少 " +
-                format_number(p.min_billed_seconds, 0) + " 秒"},
-           {in("job hours", x.req.run_hours.likely, "h"), in("billed hours", m.run_billed_hours, "h"),
-            in("sessions", std::max(1.0, x.req.sessions), ""), in("price per hour", m.price, per_h)},
-           gpu_date);
+  if (m.package > 0) package_lines(bill, x, pts);
+  if (m.package <= 0)
+    add_line(bill, "gpu_run", {"GPU time (the job)", "GPU 时长（任务本身）"},
+             range_of(pts, [](const Point& q) { return q.run; }),
+             {"billed hours x price per hour; each session is rounded up " + gran.en + ", minimum " +
+                  format_number(p.min_billed_seconds, 0) + " s",
+              "计费时长 × 每小时价格；每次开机" + gran.zh + "向上取整，最少 " +
+                  format_number(p.min_billed_seconds, 0) + " 秒"},
+             {in("job hours", x.req.run_hours.likely, "h"), in("billed hours", m.run_billed_hours, "h"),
+              in("sessions", std::max(1.0, x.req.sessions), ""), in("price per hour", m.price, per_h)},
+             gpu_date);
+  const bool no_gpu = no_gpu_rate(x);
   if (m.setup > 0 || pts[2].setup > 0)
     add_line(bill, "gpu_setup", {"Setup, install and debugging", "环境配置、安装与调试"},
              range_of(pts, [](const Point& q) { return q.setup; }),
@@ -205,13 +287,19 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
               "配置时长 × 每小时价格（从创建/开机起计费）"},
              {in("setup hours", c.setup_hours, "h"), in("price per hour", m.price, per_h)}, gpu_date);
   if (m.upload > 0)
-    add_line(bill, "gpu_upload", {"Dataset upload while the instance runs", "上传数据集期间实例在计费"},
+    add_line(bill, "gpu_upload",
+             no_gpu ? Text{"Dataset upload in GPU-less mode", "无卡模式下上传数据集"}
+                    : Text{"Dataset upload while the instance runs", "上传数据集期间实例在计费"},
              range_of(pts, [](const Point& q) { return q.upload; }),
-             {"dataset GB x 8000 / upload Mbps / 3600 x price per hour",
-              "数据集 GB × 8000 ÷ 上行 Mbps ÷ 3600 × 每小时价格"},
+             no_gpu
+                 ? Text{"dataset GB x 8000 / upload Mbps / 3600 x GPU-less price per hour (the instance "
+                        "boots without its card while the data comes in)",
+                        "数据集 GB × 8000 ÷ 上行 Mbps ÷ 3600 × 无卡模式每小时价格（上传数据时不带 GPU 开机）"}
+                 : Text{"dataset GB x 8000 / upload Mbps / 3600 x price per hour",
+                        "数据集 GB × 8000 ÷ 上行 Mbps ÷ 3600 × 每小时价格"},
              {in("dataset", c.dataset_gb, "GB"), in("upload speed", c.upload_mbps, "Mbps"),
-              in("price per hour", m.price, per_h)},
-             gpu_date);
+              in(no_gpu ? "GPU-less price per hour" : "price per hour", m.setup_price, per_h)},
+             no_gpu ? p.source_date : gpu_date);
   if (m.idle > 0)
     add_line(bill, "gpu_idle", {"Idle tail (left running after it finished)", "跑完后忘记关机的空转"},
              range_of(pts, [](const Point& q) { return q.idle; }),
@@ -311,10 +399,38 @@ Bill price_bill(const Provider& provider, const Constraints& c, double usd_cny, 
   bill.upload_hours = c.upload_mbps > 0 ? std::max(0.0, c.dataset_gb) * 8000.0 / c.upload_mbps / 3600.0 : 0.0;
   bill.storage_hours = pts[1].storage_hours;
   bill.programs = pts[1].discounts.applied;
+  bill.on_packages = pts[1].package > 0;
+  bill.no_gpu_setup = no_gpu_rate(x) && pts[1].upload > 0;
   if (!with_lines) return bill;
 
   build_lines(bill, x, pts);
   bill.notes = pts[1].discounts.notes;
+  const Point& m = pts[1];
+  const std::string& cur = c.currency;
+  if (m.plan_checked && m.package > 0)
+    bill.notes.push_back({"Prepaid packages (" + plan_text(m.plan).en + ", " + format_money(m.package, cur) +
+                              ") are cheaper than paying by the hour (" + format_money(m.hourly_gpu, cur) +
+                              ") for this job, so the bill uses them: paid up front, they hold the card "
+                              "whether it runs or not.",
+                          "预付套餐（" + plan_text(m.plan).zh + "，" + format_money(m.package, cur) +
+                              "）比按量计费（" + format_money(m.hourly_gpu, cur) +
+                              "）便宜，账单按套餐计：预先付款，无论是否运行都占着这张卡。"});
+  else if (m.plan_checked)
+    bill.notes.push_back(
+        {"Paying by the hour (" + format_money(m.hourly_gpu, cur) +
+             ") is cheaper than this offer's prepaid packages for a job this long.",
+         "这么长的任务按量计费（" + format_money(m.hourly_gpu, cur) + "）比该方案的预付套餐便宜。"});
+  if (bill.no_gpu_setup)
+    bill.notes.push_back(
+        {"The dataset upload is billed at " + provider.name.en + "'s GPU-less rate (" +
+             format_money_per_hour(m.setup_price, cur, Lang::en) +
+             "): boot without the card while the data comes in. Installing can be done the same way: count "
+             "in --setup-hours only the time you need the card. Booting with the card again may have to "
+             "wait for one to be free.",
+         "上传数据集按" + provider.name.in(Lang::zh) + "无卡模式计费（" +
+             format_money_per_hour(m.setup_price, cur, Lang::zh) +
+             "）：上传数据时不带 GPU 开机。装环境也可如此：--setup-hours 只计需要 GPU "
+             "的时间。之后上卡开机可能要等有空闲的卡。"});
   if (!provider.bills_from_creation && (c.setup_hours > 0 || bill.upload_hours > 0))
     bill.notes.push_back(
         {"Setup and upload hours are not billed here: billing starts when the instance is ready.",

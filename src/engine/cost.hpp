@@ -72,7 +72,9 @@ struct Bill {
   double upload_hours = 0;           // dataset upload at the user's bandwidth
   double storage_hours = 0;          // how long the disk exists
   std::vector<AppliedProgram> programs;
-  std::vector<Text> notes;  // missing prices, free allowances, what was not billed and why
+  std::vector<Text> notes;    // missing prices, free allowances, what was not billed and why
+  bool on_packages = false;   // the likely case holds the card on prepaid packages (cheaper than hourly)
+  bool no_gpu_setup = false;  // the dataset upload billed at the provider's GPU-less rate (无卡模式)
 };
 
 // What to price, as decided by the caller (the recommender, `gpuwise cost`).
@@ -84,7 +86,21 @@ struct BillRequest {
   Pricing pricing = Pricing::on_demand;
   double sessions = 1;       // separately billed sessions (spot: 1 + expected interruptions); each is rounded
   bool likely_only = false;  // price the likely case only, copied to low and high (screening many offers)
+  // The offer's prepaid packages (包日/包周/包月, offer currency), on-demand only: the bill compares them
+  // with hourly for the hours the card is held and takes the cheaper. Not owned; may be null.
+  const std::vector<Package>* packages = nullptr;
 };
+
+// The cheapest way to hold a card for `hours` with prepaid packages, the rest (if any) hourly at
+// `price_per_hour`: a count per period (day, week, month) and the cost, in the packages' currency. `used`
+// is false when no package is part of the cheapest way (hourly alone is cheapest, or there are none).
+struct PackagePlan {
+  bool used = false;
+  int months = 0, weeks = 0, days = 0;
+  double hourly_hours = 0;  // left over, billed by the hour
+  double cost = 0;
+};
+PackagePlan best_package_plan(const std::vector<Package>& packages, double hours, double price_per_hour);
 
 // The bill. `with_lines` = false skips the text (the recommender's fast path); numbers are identical.
 Bill price_bill(const Provider&, const Constraints&, double usd_cny, const BillRequest&,

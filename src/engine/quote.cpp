@@ -43,6 +43,7 @@ Quote price_offer(const Scenario& s, const Catalog& cat, const Offer& offer, Pri
   req.price_currency = offer.currency;
   req.price_date = offer.price_date;
   req.pricing = pricing;
+  if (pricing == Pricing::on_demand) req.packages = &offer.packages;  // 包日/包周/包月 when cheaper
   if (pricing == Pricing::spot) {
     SpotInputs si = spot_inputs(c, job_hours, spot_interruption_rate(c, *provider));
     si.trials = spot_trials;

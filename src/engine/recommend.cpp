@@ -145,6 +145,7 @@ BillRequest bill_request(const Context& x, const Candidate& k, const Range& hour
   req.price_date = o.price_date;
   req.pricing = k.pricing;
   req.sessions = k.sessions;
+  if (k.pricing == Pricing::on_demand) req.packages = &o.packages;  // 包日/包周/包月 when cheaper
   return req;
 }
 }  // namespace

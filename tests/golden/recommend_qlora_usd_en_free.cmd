@@ -1,0 +1,7 @@
+--currency
+USD
+--lang
+en
+recommend
+--preset
+qlora-7b

@@ -1,0 +1,5 @@
+--lang
+zh
+recommend
+--preset
+qlora-7b
