@@ -8,6 +8,7 @@
 #include "app/i18n.hpp"
 #include "engine/cost.hpp"
 #include "engine/link.hpp"
+#include "engine/market.hpp"
 #include "platform/platform.hpp"
 
 namespace gw::app {
@@ -92,7 +93,13 @@ void run_engine(AppState& s) {
   const auto t0 = std::chrono::steady_clock::now();
   RecommendOptions opts;
   if (s.all_details) opts.detailed_rows = 0;
-  s.report = recommend(s.scenario, s.catalog, opts);
+  // The market preference resolved at the door, as the CLI does (market.hpp): the Chinese page ranks first
+  // what a mainland student can pay for, even in USD. The link keeps "auto" and its language, so it replays
+  // the same ranking.
+  Scenario scenario = s.scenario;
+  scenario.constraints.market =
+      resolve_market(scenario.constraints.market, scenario.constraints.currency, s.lang);
+  s.report = recommend(scenario, s.catalog, opts);
   s.engine_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   ++s.engine_runs;
   // The old order indexes the old rows: drop it now, not when the table is next drawn (another tab may
@@ -130,6 +137,7 @@ void set_language(AppState& s, Lang lang, bool by_user) {
     platform::set_setting("lang", lang == Lang::zh ? "zh" : "en");
   }
   if (lang == Lang::zh) platform::request_cjk_font();
+  if (changed && s.scenario.constraints.market == Market::auto_) s.scenario_dirty = true;  // see run_engine
   // The language is part of the link; rewriting it is not a Back/Forward step.
   if (changed && !s.fragment.empty()) {
     s.fragment = encode_link(s.scenario, s.presets, link_settings(s));
