@@ -1,0 +1,4 @@
+models
+mixtral
+--format
+json

@@ -1,0 +1,3 @@
+models
+--library
+tests/data/models-unsourced.json

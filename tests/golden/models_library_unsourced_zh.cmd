@@ -1,0 +1,5 @@
+--lang
+zh
+models
+--library
+tests/data/models-unsourced.json
