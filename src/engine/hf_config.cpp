@@ -544,8 +544,22 @@ HfConfigRead read_hf_config(std::string_view json_text) {
   if (out.weight_bits > 0) delta["weight_bits"] = out.weight_bits;
   out.workload_json = delta.dump();
   load = workload_delta_from_json(out.workload_json, Workload{});
+  if (load.workload) {
+    // The count itself must be one a job can have (at most 1e15): a config of the widest shapes is not.
+    Workload probe = *load.workload;
+    probe.seq_len = 512;
+    for (const Problem& p : validate_workload(probe))
+      out.problems.push_back({p.path == "params" ? prefix + "num_hidden_layers" : p.path,
+                              p.path == "params" ? "the shape gives " + format_significant(out.params, 3) +
+                                                       " parameters: " + p.message
+                                                 : p.message});
+  }
+  if (!out.problems.empty() || !load.workload) {
+    if (out.problems.empty()) out.problems = load.problems;
+    out.workload_json.clear();
+    return out;
+  }
   out.shape = load.workload;
-  if (!out.shape) out.problems = load.problems;
   return out;
 }
 

@@ -354,7 +354,10 @@ TEST_CASE("hf config: hostile input is refused cleanly") {
   const HfConfigRead wide = read_hf_config(R"({"model_type": "llama", "hidden_size": 10000000,
     "num_hidden_layers": 100000, "num_attention_heads": 1, "intermediate_size": 10000000,
     "vocab_size": 1000000000})");
-  if (wide.shape) CHECK(std::isfinite(wide.params));
+  REQUIRE(!wide.shape);  // 3e19 parameters: more than any job may have, refused by name
+  REQUIRE(!wide.problems.empty());
+  CHECK(wide.problems.front().message.find("parameters") != std::string::npos);
+  CHECK(wide.workload_json.empty());
 }
 
 TEST_CASE("hf config: the shape applies over a task like a library model's") {
