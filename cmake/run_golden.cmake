@@ -1,6 +1,7 @@
 # Runs the gpuwise arguments in CMD (one per line) and compares stdout and the exit code
 # with CMD's sibling .out file: "exit N", stdout, then "[stderr]" and stderr when there is any.
-file(STRINGS "${CMD}" args)
+# UTF-8: a Chinese argument ("通义 7B") is kept, not dropped as a non-ASCII line.
+file(STRINGS "${CMD}" args ENCODING UTF-8)
 string(REGEX REPLACE "\\.cmd$" ".out" expected_file "${CMD}")
 # A fixed environment: English unless the test asks with --lang, and no colour.
 # Run from the source tree, so a .cmd can name input files as tests/data/... whatever the build directory.
