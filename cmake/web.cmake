@@ -63,7 +63,21 @@ target_link_libraries(gpuwise_web PRIVATE gpuwise_app gpuwise_data gw_imgui_back
 target_link_options(gpuwise_web PRIVATE ${GW_WEB_LINK}
   # ImGui links its own bitmap font (12 KB of base85) for an atlas that has no font; ours always has one,
   # so the call goes to an empty stand-in in src/platform/web/web.cpp and the font data is dropped.
-  "-Wl,--wrap=_ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig")
+  "-Wl,--wrap=_ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig"
+  # Function index -> name, for scripts/bench's size breakdown (scripts/bench-size.py). The shipped wasm
+  # keeps no names; the map is moved out of the site so it is neither served nor precached.
+  --emit-symbol-map)
+# The site serves index.wasm LZMA-packed (xz's "alone" format, -9e): 19% fewer bytes than gzip -9, the
+# largest single cut of the English first load (scripts/bench). web/shell.js unpacks it (about 40 ms of
+# script for 0.75 MB) while index.js loads, and hands it to Emscripten's instantiateWasm hook. The plain
+# wasm stays in the build folder for scripts/bench-size.py.
+find_program(GW_XZ xz REQUIRED)
+add_custom_command(TARGET gpuwise_web POST_BUILD
+  COMMAND ${CMAKE_COMMAND} -E rename "${GW_SITE}/index.js.symbols" "${CMAKE_BINARY_DIR}/index.js.symbols"
+  COMMAND ${CMAKE_COMMAND} -E rename "${GW_SITE}/index.wasm" "${CMAKE_BINARY_DIR}/index.wasm"
+  COMMAND "${GW_XZ}" --format=lzma -9e --keep --force "${CMAKE_BINARY_DIR}/index.wasm"
+  COMMAND ${CMAKE_COMMAND} -E rename "${CMAKE_BINARY_DIR}/index.wasm.lzma" "${GW_SITE}/index.wasm.lzma"
+  VERBATIM)
 set_target_properties(gpuwise_web PROPERTIES
   CXX_LINKER_LAUNCHER "${GW_WEB_LINKER_LAUNCHER}"
   OUTPUT_NAME index SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${GW_SITE}")
@@ -81,8 +95,8 @@ set_target_properties(gpuwise_checker PROPERTIES
   CXX_LINKER_LAUNCHER "${GW_WEB_LINKER_LAUNCHER}"
   OUTPUT_NAME checker SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${GW_SITE}")
 
-# data/*.json files not compiled in (CMakeLists.txt, GPUWISE_FETCHED_DATA) are served beside index.html.
-list(TRANSFORM GPUWISE_FETCHED_DATA PREPEND "${CMAKE_SOURCE_DIR}/data/" OUTPUT_VARIABLE GW_FETCHED_DATA_PATHS)
+# The page's data (none of it is compiled in, CMakeLists.txt) is written beside index.html as versioned
+# files with a manifest, data.json (scripts/build-web-data.py); the kept catalogs come from data/catalogs/.
 
 # Static assets. sw.js gets a build id (hash of the shipped files) so a new build replaces the old cache.
 # index.html is written by scripts/build-shell.py, with shell.css and shell.js inlined.
@@ -97,11 +111,13 @@ add_custom_command(
   COMMAND "${GW_PYTHON3}" "${CMAKE_SOURCE_DIR}/scripts/build-shell.py" --web "${CMAKE_SOURCE_DIR}/web"
           --out "${GW_SITE}/index.html"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different "${GW_FONT_DIR}/cjk.ttf" "${GW_SITE}/fonts/cjk.ttf"
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${GW_FETCHED_DATA_PATHS} "${GW_SITE}/"
+  COMMAND "${GW_PYTHON3}" "${CMAKE_SOURCE_DIR}/scripts/build-web-data.py" --data "${CMAKE_SOURCE_DIR}/data"
+          --site "${GW_SITE}" --prune
   COMMAND ${CMAKE_COMMAND} -DSITE=${GW_SITE} -DTEMPLATE=${CMAKE_SOURCE_DIR}/web/sw.js
           -P "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake"
   COMMAND ${CMAKE_COMMAND} -E touch "${GW_SITE}/.assets-stamp"
-  DEPENDS ${GW_WEB_ASSETS} ${GW_FETCHED_DATA_PATHS} "${CMAKE_SOURCE_DIR}/web/sw.js" "${GW_FONT_DIR}/cjk.ttf"
+  DEPENDS ${GW_WEB_ASSETS} ${GPUWISE_DATA_FILES} ${GPUWISE_KEPT_CATALOGS} "${CMAKE_SOURCE_DIR}/web/sw.js"
+          "${GW_FONT_DIR}/cjk.ttf" "${CMAKE_SOURCE_DIR}/scripts/build-web-data.py"
           "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake" "${CMAKE_SOURCE_DIR}/scripts/build-shell.py"
           gpuwise_web gpuwise_checker
   COMMENT "Assembling the site in ${GW_SITE}")

@@ -1,7 +1,10 @@
 # Writes SITE/sw.js from TEMPLATE: the precache list is the site's files (the CJK font excluded: it is
-# cached on first use), the build id a hash of their contents.
+# cached on first use; the data files too, see below), the build id a hash of their contents.
 file(GLOB files RELATIVE "${SITE}" "${SITE}/*")
 list(FILTER files EXCLUDE REGEX "^(sw\\.js|\\..*)$")
+# The data files (data.json and what it names) are precached by sw.js itself from data.json, so a data
+# deploy needs no new sw.js; they stay out of the build id for the same reason.
+list(FILTER files EXCLUDE REGEX "\\.json$")
 list(SORT files)
 set(hashes "")
 set(list "'./'")

@@ -8,7 +8,7 @@ quiet=${GPUWISE_SETUP_VERBOSE:-0}
 apt_pkgs=(build-essential cmake ninja-build dpkg-dev pkg-config git
   emscripten nlohmann-json3-dev doctest-dev libcli11-dev libglfw3-dev libgl-dev
   chromium fonttools fonts-noto-cjk libclang-rt-14-dev clang-14 clang-format-14 xvfb x11-utils imagemagick
-  python3 gzip)
+  python3 gzip xz-utils)
 
 if [ ! -f /etc/debian_version ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "setup-deps: this script installs with apt-get on Debian 12; this machine is not Debian." >&2

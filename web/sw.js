@@ -1,12 +1,32 @@
 // Offline: the site is cached after the first visit and served from the cache, network second.
 // @BUILD_ID@ changes with every build, so a new build installs a fresh cache and drops the old one.
+// The data (scripts/build-web-data.py) changes without a build: data.json, the manifest, is fetched from the
+// network first (the cache answers offline), and the files it names are cached when it is read. They are
+// named by version or content, so a cached one is never stale.
 'use strict';
 var CACHE = 'gpuwise-@BUILD_ID@';
 var PRECACHE = [@PRECACHE@];
+var MANIFEST = 'data.json';
+
+// Caches data.json's response and every file it names that the cache lacks (a new deploy's files too).
+function cacheData(cache, res) {
+  return res.clone().json().then(function (m) {
+    var files = Object.keys(m.files || {}).map(function (k) { return m.files[k]; });
+    return Promise.all(files.map(function (f) {
+      return cache.match(f).then(function (hit) { return hit || cache.add(f); });
+    }));
+  }).then(function () { return cache.put(MANIFEST, res); });
+}
 
 self.addEventListener('install', function (event) {
-  event.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(PRECACHE); })
-    .then(function () { return self.skipWaiting(); }));
+  event.waitUntil(caches.open(CACHE).then(function (c) {
+    return c.addAll(PRECACHE).then(function () {
+      return fetch(MANIFEST, {cache: 'no-cache'}).then(function (res) {
+        if (!res.ok) throw new Error(MANIFEST + ': HTTP ' + res.status);
+        return cacheData(c, res);
+      });
+    });
+  }).then(function () { return self.skipWaiting(); }));
 });
 
 self.addEventListener('activate', function (event) {
@@ -18,12 +38,26 @@ self.addEventListener('activate', function (event) {
 
 self.addEventListener('fetch', function (event) {
   var req = event.request;
-  if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
+  var url = new URL(req.url);
+  if (req.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname === new URL(MANIFEST, self.registration.scope).pathname) {
+    event.respondWith(caches.open(CACHE).then(function (cache) {
+      return fetch(req).then(function (res) {
+        if (!res.ok) throw new Error('HTTP ' + res.status);
+        // The page reads this response now; its files are cached in the background.
+        event.waitUntil(cacheData(cache, res.clone()).catch(function () {}));
+        return res;
+      }).catch(function () {
+        return cache.match(MANIFEST).then(function (hit) { return hit || Response.error(); });
+      });
+    }));
+    return;
+  }
   event.respondWith(caches.open(CACHE).then(function (cache) {
     return cache.match(req, {ignoreSearch: true}).then(function (hit) {
       if (hit) return hit;
       return fetch(req).then(function (res) {
-        // The CJK font is not precached (English readers never fetch it); keep it once it was used.
+        // What is not precached (the CJK font, an old catalog a link asked for): kept once it was used.
         if (res.ok && res.type === 'basic') cache.put(req, res.clone());
         return res;
       });

@@ -7,7 +7,6 @@
 #include "app/i18n.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
-#include "engine/bundled.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // GImGui->LogBuffer: the text-capture test hook
 #include "platform/platform.hpp"
@@ -15,18 +14,6 @@
 namespace gw::app {
 
 namespace {
-
-void load_bundled(AppState& s) {
-  CatalogLoad load = load_catalog(bundled_file("catalog.json"));
-  s.catalog_problems = std::move(load.problems);
-  s.catalog_ok = load.catalog.has_value();
-  if (s.catalog_ok) s.catalog = std::move(*load.catalog);
-  update_catalog_notes(s, false);
-  PresetLoad presets = load_presets(bundled_file("presets.json"));
-  s.presets = std::move(presets.presets);
-  for (const Problem& p : presets.problems)
-    s.catalog_problems.push_back({"presets.json" + p.path, p.message});
-}
 
 void draw_top_bar(AppState& s) {
   ImGui::PushFont(font_heading());
@@ -203,16 +190,17 @@ void draw_page(AppState& s) {
   begin_frame_rects();
   // Chinese is drawn only once its font is loaded, so no frame shows boxes or mixes languages.
   set_ui_lang(s.lang == Lang::zh && platform::cjk_font_ready() ? Lang::zh : Lang::en);
-  // The first frame shows the page at once (the loading screen goes); parsing the bundled catalog
-  // (~0.3 s in the browser) and the engine's first run fill it in on the next ones.
+  // The first frame shows the page at once (the loading screen goes); parsing the catalog (fetched beside
+  // the wasm on the web, panel_data.cpp) and the engine's first run fill it in on the next ones.
   if (s.frames_drawn > 0 && !s.loaded) {
     const double t0 = platform::now_seconds();
-    load_bundled(s);
-    if (s.catalog_ok) init_scenario(s);
-    s.init_ms = (platform::now_seconds() - t0) * 1000;
-    s.loaded = true;
+    if (load_data(s)) {
+      if (s.catalog_ok) init_scenario(s);
+      s.init_ms = (platform::now_seconds() - t0) * 1000;
+      s.loaded = true;
+    }
   }
-  if (s.catalog_ok && s.frames_drawn > 0) update(s);
+  if (s.loaded && s.catalog_ok) update(s);  // not while a link's older catalog is on its way
   if (s.frames_drawn++ == 0) platform::request_frames();
   note_unsaved_settings(s);
 
@@ -225,15 +213,14 @@ void draw_page(AppState& s) {
   if (s.capture_text) ImGui::LogToBuffer();
   draw_top_bar(s);
   draw_banners(s);
+  draw_data_status(s);
 
   if (!s.loaded) {
-    ImGui::TextColored(color_v(Tone::muted), "%s", tr("Loading the GPU catalog…", "正在加载显卡目录…"));
     end_page(s);
     return;
   }
   if (!s.catalog_ok) {
-    ImGui::TextColored(color_v(Tone::bad), "%s",
-                       tr("The bundled catalog did not load:", "内置目录加载失败："));
+    ImGui::TextColored(color_v(Tone::bad), "%s", tr("The GPU catalog did not load:", "显卡目录加载失败："));
     for (const Problem& p : s.catalog_problems)
       ImGui::BulletText("%s: %s", p.path.c_str(), p.message.c_str());
     end_page(s);

@@ -131,6 +131,12 @@ struct AppState {
   std::string captured_text;
   std::vector<std::string> guide_problems;  // the guide is parsed when its tab first opens
   bool unsaved_shown = false;               // the "settings could not be saved" banner was raised
+
+  // ---- the data files (panel_data.cpp): fetched by the web page, compiled in natively
+  bool data_parsed = false;              // the catalog and presets were parsed
+  std::vector<std::string> data_failed;  // first files that could not be fetched (the page offers a retry)
+  bool link_catalog_checked = false;     // the start-up link's catalog version was looked at
+  std::optional<Catalog> today_catalog;  // today's catalog while the link's older one is shown
 };
 
 void init(AppState&);
@@ -153,6 +159,14 @@ void set_currency(AppState&, const std::string& currency);
 void add_banner(AppState&, Banner banner);
 std::string row_key(const Row& row);
 void save_price_edits(const AppState&);
+
+// ---- the data files (panel_data.cpp)
+// Parses the catalog and presets once they are at hand, then loads the older catalog the start-up link names
+// when the site keeps it. False while a file is on its way or could not be fetched (s.data_failed).
+bool load_data(AppState&);
+// Under the banners: the loading line or the failed fetch with a retry; once loaded, the catalog version the
+// page runs, or the banner of a link's older catalog with its switch to today's prices.
+void draw_data_status(AppState&);
 
 // ---- the catalog's citations and notes (panel_catalog.cpp)
 enum class NotesState { ready, not_loaded, loading, failed, invalid };

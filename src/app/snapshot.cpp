@@ -34,7 +34,10 @@ std::string snapshot_json(const AppState& s) {
                   {"guide", s.guide                     ? "ready"
                             : !s.guide_problems.empty() ? "invalid"
                                                         : "not loaded"},
-                  {"notes", notes_state_name(catalog_notes_state(s))}};
+                  {"notes", notes_state_name(catalog_notes_state(s))},
+                  // panel_data.cpp: today's version while a link's older catalog is shown; files not fetched
+                  {"today", s.today_catalog ? s.today_catalog->catalog_version : std::string()},
+                  {"failed", s.data_failed}};
 
   const Constraints& c = s.scenario.constraints;
   j["scenario"] = {{"preset", s.scenario.workload.preset},

@@ -42,9 +42,10 @@ Exit gpu_query_exit(const std::string& flag, const std::string& query,
                     const std::vector<const Gpu*>& candidates);
 
 struct Context {
-  std::string lang_flag;      // "zh" | "en" | "" (auto from LANG)
-  std::string currency_flag;  // "CNY" | "USD" | "" (command default)
-  std::string catalog_path;   // --catalog FILE
+  std::string lang_flag;        // "zh" | "en" | "" (auto from LANG)
+  std::string currency_flag;    // "CNY" | "USD" | "" (command default)
+  std::string catalog_path;     // --catalog FILE
+  std::string catalog_version;  // --catalog-version VERSION: a catalog kept in this build (data/catalogs/)
   Lang lang() const;
   // The bundled catalog, or the user's --catalog (validated; exit 3 with every problem on failure).
   const Catalog& catalog();

@@ -36,13 +36,22 @@ Lang Context::lang() const {
 const Catalog& Context::catalog() {
   if (catalog_) return *catalog_;
   const bool user = !catalog_path.empty();
+  if (user && !catalog_version.empty())
+    throw Exit(kUsage, "--catalog and --catalog-version: give one of them",
+               "--catalog 与 --catalog-version 只能给一个");
   CatalogLoad load;
   try {
     // The bundled catalog comes with its notes applied, so every listing and export is complete.
-    load = user ? load_catalog_file(catalog_path) : load_bundled_catalog();
+    load = user                      ? load_catalog_file(catalog_path)
+           : catalog_version.empty() ? load_bundled_catalog()
+                                     : load_kept_catalog(catalog_version);
   } catch (const Exit& e) {
     throw Exit(e.code, std::string("--catalog: ") + e.what(), "--catalog：" + e.zh);
   }
+  if (!catalog_version.empty() && !load.catalog && load.problems.size() == 1 &&
+      load.problems[0].path == "/catalog_version")
+    throw Exit(kUsage, "--catalog-version: " + load.problems[0].message,
+               "--catalog-version：" + load.problems[0].message);
   if (!load.catalog) {
     const std::string n = std::to_string(load.problems.size());
     throw problems_exit(

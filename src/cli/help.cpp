@@ -13,6 +13,7 @@ const std::map<std::string, std::string>& value_types() {
       {"--workload", "FILE"},
       {"--cases", "FILE"},
       {"--catalog", "FILE"},
+      {"--catalog-version", "VERSION"},
       {"--output", "FILE"},
       {"--link", "URL"},
       {"--base", "URL"},

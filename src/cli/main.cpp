@@ -65,6 +65,9 @@ int main(int argc, char** argv) {
   app.add_option("--catalog", ctx.catalog_path,
                  "Use this catalog JSON instead of the bundled one (validated)")
       ->type_name("FILE");
+  app.add_option("--catalog-version", ctx.catalog_version,
+                 "Use a catalog version kept in this build (the prices an old share link was made with)")
+      ->type_name("VERSION");
   app.fallthrough();
 
   auto& registry = command_registry();
@@ -88,7 +91,7 @@ int main(int argc, char** argv) {
   // CLI11 would report a mistyped command as a missing one; name it instead.
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--lang" || arg == "--currency" || arg == "--catalog") {
+    if (arg == "--lang" || arg == "--currency" || arg == "--catalog" || arg == "--catalog-version") {
       ++i;
       continue;
     }

@@ -212,6 +212,11 @@ std::vector<Problem> missing_sources(const Catalog& catalog);
 // The catalog compiled into this build, complete: data/catalog.json with data/catalog-notes.json applied and
 // every source checked. On the web page the notes file is not compiled in: the app applies it when fetched.
 CatalogLoad load_bundled_catalog();
+// Catalog versions kept in this build, newest first: today's and data/catalogs/ (catalog_kept.cpp).
+std::vector<std::string> kept_catalog_versions();
+// A kept catalog by version: today's is load_bundled_catalog(); an older one comes without its citations
+// (today's notes belong to today's catalog). A version not kept is one problem naming the kept ones.
+CatalogLoad load_kept_catalog(std::string_view version);
 // Serializes a catalog back to JSON text that load_catalog accepts (round trip).
 std::string catalog_to_json(const Catalog& catalog);
 

@@ -30,9 +30,11 @@ void copy_text(const std::string& text);
 // Web: a download. Native: written next to the settings, returning the path it wrote ("" on failure).
 std::string save_file(const std::string& name, const std::string& mime, const std::string& content);
 
-// ---- data/*.json. Natively every file is compiled in. The browser build leaves the large files that only
-// one tab needs (the guide) out of the wasm, so an English first load stays small: they are fetched from
-// the site on first use (and cached by the service worker for offline use).
+// ---- data/*.json by name ("catalog.json"), and kept catalog versions ("catalogs/catalog-2026.11.1.json").
+// Natively every file is compiled in and `ready` at once. The browser's wasm holds none: each is a versioned
+// file beside the page (scripts/build-web-data.py), `loading` until it has arrived (the catalog and presets
+// were already requested by the page's shell, in parallel with the wasm), `failed` when it could not be
+// fetched or the site does not keep it. The service worker caches them for offline use.
 struct DataFile {
   enum State { ready, loading, failed } state = failed;
   std::string_view text;  // valid while state == ready, for the life of the program

@@ -6,6 +6,10 @@ import {fileURLToPath} from 'node:url';
 import {assert, click, clickUntil, launch, snapshot, typeInto, until, waitReady, watch} from './lib.mjs';
 
 const notesFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'catalog-notes.json');
+// The site serves data files named by their content (scripts/build-web-data.py): catalog-notes-<hash>.json.
+const notesUrl = /\/catalog-notes-[0-9a-f]{10}\.json$/;
+const isNotes = (u) => notesUrl.test(u);
+const isGuide = (u) => /\/guide-[0-9a-f]{10}\.json$/.test(u);
 
 export const name = 'page loads, GPU table renders and sorts';
 
@@ -20,13 +24,13 @@ export default async function (t) {
     t.log(`first frame after ${Date.now() - t0} ms; ${s.catalog.gpus} GPUs, catalog ${s.catalog.version}`);
     assert(s.catalog.ok && s.catalog.gpus >= 40, `catalog should load with >= 40 GPUs, got ${s.catalog.gpus}`);
     // The guide is not part of the first load: the page fetches it only when its tab opens.
-    assert(s.catalog.guide === 'not loaded' && !w.requests.some((u) => u.endsWith('/guide.json')),
+    assert(s.catalog.guide === 'not loaded' && !w.requests.some(isGuide),
            `the guide should not load before its tab opens (${s.catalog.guide})`);
     // Nor are the catalog's citations and notes (with the offers' notes): an opened row or the catalog tab
     // asks for them.
     await page.waitForTimeout(500);
     s = await snapshot(page);
-    assert(s.catalog.notes === 'not loaded' && !w.requests.some((u) => u.endsWith('/catalog-notes.json')),
+    assert(s.catalog.notes === 'not loaded' && !w.requests.some(isNotes),
            `catalog-notes.json should not load before it is shown (${s.catalog.notes})`);
     const notesJson = JSON.parse(readFileSync(notesFile, 'utf8'));
     const withNotes = s.report.rows.find((r) => notesJson.offers[r.offer]?.notes);
@@ -51,7 +55,7 @@ export default async function (t) {
 
     await clickUntil(page, 'tab_catalog', (x) => x.tab === 'catalog', 'the catalog tab');
     s = await until(page, (x) => x.tab === 'catalog' && x.gpu_table.rows.length === x.catalog.gpus, 'the GPU table');
-    assert(w.requests.filter((u) => u.endsWith('/catalog-notes.json')).length === 1,
+    assert(w.requests.filter(isNotes).length === 1,
            'the catalog tab should reuse the notes already fetched');
     const names = s.gpu_table.rows.map((r) => r.name);
     const sorted = [...names].sort((a, b) => a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
@@ -127,7 +131,7 @@ async function notesDownloadFails(t) {
   const {context, close} = await launch({serviceWorkers: 'block'});  // so page.route sees every fetch
   try {
     const page = await context.newPage();
-    await page.route('**/catalog-notes.json', (r) => r.abort());
+    await page.route(notesUrl, (r) => r.abort());
     await page.goto(t.url);
     await waitReady(page);
     await clickUntil(page, 'tab_catalog', (x) => x.tab === 'catalog', 'the catalog tab');
@@ -146,7 +150,7 @@ async function notesDownloadFails(t) {
 
     await typeInto(page, 'price_' + offer, '9999');
     await until(page, (x) => !x.pending && x.scenario.price_overrides[offer] === 9999, 'a price edit');
-    await page.unroute('**/catalog-notes.json');
+    await page.unroute(notesUrl);
     await click(page, 'catalog_notes_retry');
     s = await until(page, (x) => x.catalog.notes === 'ready' && !x.pending, 'the notes after a retry');
     // The rows had no offer notes while the file was missing; they have them now.

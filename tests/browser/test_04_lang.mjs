@@ -61,7 +61,7 @@ export default async function (t) {
         const e = performance.getEntriesByType('resource').find((r) => r.name.endsWith('fonts/cjk.ttf'));
         return {font: e ? e.startTime : -1, runtime: window.gwRuntimeAt || -1};
       });
-      assert(order.includes('fonts/cjk.ttf') && order.includes('index.wasm') && t0.font >= 0 && t0.font < t0.runtime,
+      assert(order.includes('fonts/cjk.ttf') && order.includes('index.wasm.lzma') && t0.font >= 0 && t0.font < t0.runtime,
              `the font should be requested with the wasm (font at ${t0.font} ms, wasm ready at ${t0.runtime} ms): ${order.join(', ')}`);
       t.log(`zh-CN browser: first Chinese frame after ${s.frames} frames`);
       await page.screenshot({path: join(t.shots, '04-lang-zh-browser.png')});

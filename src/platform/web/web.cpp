@@ -1,5 +1,5 @@
 // The browser side of the platform layer: frames on demand, canvas size x devicePixelRatio, the URL
-// fragment, localStorage, clipboard, downloads, the CJK font fetch and the read-only test hook.
+// fragment, localStorage, clipboard, downloads, the CJK font and data fetches and the read-only test hook.
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 
@@ -203,13 +203,12 @@ EM_JS(void, gw_js_fetch_cjk_font, (), {
     Module['_gw_cjk_font_failed']();
   });
 });
-// data/<name> left out of the wasm (cmake/web.cmake): fetched from the site next to index.html.
+// The page's data files: none is compiled in (CMakeLists.txt). The shell (web/shell.js, gwData) maps a
+// name to the file data.json names and has already started the first answer's files.
 EM_JS(void, gw_js_fetch_data, (const char* name_ptr), {
   var name = UTF8ToString(name_ptr);
-  fetch(name).then(function (r) {
-    if (!r.ok) throw new Error('HTTP ' + r.status);
-    return r.arrayBuffer();
-  }).then(function (buf) {
+  var get = window['gwData'];
+  (get ? get(name) : Promise.reject(new Error('no data loader'))).then(function (buf) {
     var bytes = new Uint8Array(buf);
     var ptr = _malloc(bytes.length + 1);
     HEAPU8.set(bytes, ptr);

@@ -1,0 +1,113 @@
+#!/usr/bin/python3
+"""Writes the page's data files beside index.html: a data deploy (issue 20 items 2 and 3).
+
+  scripts/build-web-data.py --data data --site build/web-release/site
+
+The web page's wasm holds code only; its data is fetched (src/platform/web/web.cpp, web/shell.js):
+  data.json                        the manifest, always fetched from the network first (web/sw.js), so a
+                                   page cached before a price update finds the new files after a reload
+  catalogs/catalog-VERSION.json    every kept catalog: data/catalog.json (today's) and data/catalogs/*.json
+                                   (released earlier, kept so an old share link replays its prices)
+  NAME-HASH.json                   presets, guide, catalog notes, model library...: the other data/*.json
+                                   the page reads, named by their content, so a cached copy is never stale
+Every file is minified JSON. Running this again on a deployed site with new data/*.json is a price update
+without a rebuild: files of earlier deploys are left for pages that still have their manifest.
+The build runs it for the site it assembles (cmake/web.cmake) with --prune, which removes the content-named
+files that the manifest no longer names, so the service worker's precache list stays exact.
+"""
+import argparse
+import hashlib
+import json
+import os
+import re
+import sys
+
+# data/*.json the page never reads: the CUDA driver table belongs to the checker module (compiled in there).
+NOT_SERVED = {"cuda-drivers.json"}
+VERSION_RE = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,39}$")
+
+
+def compact(path):
+    with open(path, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    return doc, json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def write_if_changed(path, data):
+    if os.path.exists(path):
+        with open(path, "rb") as fh:
+            if fh.read() == data:
+                return
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as fh:
+        fh.write(data)
+    os.replace(tmp, path)
+
+
+def catalog_version(doc, where):
+    v = doc.get("catalog_version") if isinstance(doc, dict) else None
+    if not isinstance(v, str) or not VERSION_RE.match(v):
+        sys.exit("build-web-data: %s has no usable catalog_version" % where)
+    return v
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", required=True, help="the data/ folder")
+    ap.add_argument("--site", required=True, help="the site folder (index.html's)")
+    ap.add_argument("--prune", action="store_true", help="remove content-named files the manifest no longer names")
+    args = ap.parse_args()
+
+    files = {}
+    # Today's catalog and every kept one, under catalogs/ by version.
+    current_doc, current = compact(os.path.join(args.data, "catalog.json"))
+    version = catalog_version(current_doc, "data/catalog.json")
+    kept = {version: current}
+    kept_dir = os.path.join(args.data, "catalogs")
+    if os.path.isdir(kept_dir):
+        for f in sorted(os.listdir(kept_dir)):
+            if not f.endswith(".json"):
+                continue
+            doc, blob = compact(os.path.join(kept_dir, f))
+            v = catalog_version(doc, "data/catalogs/" + f)
+            if f != "catalog-%s.json" % v:
+                sys.exit("build-web-data: data/catalogs/%s holds catalog %s: name it catalog-%s.json" % (f, v, v))
+            kept.setdefault(v, blob)  # today's data/catalog.json wins over a kept copy of its version
+    for v, blob in kept.items():
+        write_if_changed(os.path.join(args.site, "catalogs", "catalog-%s.json" % v), blob)
+    files["catalog.json"] = "catalogs/catalog-%s.json" % version
+
+    # The rest, named by content.
+    for f in sorted(os.listdir(args.data)):
+        if not f.endswith(".json") or f == "catalog.json" or f in NOT_SERVED:
+            continue
+        _, blob = compact(os.path.join(args.data, f))
+        name = "%s-%s.json" % (f[:-5], hashlib.sha256(blob).hexdigest()[:10])
+        write_if_changed(os.path.join(args.site, name), blob)
+        files[f] = name
+
+    manifest = {
+        "catalog_version": version,
+        "catalog_date": current_doc.get("catalog_date", ""),
+        "files": files,
+        # Newest first: the versions an old link may name.
+        "catalogs": sorted(kept, reverse=True),
+    }
+    write_if_changed(os.path.join(args.site, "data.json"),
+                     json.dumps(manifest, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+    if args.prune:
+        named = set(files.values())
+        stems = tuple(f[:-5] + "-" for f in files if f != "catalog.json")
+        for f in os.listdir(args.site):
+            if f.endswith(".json") and f.startswith(stems) and f not in named and re.search(r"-[0-9a-f]{10}\.json$", f):
+                os.remove(os.path.join(args.site, f))
+        # Plain-named copies written by earlier builds (before the data moved out of the wasm).
+        for f in files:
+            if f != "catalog.json" and os.path.exists(os.path.join(args.site, f)):
+                os.remove(os.path.join(args.site, f))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,143 @@
+// The app's data: the catalog and the presets, and an older catalog a share link names (issue 20 items 2
+// and 3). Natively they are compiled in and ready at once; the web page fetches them beside its wasm
+// (platform::data_file), so the page draws a loading line until they are in, and a clear message with a
+// retry when a fetch failed.
+#include <cctype>
+
+#include "app/app.hpp"
+#include "app/i18n.hpp"
+#include "app/theme.hpp"
+#include "app/widgets.hpp"
+#include "engine/link.hpp"
+#include "imgui.h"
+#include "platform/platform.hpp"
+
+namespace gw::app {
+
+namespace {
+
+constexpr const char* kFirstFiles[] = {"catalog.json", "presets.json"};
+
+// A version a link names, usable in a file name: "2026.11.1".
+bool file_safe_version(const std::string& v) {
+  if (v.empty() || v.size() > 40 || v.find("..") != std::string::npos) return false;
+  for (unsigned char c : v)
+    if (!std::isalnum(c) && c != '.' && c != '_' && c != '-') return false;
+  return true;
+}
+
+void parse_first_files(AppState& s) {
+  CatalogLoad load = load_catalog(platform::data_file("catalog.json").text);
+  s.catalog_problems = std::move(load.problems);
+  s.catalog_ok = load.catalog.has_value();
+  if (s.catalog_ok) s.catalog = std::move(*load.catalog);
+  update_catalog_notes(s, false);
+  PresetLoad presets = load_presets(platform::data_file("presets.json").text);
+  s.presets = std::move(presets.presets);
+  for (const Problem& p : presets.problems)
+    s.catalog_problems.push_back({"presets.json" + p.path, p.message});
+}
+
+// The catalog the start-up link was made with, when it is not today's and this site keeps it: its prices
+// replay the ranking the link's sender saw. False while it is on its way. A version the site does not keep
+// leaves today's catalog, and the link's "made with catalog X" warning says so (state.cpp).
+bool load_link_catalog(AppState& s) {
+  if (s.link_catalog_checked) return true;
+  const std::string fragment = platform::fragment();
+  const std::string v = fragment.empty() ? "" : decode_link(fragment, s.presets, s.catalog).catalog_version;
+  if (!file_safe_version(v) || v == s.catalog.catalog_version) {
+    s.link_catalog_checked = true;
+    return true;
+  }
+  const platform::DataFile f = platform::data_file("catalogs/catalog-" + v + ".json");
+  if (f.state == platform::DataFile::loading) return false;
+  s.link_catalog_checked = true;
+  if (f.state != platform::DataFile::ready) return true;
+  CatalogLoad old = load_catalog(f.text);
+  if (!old.catalog || old.catalog->catalog_version != v) {
+    // A bug of the site (a kept file this code cannot read): said, rather than silently using today's.
+    Banner b{BannerKind::error,
+             {"Catalog " + v + " is kept on this site but could not be read; today's prices are shown.",
+              "本站保存了目录 " + v + "，但无法读取；显示的是今天的价格。"},
+             {},
+             "data_catalog_kept"};
+    for (std::size_t i = 0; i < old.problems.size() && i < 5; ++i)
+      b.details.push_back({old.problems[i].path + ": " + old.problems[i].message,
+                           old.problems[i].path + "：" + old.problems[i].message});
+    add_banner(s, std::move(b));
+    return true;
+  }
+  // Today's citations belong to today's catalog: the old one is shown without them.
+  old.catalog->notes_file.clear();
+  s.today_catalog = std::move(s.catalog);
+  s.catalog = std::move(*old.catalog);
+  return true;
+}
+
+void show_todays_catalog(AppState& s) {
+  if (!s.today_catalog) return;
+  s.catalog = std::move(*s.today_catalog);
+  s.today_catalog.reset();
+  s.catalog_notes_problems.clear();
+  s.catalog_notes_requested = false;
+  s.cat.sort_dirty = true;
+  s.cat.offers_dirty = true;
+  update_catalog_notes(s, false);
+  commit(s);  // the same job at today's prices; the link's cat= follows (state.cpp, update)
+}
+
+}  // namespace
+
+bool load_data(AppState& s) {
+  s.data_failed.clear();
+  bool waiting = false;
+  for (const char* name : kFirstFiles) {
+    const platform::DataFile f = platform::data_file(name);
+    if (f.state == platform::DataFile::failed) s.data_failed.push_back(name);
+    waiting |= f.state == platform::DataFile::loading;
+  }
+  if (waiting || !s.data_failed.empty()) return false;
+  if (!s.data_parsed) {
+    parse_first_files(s);
+    s.data_parsed = true;
+  }
+  return !s.catalog_ok || load_link_catalog(s);
+}
+
+void draw_data_status(AppState& s) {
+  if (!s.loaded) {
+    if (s.data_failed.empty()) {
+      ImGui::TextColored(color_v(Tone::muted), "%s", tr("Loading the GPU catalog…", "正在加载显卡目录…"));
+      return;
+    }
+    ImGui::TextColored(color_v(Tone::bad), "%s",
+                       tr("The GPU catalog could not be downloaded. Check the connection and try again.",
+                          "显卡目录下载失败。请检查网络后重试。"));
+    for (const std::string& name : s.data_failed) ImGui::BulletText("%s", name.c_str());
+    if (ImGui::Button(tr("Try again", "重试")))
+      for (const std::string& name : s.data_failed) platform::retry_data_file(name);
+    remember_rect("data_retry");
+    return;
+  }
+  if (!s.catalog_ok) return;
+  if (!s.today_catalog) {
+    ImGui::TextColored(color_v(Tone::muted), "%s",
+                       (tr("Catalog ", "目录 ") + s.catalog.catalog_version +
+                        tr(", prices as of ", "，价格截至 ") + s.catalog.catalog_date)
+                           .c_str());
+    return;
+  }
+  const Catalog& today = *s.today_catalog;
+  ImGui::TextColored(color_v(Tone::warn), "%s",
+                     (tr("Prices from catalog ", "价格来自目录 ") + s.catalog.catalog_version +
+                      tr(" (as of ", "（截至 ") + s.catalog.catalog_date +
+                      tr("), the catalog this link was made with. Today's catalog is ",
+                         "），即此链接生成时的目录。今天的目录为 ") +
+                      today.catalog_version + tr(".", "。"))
+                         .c_str());
+  ImGui::SameLine();
+  if (ImGui::SmallButton(tr("Show today's prices", "查看今天的价格"))) show_todays_catalog(s);
+  remember_rect("catalog_today");
+}
+
+}  // namespace gw::app
