@@ -30,7 +30,7 @@ import catalog_maps as maps  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SCHEMA_VERSION = 1
-CATALOG_VERSION = "2026.12.2"  # bump the last number for every regenerated catalog in a month
+CATALOG_VERSION = "2026.12.3"  # bump the last number for every regenerated catalog in a month
 USD_CNY = 6.75
 USD_CNY_DATE = "2026-08-18"  # PABLO, "实时汇率, 2026-08-18 查询" (billing notes section 7)
 
@@ -45,9 +45,9 @@ DATE_RE = re.compile(r"\d{4}-\d{2}(?:-\d{2})?")
 
 
 def num(text):
-    """A CSV cell as int or float; None when empty."""
+    """A CSV cell as int or float; None when empty or "none" (a unit the GPU lacks: see not_supported)."""
     text = (text or "").strip()
-    if not text:
+    if not text or text.lower() == "none":
         return None
     value = float(text)
     return int(value) if value.is_integer() else value
@@ -192,6 +192,7 @@ def build_gpu(row):
         f"ECC: {ecc_raw}." if ecc_raw and ecc_raw.lower() not in ("yes", "no") else "",
         f"Confidence: {row['confidence']}." if row["confidence"] else "",
         f"Derived cells: {row['derived_cells']}." if row["derived_cells"] else "",
+        not_supported(row),
     ]
     gpu = {
         "id": row["id"], "name": gpu_display_name(row), "aliases": maps.GPU_ALIASES.get(row["id"], []),
@@ -214,6 +215,18 @@ def build_gpu(row):
         "source": english_source(row["sources"]), "notes": sentence_join([row["notes"]] + extra),
     }
     return {k: v for k, v in gpu.items() if v is not None and v != ""}
+
+
+NOT_SUPPORTED = {"bf16_tensor_dense_tflops": "BF16 tensor", "tf32_tensor_dense_tflops": "TF32 tensor",
+                 "fp8_tensor_dense_tflops": "FP8 tensor", "int8_tensor_dense_tops": "INT8 tensor",
+                 "fp64_tensor_tflops": "FP64 tensor"}
+
+
+def not_supported(row):
+    """A cell reading "none" is a unit the GPU lacks (no FP8 on Ampere), which is not the same as a blank
+    (unknown): the figure stays absent, and the notes say it is not supported."""
+    lacks = [name for col, name in NOT_SUPPORTED.items() if row.get(col, "").strip().lower() == "none"]
+    return f"Not supported on this GPU: {', '.join(lacks)}." if lacks else ""
 
 
 def extra_gpus():
@@ -628,7 +641,11 @@ def check_english_has_no_cjk(node, path=""):
 def build(ref_dir):
     with open(os.path.join(ref_dir, "gpu-specs.csv"), encoding="utf-8") as f:
         gpus = [build_gpu(r) for r in csv.DictReader(f)]
-    gpus += extra_gpus()
+    # A row of gpu-specs-extra.csv with a reference id replaces that row (a corrected or completed figure,
+    # with its own source); the others are GPUs the reference lacks.
+    extra = extra_gpus()
+    fixed = {g["id"]: g for g in extra}
+    gpus = [fixed.pop(g["id"], g) for g in gpus] + [g for g in extra if g["id"] in fixed]
     check_aliases(gpus)
     with open(os.path.join(ref_dir, "cloud-prices.csv"), encoding="utf-8") as f:
         rows = list(csv.DictReader(f))

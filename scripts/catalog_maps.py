@@ -34,6 +34,10 @@ GPU_ALIASES = {
     "rtx-6000-ada": ["RTX 6000 Ada", "6000 Ada"],
     "a10": ["A10 24GB"],
     "a10g": ["A10G 24GB"],
+    "l20": ["L20 48GB"],
+    "titan-v": ["Titan V", "TITAN V 12GB"],
+    "h100-nvl-94gb": ["H100 NVL", "H100 NVL 94GB"],
+    "b200-180gb": ["B200", "B200 180GB", "HGX B200"],
     "a40": ["A40 48GB"],
     "a16-per-gpu": ["A16"],
     "t4": ["Tesla T4", "T4 16GB"],
@@ -87,8 +91,8 @@ GPU_NAMES = {
     "A100 80GB SXM": "a100-80gb-sxm4", "A100 80GB PCIe": "a100-80gb-pcie",
     "H100 80GB SXM": "h100-sxm5-80gb", "H100 80GB PCIe": "h100-pcie-80gb",
     "H200 141GB": "h200-sxm-141gb", "P100 16GB": "p100-pcie-16gb",
-    "RTX PRO 6000 96GB": None, "RTX PRO 6000 (G4) 96GB": None, "H100 NVL 94GB": None,
-    "B200 180GB": None, "GH200 96GB": None, "Quadro RTX 6000 24GB": None,
+    "RTX PRO 6000 96GB": None, "RTX PRO 6000 (G4) 96GB": None, "H100 NVL 94GB": "h100-nvl-94gb",
+    "B200 180GB": "b200-180gb", "GH200 96GB": None, "Quadro RTX 6000 24GB": None,
     "Quadro P4000 8GB": None, "Quadro M4000 8GB": None, "none (无卡模式 CPU-only)": None,
 }
 
@@ -344,6 +348,7 @@ NOTE_SENTENCES_ZH = {
     "SKY-AZ older value 14.692.": "SKY-AZ 的旧数值为 14.692。",
     "SKY-AZ older value 7.346 (spot 0.888866).": "SKY-AZ 的旧数值为 7.346（竞价 0.888866）。",
     "DR (2026-11-09) confirms $3.673.": "DR（2026-11-09）确认为 $3.673。",
+    "DR (2026-11-09) confirms 6.98.": "DR（2026-11-09）确认为 6.98。",
     "DR: $12.29/GPU-h.": "DR：每 GPU 每小时 $12.29。",
     "Snapshot lists GPU count 12 (catalog glitch); 8 per DR and Azure docs.":
         "快照中 GPU 数量为 12（目录错误）；据 DR 和 Azure 文档应为 8。",

@@ -153,7 +153,12 @@ LayerActivation layer_activation(const Workload& w) {
   const double norms = 2 * norm_e;
   // LoRA: each adapted projection (q, v) keeps its own dropout output and mask for the adapter's backward.
   const double adapters = is_adapter(w) ? 2 * (e + 1) : 0.0;
-  c.per_token_h = attention + ffn + norms + adapters;
+  // QLoRA: bitsandbytes' MatMul4Bit saves its input for backward in every 4-bit layer, trainable or not,
+  // where autograd saves a frozen nn.Linear's input only if its weight needs a gradient. So QLoRA keeps,
+  // beyond what the LoRA runs measured, the QKV and FFN inputs (norm outputs), the output projection's
+  // input and the down projection's input: e (2 + q + r) per token and hidden unit.
+  const double quantized_inputs = w.mode == Mode::qlora ? e * (2 + qw + r) : 0.0;
+  c.per_token_h = attention + ffn + norms + adapters + quantized_inputs;
   // Eager attention keeps the softmax output (fp32 under autocast, with the half copy the next matmul
   // saves) and, with attention dropout, its mask and output.
   c.scores_per_as = (amp ? 4.0 : e) + m + (amp ? 2.0 : (dropout ? e : 0.0));

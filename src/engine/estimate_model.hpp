@@ -120,6 +120,11 @@ constexpr double kStreamCeilingGbs = 3000;
 // Dense tensor math draws about 1 W per sustained dense FP16 TFLOPS; a board whose TDP is below
 // that sustains TDP / 1 W of it (H100 PCIe at 350 W: ~46% of its 756 TFLOPS peak).
 constexpr double kWattsPerTensorTflops = 1.0;
+// TSMC 12 nm parts (Volta, Turing) need about 1.9 W per sustained TFLOPS: a T4 (70 W, 65 TFLOPS at its
+// 1590 MHz boost) settles near 900 MHz under sustained BERT inference (mlcommons/inference_results_v0.5
+// issue 20), 0.57 of boost; NVIDIA's TensorRT BERT tables show the same (T4 BERT-Large 8.5x slower than an
+// A100 at INT8, batch 128, seq 384, against a 4.8x peak ratio).
+constexpr double kWattsPerTensorTflops12nm = 1.9;
 // GeForce reference boost clocks are conservative: under load the cards sustain ~10% more (a 3090 rated
 // 1695 MHz typically runs 1.85-1.95 GHz), while datacenter parts sit at or below their rated boost.
 constexpr double kConsumerBoost = 1.1;

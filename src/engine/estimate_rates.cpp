@@ -24,6 +24,12 @@ bool consumer(const Gpu& g) {
   return g.segment == "consumer";
 }
 
+// Energy per dense tensor operation falls with the process node: Volta and Turing (TSMC 12 nm, compute
+// capability 7.x) draw about twice what 7 nm and later parts draw per sustained TFLOPS.
+double watts_per_tensor_tflops(const Gpu& g) {
+  return g.compute_capability.rfind("7.", 0) == 0 ? kWattsPerTensorTflops12nm : kWattsPerTensorTflops;
+}
+
 // The FP32-accumulate tensor rate that PyTorch's half-precision GEMMs use.
 double fp16_fp32acc(const Gpu& g) {
   if (val(g.fp16_tensor_fp32acc_tflops) > 0) return val(g.fp16_tensor_fp32acc_tflops);
@@ -107,11 +113,14 @@ Rates rates_for(const Workload& w, const Gpu& g, double derate) {
         }
         break;
       case Precision::int8:
-        if (w.mode == Mode::inference && val(g.int8_tensor_tops) > 0 && w.weight_bits <= 8 &&
-            w.arch != Arch::decoder) {
-          // Encoders and CNNs under TensorRT run INT8 end to end; LLM weight-only int8 dequantizes to fp16.
-          r.tensor_tflops = val(g.int8_tensor_tops);
-          r.unit = "INT8 tensor";
+        if (w.mode == Mode::inference && w.weight_bits <= 8 && w.arch != Arch::decoder &&
+            (val(g.int8_tensor_tops) > 0 || val(g.fp8_tensor_tflops) > 0)) {
+          // Encoders and CNNs under TensorRT run 8-bit end to end (INT8, or FP8 where the card has it: on
+          // Hopper and Ada datacenter parts both run at the same dense rate); LLM weight-only int8
+          // dequantizes to fp16.
+          const bool fp8 = val(g.fp8_tensor_tflops) > val(g.int8_tensor_tops);
+          r.tensor_tflops = fp8 ? val(g.fp8_tensor_tflops) : val(g.int8_tensor_tops);
+          r.unit = fp8 ? "FP8 tensor" : "INT8 tensor";
           break;
         }
         [[fallthrough]];
@@ -150,19 +159,23 @@ Rates rates_for(const Workload& w, const Gpu& g, double derate) {
     r.unsupported_reason = {"the catalog lacks this GPU's throughput or bandwidth figures",
                             "目录中缺少这张卡的算力或带宽数据"};
   }
-  // Power limit: the board sustains at most TDP / (1 W per dense FP16 TFLOPS) of tensor math; every
-  // tensor unit (TF32, INT8, FP64 tensor) is throttled by the same share.
+  // Power limit: the board sustains at most TDP / (W per dense FP16 TFLOPS) of tensor math: the clock
+  // drops until the board's power fits (a T4 at 70 W runs BERT near 900 of its 1590 MHz). Every tensor
+  // unit (TF32, INT8, FP8, FP64 tensor) is throttled by the same share.
   const double fp16_peak = std::max(val(g.fp16_tensor_fp16acc_tflops), val(g.fp16_tensor_fp32acc_tflops));
   const bool on_tensor = r.unit.find("tensor") != std::string::npos;
   if (on_tensor && fp16_peak > 0 && val(g.tdp_w) > 0) {
-    r.power_fraction = std::min(1.0, val(g.tdp_w) / (kWattsPerTensorTflops * fp16_peak));
+    r.power_fraction = std::min(1.0, val(g.tdp_w) / (watts_per_tensor_tflops(g) * fp16_peak));
     if (r.power_fraction < 0.98) {
       r.tensor_tflops *= r.power_fraction;
       char buf[160];
-      std::snprintf(buf, sizeof buf, "power-limited: at %.0f W it sustains about %.0f%% of its tensor peak",
+      std::snprintf(buf, sizeof buf,
+                    "power-limited: at %.0f W it sustains about %.0f%% of its boost clock (and tensor peak) "
+                    "under tensor load",
                     val(g.tdp_w), r.power_fraction * 100);
       std::string en = buf;
-      std::snprintf(buf, sizeof buf, "功耗受限：%.0f W 下大约只能维持张量峰值的 %.0f%%", val(g.tdp_w),
+      std::snprintf(buf, sizeof buf,
+                    "功耗受限：%.0f W 下张量负载时大约只能维持 %.0f%% 的加速频率（和张量峰值）", val(g.tdp_w),
                     r.power_fraction * 100);
       r.notes.push_back({en, buf});
     }

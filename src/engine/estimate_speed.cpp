@@ -168,7 +168,11 @@ StepWork prefill_work(const Workload& w) {
   const double tokens = s * B;
   // Causal decoders attend to half the keys on average; encoders to all of them.
   k.tensor_flops = tokens * fwd_flops_per_token(w, w.arch == Arch::decoder ? 0.5 * s : s);
-  const double act = tokens * w.layers * w.hidden * 34.0;  // one pass, nothing kept for backward
+  // One pass, nothing kept for backward: ~17 activation elements per token and hidden unit move through
+  // DRAM per layer, at the element size the kernels use (an 8-bit encoder engine keeps them in int8/fp8).
+  const bool eight_bit = w.precision == Precision::int8 && w.arch != Arch::decoder && w.weight_bits <= 8;
+  const double elem = eight_bit ? 1.0 : fp32_like(w.precision) ? 4.0 : 2.0;
+  const double act = tokens * w.layers * w.hidden * 17.0 * elem;
   k.bytes = weight_bytes(w) + act + (w.arch == Arch::decoder ? kv_bytes_per_token(w) * tokens : 0.0);
   k.simt_flops = kSimtFlopsPerByte * act + kDequantFlopsPerWeight * quantized_weights(w);
   k.kernels = w.layers * kernels_per_layer(w);

@@ -41,7 +41,9 @@ bool map_precision(const std::string& text, Workload& w) {
       w.weight_bits = g.bits;
       return true;
     }
-  if (starts("int8")) {
+  // FP8 (e4m3/e5m2) runs on the same 8-bit tensor path as INT8 (estimate_rates.cpp picks the FP8 rate
+  // where the card lists one).
+  if (starts("int8") || starts("fp8") || starts("e4m3")) {
     w.precision = Precision::int8;
     w.weight_bits = 8;
     return true;

@@ -107,21 +107,61 @@ std::vector<Variant> variants_for(const Workload& w) {
       out.push_back(v);
     }
   } else if (trains && w.arch != Arch::generic) {
+    // The estimate's own fit advice (estimate_fit.cpp), as variants. The user's precision first, with the
+    // changes cheapest in speed first: 8-bit Adam (about free), a smaller micro-batch with more accumulation
+    // (same effective batch, more kernel gaps), then checkpointing (+33% step time), and their
+    // combinations; only then AMP for an fp32 job, with the same ladder. The first that fits a card wins.
+    std::vector<Variant> bases{{"", {}, w}};
     if (w.precision == Precision::fp32 || w.precision == Precision::tf32) {
       Variant amp{"amp", {"with AMP (mixed precision)", "开启 AMP 混合精度"}, w};
       amp.workload.precision = Precision::amp;
-      out.push_back(amp);
-      if (!w.checkpointing) {
-        Variant both{"amp+checkpointing",
-                     {"with AMP and gradient checkpointing", "开启 AMP 和梯度检查点"},
-                     amp.workload};
-        both.workload.checkpointing = true;
-        out.push_back(both);
+      bases.push_back(amp);
+    }
+    for (const Variant& b : bases) {
+      auto join = [&](const std::string& kind) { return b.kind.empty() ? kind : b.kind + "+" + kind; };
+      auto label = [&](const std::string& en, const std::string& zh) {
+        return b.kind.empty() ? Text{"with " + en, zh} : Text{"with AMP and " + en, "开启 AMP 并" + zh};
+      };
+      if (!b.kind.empty()) out.push_back(b);
+      const Workload& bw = b.workload;
+      const bool adam = bw.mode == Mode::train && bw.optimizer == Optimizer::adamw;
+      const bool batch = bw.micro_batch > 1;
+      const long long effective = static_cast<long long>(bw.micro_batch) * bw.grad_accum;
+      const int accum1 = static_cast<int>(std::clamp(effective, 1LL, 2000000000LL));
+      const std::string mb_en =
+          "micro-batch 1 with gradient accumulation " + std::to_string(accum1) + " (same effective batch)";
+      const std::string mb_zh =
+          "micro-batch 降到 1、梯度累积 " + std::to_string(accum1) + " 步（有效 batch 不变）";
+      auto eight = [](Workload v) {
+        v.optimizer = Optimizer::adam8bit;
+        return v;
+      };
+      auto small = [&](Workload v) {
+        v.micro_batch = 1;
+        v.grad_accum = accum1;
+        return v;
+      };
+      auto ckpt = [](Workload v) {
+        v.checkpointing = true;
+        return v;
+      };
+      if (adam) out.push_back({join("adam8bit"), label("8-bit Adam", "换成 8-bit Adam"), eight(bw)});
+      if (batch) out.push_back({join("smaller_batch"), label(mb_en, mb_zh), small(bw)});
+      if (adam && batch)
+        out.push_back({join("adam8bit+smaller_batch"),
+                       label("8-bit Adam and " + mb_en, "换成 8-bit Adam，" + mb_zh), eight(small(bw))});
+      if (!bw.checkpointing) {
+        out.push_back({join("checkpointing"), label("gradient checkpointing", "开启梯度检查点"), ckpt(bw)});
+        if (adam)
+          out.push_back({join("checkpointing+adam8bit"),
+                         label("gradient checkpointing and 8-bit Adam", "开启梯度检查点并换成 8-bit Adam"),
+                         eight(ckpt(bw))});
+        if (adam && batch)
+          out.push_back({join("checkpointing+adam8bit+smaller_batch"),
+                         label("gradient checkpointing, 8-bit Adam and " + mb_en,
+                               "开启梯度检查点、换成 8-bit Adam，" + mb_zh),
+                         eight(small(ckpt(bw)))});
       }
-    } else if (!w.checkpointing) {
-      Variant ck{"checkpointing", {"with gradient checkpointing", "开启梯度检查点"}, w};
-      ck.workload.checkpointing = true;
-      out.push_back(ck);
     }
   }
   return out;
@@ -180,28 +220,40 @@ int cached_estimate(Context& x, std::size_t gpu_index, int cards, double derate,
   return idx;
 }
 
-// The base estimate's fit advice is cumulative and may include extra reductions (a smaller batch), so
-// its memory after a step is at most what our variant needs: when even that does not fit, the variant
-// cannot, and its estimate is skipped. A step the advice never reached proves nothing.
+// The base estimate's fit advice is cumulative and may include extra reductions, so its memory after the
+// step that completes a variant's changes is at most what the variant needs: when even that does not fit,
+// the variant cannot, and its estimate is skipped. A change the advice never reached proves nothing.
 bool hopeless(const GpuEstimate& base, const std::string& kind) {
-  const char* step = kind == "amp"                                            ? "amp"
-                     : kind == "amp+checkpointing" || kind == "checkpointing" ? "checkpointing"
-                     : kind == "int8" || kind == "int4"                       ? "quantize"
-                                                                              : nullptr;
-  if (!step) return false;
-  int quantize_seen = 0;
-  for (const FitAdvice& a : base.advice) {
-    if (a.kind != step) continue;
-    // int4 is the second quantize step when the weights started above 8 bits.
-    if (kind == "int4" && quantize_seen++ == 0) {
-      bool second = false;
-      for (const FitAdvice& b : base.advice) second = second || (&b != &a && b.kind == "quantize");
-      if (second) continue;
+  if (kind == "int8" || kind == "int4") {
+    int quantize_seen = 0;
+    for (const FitAdvice& a : base.advice) {
+      if (a.kind != "quantize") continue;
+      // int4 is the second quantize step when the weights started above 8 bits.
+      if (kind == "int4" && quantize_seen++ == 0) {
+        bool second = false;
+        for (const FitAdvice& b : base.advice) second = second || (&b != &a && b.kind == "quantize");
+        if (second) continue;
+      }
+      // fits_after is false for a tight fit too; only memory beyond the card proves it hopeless.
+      return a.total_gib_after > base.vram_gib;
     }
-    // fits_after is false for a tight fit too; only memory beyond the card proves it hopeless.
-    return a.total_gib_after > base.vram_gib;
+    return false;
   }
-  return false;
+  if (kind.empty()) return false;
+  // Training variants: "amp", "checkpointing", "adam8bit", "smaller_batch" joined by '+'.
+  std::size_t last = 0;
+  std::size_t start = 0;
+  while (start <= kind.size()) {
+    const std::size_t end = std::min(kind.find('+', start), kind.size());
+    const std::string part = kind.substr(start, end - start);
+    std::size_t at = base.advice.size();
+    for (std::size_t i = 0; i < base.advice.size(); ++i)
+      if (base.advice[i].kind == part) at = i;
+    if (at == base.advice.size()) return false;
+    last = std::max(last, at);
+    start = end + 1;
+  }
+  return base.advice[last].total_gib_after > base.vram_gib;
 }
 
 // Exclusion tokens match a provider id, an offer id, a GPU id, or a GPU family: "a100" drops every

@@ -79,9 +79,12 @@ Text reason_for(const Context& x, const Report& report, const Row& row) {
            name.zh + "：每小时 " + format_money(row.price_per_hour_after, c.currency) + "，显存余量 " +
                fmt(row.headroom_gib, 1) + " GiB（给出工作量才能算总价）。"};
   } else if (&row == &pick) {
+    // "Against the fastest/cheapest" compares the same job: only rows run with the same change (precision,
+    // batch, checkpointing, optimizer, quantization) as the pick.
     const Row* fastest = &pick;
     const Row* cheapest = &pick;
     for (const Row& r : report.rows) {
+      if (r.change != pick.change) continue;
       if (r.finish_hours.likely < fastest->finish_hours.likely) fastest = &r;
       if (r.cost.likely < cheapest->cost.likely) cheapest = &r;
     }
@@ -192,6 +195,20 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
   if (r.change == "int8" || r.change == "int4")
     warn("Runs with " + r.change_text.en + ": check the output quality on your own prompts.",
          "需要" + r.change_text.in(Lang::zh) + "：请用自己的输入检查输出质量。");
+  // A card without the unit the precision asks for is compared on what it really runs.
+  if (r.unit_used.find("no BF16") != std::string::npos)
+    warn(
+        "No BF16 tensor cores: bf16 runs at this card's FP32 rate here (its time is for that); fp16 AMP "
+        "would use its tensor cores.",
+        "没有 BF16 张量核心：bf16 在这张卡上按 FP32 算力跑（时间按此计算）；fp16 AMP 才能用上张量核心。");
+  else if (r.unit_used.find("no TF32") != std::string::npos)
+    warn("No TF32 on this card: the job runs at its plain FP32 rate here (its time is for that).",
+         "这张卡不支持 TF32：任务按普通 FP32 算力跑（时间按此计算）。");
+  else if (r.unit_used.find("no tensor cores") != std::string::npos)
+    warn(
+        "No tensor cores: half precision saves memory but runs at the FP32 rate here (its time is for "
+        "that).",
+        "没有张量核心：半精度只省显存，这里按 FP32 算力计时。");
   if (r.price_derived)
     r.notes.push_back({"Spot price derived from " + r.provider_name.en + "'s typical discount.",
                        "竞价价格按" + r.provider_name.in(Lang::zh) + "的常见折扣推算。"});

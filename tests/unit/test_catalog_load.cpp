@@ -257,7 +257,7 @@ TEST_CASE("bundled aliases give the intended loose matches") {
   // Families whose variants differ in memory or speed stay ambiguous on purpose.
   CHECK(gw::find_gpu(c, "A100").candidates.size() == 4);
   CHECK(gw::find_gpu(c, "V100").candidates.size() == 4);
-  CHECK(gw::find_gpu(c, "H100").candidates.size() == 2);
+  CHECK(gw::find_gpu(c, "H100").candidates.size() == 3);  // PCIe, SXM5 and NVL
   CHECK(gw::find_gpu(c, "H100 80GB").candidates.size() == 2);
 }
 

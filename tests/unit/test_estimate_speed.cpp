@@ -14,6 +14,11 @@ double rate_of(const char* preset, const char* gpu) {
   return s > 0 ? 1 / s : 0;
 }
 
+double rate_of_w(const Workload& w, const char* gpu) {
+  const double s = model::seconds_per_unit(w, gwtest::gpu(gpu), 1, 1.0);
+  return s > 0 ? 1 / s : 0;
+}
+
 }  // namespace
 
 TEST_CASE("the unit a job runs on") {
@@ -49,6 +54,44 @@ TEST_CASE("the unit a job runs on") {
   const model::Rates h100p = model::rates_for(amp, gwtest::gpu("h100-pcie-80gb"), 1.0);
   CHECK(h100p.power_fraction < 0.6);
   CHECK(h100p.tensor_tflops < 756 * 0.6);
+}
+
+TEST_CASE("8-bit encoder inference is compute-bound on the INT8/FP8 rate; 12 nm boards hold less clock") {
+  Workload bert = gwtest::preset("bert-base-inference-int8");
+  bert.inference_batch = 256;
+  bert.seq_len = 384;
+  // A T4 at 70 W settles near 900 of its 1590 MHz under sustained tensor load: ~0.57 of its peak.
+  const model::Rates t4 = model::rates_for(bert, gwtest::gpu("t4"), 1.0);
+  CHECK(t4.power_fraction == doctest::Approx(70 / (1.9 * 65)).epsilon(0.01));
+  CHECK(t4.tensor_tflops == doctest::Approx(130 * 70 / (1.9 * 65)).epsilon(0.01));
+  // A V100 (12 nm too, 300 W) is not limited; neither is the A100 SXM.
+  CHECK(model::rates_for(bert, gwtest::gpu("v100-sxm2-16gb"), 1.0).power_fraction == 1.0);
+  CHECK(model::rates_for(bert, gwtest::gpu("a100-80gb-sxm4"), 1.0).power_fraction == 1.0);
+  // The L4 (72 W) sustains about 60% of its boost clock under tensor load.
+  CHECK(model::rates_for(bert, gwtest::gpu("l4"), 1.0).power_fraction == doctest::Approx(72.0 / 121));
+  // Large batches are compute-bound: the tensor unit takes most of the step on every card.
+  for (const char* g : {"h100-sxm5-80gb", "a100-80gb-sxm4", "l4", "t4"}) {
+    const model::Rates r = model::rates_for(bert, gwtest::gpu(g), 1.0);
+    const model::StepTime t = model::step_time(model::step_work(bert), r, bert.bound);
+    CHECK_MESSAGE(t.tensor_s > 0.6 * t.total(), g);
+  }
+  // H100 over A100 about the INT8 peak ratio times the power share (> 2x); A100 over T4 well over the
+  // 4.8x peak ratio (NVIDIA's TensorRT BERT tables: 8.5x).
+  CHECK(rate_of_w(bert, "h100-sxm5-80gb") > 2.0 * rate_of_w(bert, "a100-80gb-sxm4"));
+  CHECK(rate_of_w(bert, "a100-40gb-sxm4") > 6.5 * rate_of_w(bert, "t4"));
+  CHECK(rate_of_w(bert, "h100-sxm5-80gb") > 6 * rate_of_w(bert, "l4"));
+}
+
+TEST_CASE("FP8 runs on the 8-bit path where the card lists it") {
+  Workload bert = gwtest::preset("bert-base-inference-int8");
+  gw::Gpu g = gwtest::gpu("l4");
+  g.int8_tensor_tops.reset();
+  const model::Rates r = model::rates_for(bert, g, 1.0);
+  CHECK(r.unit == "FP8 tensor");
+  CHECK(r.tensor_tflops == doctest::Approx(242 * r.power_fraction));
+  // No INT8 and no FP8 figure: an 8-bit engine runs at the FP16 rate.
+  g.fp8_tensor_tflops.reset();
+  CHECK(model::rates_for(bert, g, 1.0).unit.rfind("FP16", 0) == 0);
 }
 
 TEST_CASE("LLM decoding is bandwidth-bound; prompt processing is compute-bound") {

@@ -37,7 +37,8 @@ const gw::Gpu& gpu(const std::string& id) {
 }
 
 bool a100_class(const std::string& id) {
-  return id.rfind("a100", 0) == 0 || id.rfind("a800", 0) == 0 || id.rfind("h100", 0) == 0;
+  return id.rfind("a100", 0) == 0 || id.rfind("a800", 0) == 0 || id.rfind("h100", 0) == 0 ||
+         id.rfind("b200", 0) == 0;
 }
 
 int dropped(const gw::Report& rep, const gw::Catalog& cat, const std::string& gpu_id, gw::DropReason why) {
@@ -88,11 +89,18 @@ TEST_CASE("guide: diffusion training needs 24 GB or more") {
   REQUIRE(rep.rows.size() >= 10);
   for (std::size_t i = 0; i < 10; ++i) {
     CAPTURE(rep.rows[i].offer);
-    CHECK(rep.rows[i].vram_gib >= 24);
+    // One card of 24 GB or more, or smaller cards sharing the model states (ZeRO-3 over 4 x 16 GB).
+    CHECK((rep.rows[i].vram_gib >= 24 || rep.rows[i].cards > 1));
   }
-  // 16 GB cards do not fit, even with the changes tried (AMP is on; checkpointing is not enough).
-  CHECK(dropped(rep, cat, "t4", gw::DropReason::no_fit) > 0);
-  CHECK(dropped(rep, cat, "rtx-a4000", gw::DropReason::no_fit) > 0);
+  // One 16 GB card does not hold the job as given (AMP is on; checkpointing alone is not enough): they appear
+  // only changed to fit (8-bit Adam, micro-batch 1, checkpointing: the diffusers DreamBooth recipe for
+  // 16 GB), ranked after the rows that run it as given.
+  for (const gw::Row& r : rep.rows)
+    if (r.cards == 1 && (r.gpu == "t4" || r.gpu == "rtx-a4000")) {
+      CAPTURE(r.offer);
+      CHECK(!r.change.empty());
+      CHECK(r.tier == 1);
+    }
 }
 
 TEST_CASE("guide: a T4 is fine for BERT-base fine-tuning") {
