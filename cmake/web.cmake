@@ -14,6 +14,8 @@ target_compile_definitions(gw_imgui_backend PUBLIC IMGUI_IMPL_OPENGL_ES3)
 # the page with a message (shell.js onAbort) instead of being caught.
 option(GPUWISE_WEB_EXCEPTIONS "Emscripten: support catching C++ exceptions (bigger, slower)" OFF)
 option(GPUWISE_WEB_LTO "Emscripten: link-time optimisation (smaller wasm)" ON)
+# The allocator (issue 20 item 4 measures it with scripts/bench): emmalloc is small, dlmalloc faster.
+set(GPUWISE_WEB_MALLOC "emmalloc" CACHE STRING "Emscripten: -sMALLOC= for the page (emmalloc|dlmalloc)")
 # JSON_NOEXCEPTION: nlohmann::json aborts instead of building exception messages nothing could catch
 # (every parse in the engine is the non-throwing kind, and every access is type-checked first).
 set(GW_WEB_COMPILE -Oz -fno-rtti -DJSON_NOEXCEPTION)
@@ -33,7 +35,7 @@ set(GW_WEB_LINK
   -sDYNAMIC_EXECUTION=0
   -sEXPORTED_FUNCTIONS=_main,_malloc,_free
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString
-  -sFILESYSTEM=0 -sMALLOC=emmalloc
+  -sFILESYSTEM=0 -sMALLOC=${GPUWISE_WEB_MALLOC}
   # Smaller JavaScript: ImGui's renderer never asks for GL extensions or checks glGetError, and nothing
   # reads errno (there is no file system).
   -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0 -sGL_EXTENSIONS_IN_PREFIXED_FORMAT=0 -sGL_TRACK_ERRORS=0
