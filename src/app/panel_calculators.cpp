@@ -186,24 +186,39 @@ void draw_calculators(AppState& s) {
                        tr("Prices start from the current pick:", "价格初始值取自当前推荐："),
                        pick.gpu_name.c_str(), tr(pick.provider_name).c_str(),
                        money(pick.price_per_hour, s.report.currency).c_str(), tr("/h", "/小时"));
-    ImGui::SameLine();
-    if (ImGui::SmallButton(tr("Refill", "重新填入"))) s.calc.seeded = false;
+    // On a phone the line is already full: the button goes below it rather than off the screen.
+    const char* refill = tr("Refill", "重新填入");
+    const float button_w = ImGui::CalcTextSize(refill).x + ImGui::GetStyle().FramePadding.x * 2;
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + button_w <
+        ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+      ImGui::SameLine();
+    if (ImGui::SmallButton(refill)) s.calc.seeded = false;
   }
   const float w = ImGui::GetContentRegionAvail().x;
   const bool wide = w > 1000 * s.scale;
-  const ImVec2 box(wide ? (w - ImGui::GetStyle().ItemSpacing.x * 2) / 3 : 0, wide ? 0 : 460 * s.scale);
+  // Wide: three bordered columns. Narrow (a phone): one scrolling column with the calculators one after
+  // another; boxes of a fixed height there would each need a scroll bar inside the page's own.
+  const ImVec2 box((w - ImGui::GetStyle().ItemSpacing.x * 2) / 3, 0);
+  void (*const calculators[])(AppState&) = {&draw_lab, &draw_buy, &draw_sweep};
+  const char* ids[] = {"lab", "buy", "sweep"};
   if (!wide) ImGui::BeginChild("calcscroll", ImVec2(0, 0), false);
-  ImGui::BeginChild("lab", box, true);
-  draw_lab(s);
-  ImGui::EndChild();
-  if (wide) ImGui::SameLine();
-  ImGui::BeginChild("buy", box, true);
-  draw_buy(s);
-  ImGui::EndChild();
-  if (wide) ImGui::SameLine();
-  ImGui::BeginChild("sweep", box, true);
-  draw_sweep(s);
-  ImGui::EndChild();
+  for (int i = 0; i < 3; ++i) {
+    if (wide) {
+      if (i > 0) ImGui::SameLine();
+      ImGui::BeginChild(ids[i], box, true);
+      calculators[i](s);
+      ImGui::EndChild();
+    } else {
+      ImGui::PushID(ids[i]);
+      if (i > 0) {
+        ImGui::Spacing();
+        ImGui::Separator();
+        ImGui::Spacing();
+      }
+      calculators[i](s);
+      ImGui::PopID();
+    }
+  }
   if (!wide) ImGui::EndChild();
 }
 
