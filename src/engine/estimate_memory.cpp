@@ -189,7 +189,8 @@ double kv_bytes_per_token(const Workload& w) {
   return layers * kv_cache_values_per_token_layer(one) * (fp32 ? 4.0 : 2.0);
 }
 
-double stored_activation_bytes(const Workload& w) {
+double stored_activation_bytes(const Workload& in) {
+  const Workload w = modelled(in);
   const double b = w.micro_batch;
   if (is_transformer(w)) {
     const double s = std::max(1, w.seq_len);
@@ -254,20 +255,26 @@ void inference_memory(const Workload& w, double split, Runtime rt, MemoryBreakdo
              "激活：llama.cpp 计算缓冲，512 token 的微批 × (8 × 隐藏维度 + 头数 × n_ctx) × 4 字节"});
     } else {
       // Working buffers of one layer, the last token's logits and, for eager attention, one prompt's scores.
-      activations = w.inference_batch * (8.0 * w.hidden * std::max(ctx, prompt) + 4.0 * w.vocab);
-      if (!w.fused_attention) activations += w.inference_batch * w.heads * prompt * prompt * 6.0;
+      // A DiT with classifier-free guidance runs each pass over twice the batch.
+      const double batch = w.inference_batch * guidance_batch(w);
+      activations = batch * (8.0 * w.hidden * std::max(ctx, prompt) + 4.0 * w.vocab);
+      if (!w.fused_attention) activations += batch * w.heads * prompt * prompt * 6.0;
       if (with_rules)
         m.rules.push_back({"activations: working buffers only (inference stores nothing for backward)",
                            "激活：只有推理的工作缓冲（不为反向传播保存）"});
     }
   } else {
     // CNN/diffusion presets state the per-sample figure for their own mode (here: inference buffers).
-    activations = w.activation_mib_per_sample * kMiB * w.micro_batch * image_scale(w);
+    // Classifier-free guidance batches the prompt and the empty prompt together: twice the batch.
+    const double batch = w.micro_batch * guidance_batch(w);
+    activations = w.activation_mib_per_sample * kMiB * batch * image_scale(w);
     if (with_rules)
       m.rules.push_back({fmt("activations: %.4g MiB per sample x batch %.0f (inference buffers)",
-                             w.activation_mib_per_sample * image_scale(w), w.micro_batch),
+                             w.activation_mib_per_sample * image_scale(w), batch) +
+                             (guidance_batch(w) > 1 ? std::string("; guidance doubles the batch") : ""),
                          fmt("激活：每样本 %.4g MiB × 批大小 %.0f（推理缓冲）",
-                             w.activation_mib_per_sample * image_scale(w), w.micro_batch)});
+                             w.activation_mib_per_sample * image_scale(w), batch) +
+                             (guidance_batch(w) > 1 ? std::string("；无分类器引导使批大小翻倍") : "")});
   }
   m.activations_gib = activations / kGiB;
 }
@@ -391,7 +398,10 @@ void training_activations(const Workload& w, MemoryBreakdown& m, bool with_rules
                            "QLoRA：同时有一个反量化成 16 位的权重（隐藏维度 × 中间维度）"});
     }
   } else {
-    activations = stored_activation_bytes(w) * (w.checkpointing ? 0.4 : 1.0);
+    // Checkpointing keeps ~40% of a CNN's activations; of a diffusion UNet's, ~20% (ShivamShrirao/diffusers
+    // dreambooth table, SD 1.4 on a T4: +0.48 GB per batch entry with it against +2.50 GB without).
+    const double keep = w.arch == Arch::diffusion ? 0.2 : 0.4;
+    activations = stored_activation_bytes(w) * (w.checkpointing ? keep : 1.0);
     if (with_rules)
       m.rules.push_back({fmt("activations: %.4g MiB per sample (16-bit; doubled in fp32) x batch %.0f",
                              w.activation_mib_per_sample * image_scale(w), w.micro_batch),
@@ -401,15 +411,49 @@ void training_activations(const Workload& w, MemoryBreakdown& m, bool with_rules
       m.rules.back().en += fmt(" (scaled by (%.0f / %.0f px)^2)", w.image_px, w.per_sample_px);
       m.rules.back().zh += fmt("（按 (%.0f / %.0f 像素)^2 缩放）", w.image_px, w.per_sample_px);
     }
-    if (with_rules && w.checkpointing) m.rules.back().en += "; checkpointing keeps ~40%";
-    if (with_rules && w.checkpointing) m.rules.back().zh += "；梯度检查点保留约 40%";
+    if (with_rules && w.checkpointing) m.rules.back().en += fmt("; checkpointing keeps ~%.0f%%", keep * 100);
+    if (with_rules && w.checkpointing) m.rules.back().zh += fmt("；梯度检查点保留约 %.0f%%", keep * 100);
   }
   m.activations_gib = activations / kGiB;
 }
 
+void prefix_rules(const MemoryBreakdown& from, const Text& prefix, MemoryBreakdown& to) {
+  for (const Text& r : from.rules) to.rules.push_back({prefix.en + r.en, prefix.zh + r.zh});
+}
+
+// Whisper or T5 serving: the encoder runs once per window, then the decoder generates; their working
+// buffers do not coexist. The decoder's cache holds its own keys and values over the generated tokens and
+// the cross-attention keys and values over the encoder's frames.
+void encoder_decoder_inference(const Stacks& st, double split, Runtime rt, MemoryBreakdown& m,
+                               bool with_rules) {
+  MemoryBreakdown enc, dec;
+  inference_memory(st.encoder, split, rt, enc, false);
+  Workload d = st.decoder;
+  d.context_tokens = d.seq_len;
+  inference_memory(d, split, rt, dec, false);
+  const double cross = kv_bytes_per_token(d) * st.encoder_tokens * d.inference_batch / split / kGiB;
+  m.weights_gib = enc.weights_gib + dec.weights_gib;
+  m.kv_cache_gib = dec.kv_cache_gib + cross;
+  m.activations_gib = std::max(enc.activations_gib, dec.activations_gib);
+  if (!with_rules) return;
+  m.rules.push_back(
+      {fmt("encoder-decoder: weights of both stacks (%.3g params); encoder over %.0f tokens or frames, "
+           "decoder over %.0f tokens",
+           effective_params(st.encoder) + effective_params(d), st.encoder_tokens, d.seq_len),
+       fmt("编码器-解码器：两个堆栈的权重（%.3g 参数）；编码器处理 %.0f 个 token 或帧，解码器 %.0f 个 token",
+           effective_params(st.encoder) + effective_params(d), st.encoder_tokens, d.seq_len)});
+  m.rules.push_back({fmt("KV cache: decoder self-attention over %.0f tokens + cross-attention over %.0f "
+                         "encoder positions x "
+                         "%.0f sequences",
+                         d.seq_len, st.encoder_tokens, d.inference_batch),
+                     fmt("KV 缓存：解码器自注意力 %.0f 个 token + 交叉注意力 %.0f 个编码器位置 × %.0f 条序列",
+                         d.seq_len, st.encoder_tokens, d.inference_batch)});
+}
+
 }  // namespace
 
-MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool with_rules) {
+MemoryBreakdown memory_breakdown(const Workload& in, const MemoryPlan& plan, bool with_rules) {
+  const Workload w = modelled(in);
   MemoryBreakdown m;
   const Runtime rt = effective_runtime(w);
   m.runtime = rt;
@@ -417,7 +461,11 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool
   const double n = std::max(1, plan.gpu_count);
   const double split = plan.split_weights ? n : 1.0;
 
-  if (w.mode == Mode::inference) {
+  Stacks st;
+  const bool stacks = split_stacks(w, st);
+  if (w.mode == Mode::inference && stacks) {
+    encoder_decoder_inference(st, split, rt, m, with_rules);
+  } else if (w.mode == Mode::inference) {
     inference_memory(w, split, rt, m, with_rules);
   } else if (w.arch == Arch::generic) {
     m.weights_gib = P * stored_weight_bits(w) / 8.0 / kGiB;
@@ -431,7 +479,18 @@ MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool
       adapter_memory(w, m, with_rules);
     else
       full_states(w, plan, m, with_rules);
-    training_activations(w, m, with_rules);
+    if (stacks) {
+      // Both stacks keep their activations for backward: the encoder's over its frames or input tokens,
+      // the decoder's over the target tokens (with the logits).
+      MemoryBreakdown enc, dec;
+      training_activations(st.encoder, enc, with_rules);
+      training_activations(st.decoder, dec, with_rules);
+      m.activations_gib = enc.activations_gib + dec.activations_gib;
+      prefix_rules(enc, {"encoder ", "编码器"}, m);
+      prefix_rules(dec, {"decoder ", "解码器"}, m);
+    } else {
+      training_activations(w, m, with_rules);
+    }
   }
 
   // Each runtime's own overhead on top of what the job allocates.

@@ -13,6 +13,30 @@ namespace gw::model {
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kMiB = 1024.0 * 1024.0;
 
+// ---- shapes the estimator models (estimate_speed.cpp)
+// The job as the estimator models it. A ViT or a DiT is the encoder stack it is, one token per patch (a ViT
+// adds its class token; a DiT one token per 2x2 latent patch, patch_px in image pixels): tokens =
+// (image_px / patch_px)^2. For them --batch is the images per call also in inference. Sampling steps and
+// classifier-free guidance only apply to diffusion models (UNet or DiT) and are cleared for any other.
+// Every function below applies it itself; it is idempotent.
+Workload modelled(const Workload& w);
+// Diffusion inference: denoiser passes one generated image takes in sequence (sampling_steps; 1 otherwise)
+// and the batch factor classifier-free guidance adds to each pass (2 with CFG, else 1).
+double sampling_steps(const Workload& w);
+double guidance_batch(const Workload& w);
+// An encoder-decoder (T5, Whisper) as its two stacks, each with its share of the parameters: the encoder
+// over the input and the decoder over `seq` target tokens with cross-attention. Whisper's encoder sees 1500
+// frames per 30 s window (100 mel frames a second, halved by the stride-2 conv stem), and audio longer
+// than one window runs as that many windows, each a batch entry of both stacks. False for other archs.
+struct Stacks {
+  Workload encoder, decoder;
+  double windows = 1;         // batch entries per sample (Whisper's 30 s windows)
+  double encoder_tokens = 0;  // per window
+};
+bool split_stacks(const Workload& w, Stacks& out);
+constexpr double kWhisperFramesPerWindow = 1500;
+constexpr double kWhisperWindowSeconds = 30;
+
 // ---- memory (estimate_memory.cpp)
 // CUDA context + loaded kernels, as nvidia-smi shows it for a PyTorch process (1343 MiB measured on a
 // V100 by Hugging Face; CUDA's lazy loading can cut it to ~0.5 GiB, so this errs on the safe side).

@@ -44,7 +44,8 @@ double listed_fp32_tflops(const Gpu& gpu) {
   return val(gpu.fp32_tflops);
 }
 
-Rates rates_for(const Workload& w, const Gpu& g, double derate) {
+Rates rates_for(const Workload& in, const Gpu& g, double derate) {
+  const Workload w = modelled(in);
   Rates r;
   if (!(derate > 0) || !std::isfinite(derate)) derate = 1;
   r.bandwidth_gbs = val(g.memory_bandwidth_gbs);

@@ -30,6 +30,75 @@ double fwd_flops_per_token(const Workload& w, double attended) {
 
 }  // namespace
 
+Workload modelled(const Workload& in) {
+  Workload w = in;
+  if (w.arch == Arch::vit) w.sampling_steps = 0, w.cfg = false;
+  const bool patches = (w.arch == Arch::vit || w.arch == Arch::dit) && w.patch_px > 0 && w.image_px > 0 &&
+                       w.layers > 0 && w.hidden > 0 && w.heads > 0;
+  if (patches) {
+    const double side = std::floor(double(w.image_px) / w.patch_px);
+    const double tokens = side * side * std::max(1, w.frames) + (w.arch == Arch::vit ? 1.0 : 0.0);
+    if (!(w.params > 0)) w.params = shape_params_total(w);  // keeps the patch and position embeddings
+    w.arch = Arch::encoder;
+    w.seq_len = static_cast<int>(std::clamp(tokens, 1.0, 1e9));
+    // An image model's --batch is the images per call in inference too.
+    if (w.mode == Mode::inference) w.inference_batch = std::max(w.inference_batch, double(w.micro_batch));
+  }
+  return w;
+}
+
+namespace {
+// A diffusion UNet, a DiT, or a DiT already modelled as its encoder stack (an encoder with a patch size).
+bool denoiser(const Workload& w) {
+  return w.arch == Arch::diffusion || w.arch == Arch::dit || (w.arch == Arch::encoder && w.patch_px > 0);
+}
+}  // namespace
+
+double sampling_steps(const Workload& w) {
+  return w.mode == Mode::inference && w.sampling_steps > 0 && denoiser(w) ? w.sampling_steps : 1.0;
+}
+
+double guidance_batch(const Workload& w) {
+  return w.mode == Mode::inference && w.sampling_steps > 0 && w.cfg && denoiser(w) ? 2.0 : 1.0;
+}
+
+bool split_stacks(const Workload& in, Stacks& out) {
+  const Workload& w = in;
+  if (w.arch != Arch::encoder_decoder || w.layers < 1 || w.hidden < 1 || w.heads < 1) return false;
+  const ShapeParams sp = shape_params(w);
+  const double L = w.layers, D = w.decoder_layers > 0 ? w.decoder_layers : w.layers;
+  // Per layer: the encoder has self-attention and an FFN, the decoder adds cross-attention; the token
+  // embeddings and head belong to the decoder, the norms and Whisper's conv stem split with the layers.
+  const double attn = sp.attention / (L + 2 * D), ffn = sp.ffn / (L + D);
+  const double enc = L * (attn + ffn), dec = D * (2 * attn + ffn) + sp.embeddings;
+  const double share = enc + dec > 0 ? enc / (enc + dec) : 0.5;
+  const double P = effective_params(w);
+  const bool audio = w.audio_seconds > 0;
+  out.windows = audio ? std::max(1.0, std::ceil(w.audio_seconds / kWhisperWindowSeconds)) : 1.0;
+  out.encoder_tokens = audio ? kWhisperFramesPerWindow : std::max(1, w.seq_len);
+  Workload e = w;
+  e.arch = Arch::encoder;
+  e.decoder_layers = 0;
+  e.vocab = 0;
+  e.tied_embeddings = false;
+  e.audio_seconds = 0;
+  e.ffn_matrices = effective_ffn_matrices(w);
+  e.params = P * share;
+  e.seq_len = static_cast<int>(out.encoder_tokens);
+  e.micro_batch = static_cast<int>(std::min(1e8, w.micro_batch * out.windows));
+  e.inference_batch = w.inference_batch * out.windows;
+  Workload d = e;
+  d.arch = Arch::decoder;
+  d.layers = static_cast<int>(D);
+  d.vocab = w.vocab;
+  d.tied_embeddings = w.tied_embeddings;
+  d.params = P - e.params;
+  d.seq_len = std::max(1, w.seq_len);
+  out.encoder = e;
+  out.decoder = d;
+  return true;
+}
+
 double active_params(const Workload& w) {
   const double P = effective_params(w);
   if (w.experts <= 0) return P;
@@ -86,20 +155,60 @@ double kernels_per_layer(const Workload& w) {
 
 }  // namespace
 
-std::string throughput_unit(const Workload& w) {
+std::string throughput_unit(const Workload& in) {
+  const Workload w = modelled(in);
   if (w.arch == Arch::generic) return "steps/s";
   if (w.mode == Mode::inference && w.arch == Arch::decoder) return "tokens/s";
   if (w.arch == Arch::decoder) return "tokens/s";
   return "samples/s";
 }
 
-StepWork step_work(const Workload& w) {
+namespace {
+void add_work(StepWork& k, const StepWork& x, double times) {
+  k.tensor_flops += times * x.tensor_flops;
+  k.simt_flops += times * x.simt_flops;
+  k.bytes += times * x.bytes;
+  k.stream_bytes += times * x.stream_bytes;
+  k.kernels += times * x.kernels;
+}
+}  // namespace
+
+StepWork step_work(const Workload& in) {
+  const Workload w = modelled(in);
   StepWork k;
   const double P = effective_params(w);
   const double b = w.micro_batch;
+  Stacks st;
+  if (split_stacks(w, st)) {
+    if (w.mode == Mode::inference) {
+      // The encoder reads each window once; the decoder then writes `seq` tokens, one step each, reading
+      // its weights, its own KV cache and the cross-attention keys and values of the encoder's frames.
+      add_work(k, prefill_work(st.encoder), 1);
+      Workload dec = st.decoder;
+      dec.context_tokens = dec.seq_len;
+      dec.seq_len = 1;
+      StepWork one = step_work(dec);
+      one.stream_bytes += kv_bytes_per_token(dec) * st.encoder_tokens * dec.inference_batch;
+      add_work(k, one, st.decoder.seq_len);
+      k.units = w.inference_batch;
+    } else {
+      add_work(k, step_work(st.encoder), 1);
+      add_work(k, step_work(st.decoder), 1);
+      k.units = b;
+    }
+    return k;
+  }
   if (w.arch == Arch::encoder && w.mode == Mode::inference) {
-    // An encoder reads its whole input in one forward pass: a batch of sequences per step.
-    k = prefill_work(w);
+    // An encoder reads its whole input in one forward pass: a batch of sequences per step. A DiT makes an
+    // image in `sampling_steps` such passes, over twice the batch with classifier-free guidance.
+    Workload call = w;
+    call.inference_batch = w.inference_batch * guidance_batch(w);
+    k = prefill_work(call);
+    const double steps = sampling_steps(w);
+    k.tensor_flops *= steps;
+    k.simt_flops *= steps;
+    k.bytes *= steps;
+    k.kernels *= steps;
     k.units = w.inference_batch;
     return k;
   }
@@ -146,21 +255,26 @@ StepWork step_work(const Workload& w) {
   // CNN and diffusion: per-sample forward GFLOPs and training traffic come from the workload.
   const bool infer = w.mode == Mode::inference;
   const double passes = infer ? 1.0 : (adapter(w) ? 2.0 : 3.0) + (w.checkpointing ? 1.0 : 0.0);
+  // Diffusion inference: `steps` denoiser passes per image, each over twice the batch with guidance; the
+  // weights are read once per pass. Training denoises one random timestep per image and step.
+  const double steps = sampling_steps(w), guide = guidance_batch(w);
   // Convolutions and the UNet's attention scale at least with the pixel count.
   const double px = image_scale(w);
-  k.tensor_flops = passes * gflop * 1e9 * b * px;
+  k.tensor_flops = passes * gflop * 1e9 * b * px * steps * guide;
   double traffic = w.bytes_per_sample_mib > 0 ? w.bytes_per_sample_mib * kMiB
                                               : kActTrafficFactor * w.activation_mib_per_sample * kMiB;
   // The per-sample traffic is stated for the preset's own mode; checkpointing re-reads a forward's worth.
-  traffic *= b * px * (fp32_like(w.precision) ? 2.0 : 1.0) * (w.checkpointing && !infer ? 4.0 / 3.0 : 1.0);
+  traffic *= b * px * steps * guide * (fp32_like(w.precision) ? 2.0 : 1.0) *
+             (w.checkpointing && !infer ? 4.0 / 3.0 : 1.0);
   k.simt_flops = kSimtFlopsPerByte * traffic;
-  k.bytes = traffic + (infer ? 1.0 : passes + optimizer_touch_bytes(w) / 2.0 / w.grad_accum) * P * 2.0;
-  k.kernels = std::max(20, w.layers) * (infer ? 3.0 : 9.0);
+  k.bytes = traffic + (infer ? steps : passes + optimizer_touch_bytes(w) / 2.0 / w.grad_accum) * P * 2.0;
+  k.kernels = std::max(20, w.layers) * (infer ? 3.0 * steps : 9.0);
   k.units = b;
   return k;
 }
 
-StepWork prefill_work(const Workload& w) {
+StepWork prefill_work(const Workload& in) {
+  const Workload w = modelled(in);
   StepWork k;
   if (!is_transformer(w)) return step_work(w);
   const double B = w.inference_batch;
@@ -196,7 +310,8 @@ StepTime step_time(const StepWork& work, const Rates& r, Bound bound) {
   return t;
 }
 
-double total_units(const Workload& w) {
+double total_units(const Workload& in) {
+  const Workload w = modelled(in);
   if (w.mode == Mode::inference && w.arch == Arch::decoder) return w.tokens;
   if (w.arch == Arch::generic) {
     if (w.gflops_per_sample <= 0 && w.bytes_per_sample_mib <= 0 && w.compute_hours_fp32_ref > 0) return 1;
@@ -210,7 +325,8 @@ double total_units(const Workload& w) {
   return w.dataset_samples * epochs;
 }
 
-double seconds_per_unit(const Workload& w, const Gpu& gpu, int count, double derate) {
+double seconds_per_unit(const Workload& in, const Gpu& gpu, int count, double derate) {
+  const Workload w = modelled(in);
   const Rates r = rates_for(w, gpu, derate);
   if (!r.supported) return 0;
   const StepWork k = step_work(w);

@@ -319,6 +319,15 @@ std::vector<InputField> input_workload_fields() {
                          {"Audio seconds", "音频秒数"},
                          {"Whisper: seconds of audio per sample", "Whisper：每个样本的音频秒数"}, "job"),
                    &Workload::audio_seconds));
+  shape("steps", "--sampling-steps", "sampling_steps", 1e5, {"Sampling steps", "采样步数"},
+        {"Diffusion inference: denoising steps per image (0 = the GFLOPs per sample cover a whole image)",
+         "扩散推理：每张图的去噪步数（0 表示每样本 GFLOPs 已含整张图）"},
+        &Workload::sampling_steps);
+  t.push_back(bind(field("cfg", "--cfg", "cfg", T::flag, none, {"Classifier-free guidance", "无分类器引导"},
+                         {"Diffusion inference: two denoiser passes per step (with and without the prompt)",
+                          "扩散推理：每步两次去噪网络前向（带提示词与不带提示词各一次）"},
+                         "job"),
+                   &Workload::cfg));
   InputField model =
       field("model", "", "model", T::text, none, {"Model", "模型"},
             {"The model library id the job starts from", "任务所用模型在模型库中的 id"}, "job");
@@ -361,6 +370,7 @@ std::vector<InputField> input_workload_fields() {
            &Workload::gpu_memory_utilization));
   for (InputField& f : t) {
     if (f.name == std::string("checkpointing")) f.off_flag = "--no-checkpointing";
+    if (f.name == std::string("cfg")) f.off_flag = "--no-cfg";
     if (f.name == std::string("fused_attention")) f.off_flag = "--no-fused-attention", f.link_alias = "fa";
   }
   for (InputField& f : reference_fields()) t.push_back(std::move(f));

@@ -40,6 +40,8 @@ const char* const kShapeKeys[] = {
     "gflops_per_sample",
     "activation_mib_per_sample",
     "bytes_per_sample_mib",
+    "sampling_steps",
+    "cfg",
 };
 
 bool lower_id_char(char c) {
@@ -320,7 +322,9 @@ Workload clear_model_shape(const Workload& w) {
     const json all = json::parse(workload_to_json(Workload{}));
     json o = json::object();
     for (const char* k : kShapeKeys)
-      o[k] = all.contains(k) ? all.at(k) : std::string(k) == "tied_embeddings" ? json(false) : json(0);
+      o[k] = all.contains(k)                                                  ? all.at(k)
+             : std::string(k) == "tied_embeddings" || std::string(k) == "cfg" ? json(false)
+                                                                              : json(0);
     return o.dump();
   }();
   const WorkloadLoad load = workload_delta_from_json(defaults, w);

@@ -104,6 +104,11 @@ struct Workload {
   bool chunked_ce = false;
   double gpu_memory_utilization = 0.9;  // vLLM: share of the card it reserves up front
   int per_sample_px = 0;  // CNN/diffusion: image side the per-sample figures are stated for (0 = image_px)
+  // Diffusion inference: one generated image takes sampling_steps denoiser passes, two per step with
+  // classifier-free guidance (a conditional and an unconditional pass, batched together). 0 = the per-sample
+  // GFLOPs already cover a whole sample. Training runs one pass per image and step whatever these say.
+  int sampling_steps = 0;
+  bool cfg = false;
   std::optional<ReferenceRun> reference;
 };
 

@@ -66,7 +66,10 @@ TEST_CASE("image size: SD 1.5 fine-tuning at 1024 px needs clearly more memory a
   MESSAGE("SD 1.5: 512 px ", e512.memory.total_gib(), " GiB ", e512.hours.likely, " h; 1024 px ",
           e1024.memory.total_gib(), " GiB ", e1024.hours.likely, " h");
   CHECK(e1024.memory.activations_gib == doctest::Approx(4 * e512.memory.activations_gib));
-  CHECK(e1024.memory.total_gib() > 1.5 * e512.memory.total_gib());
+  // Clearly more: at least the three extra copies of the 512 px activations (AdamW states dominate at 512).
+  CHECK(e1024.memory.total_gib() > 1.4 * e512.memory.total_gib());
+  CHECK(e1024.memory.total_gib() - e512.memory.total_gib() >= 3 * e512.memory.activations_gib);
+  CHECK(e512.memory.activations_gib > 2.0);  // batch 2 x 1192 MiB
   CHECK(e1024.hours.likely >= 3 * e512.hours.likely);
   // A smaller image is cheaper, and the figure's own size changes nothing.
   Workload at256 = at512;
