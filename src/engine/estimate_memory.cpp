@@ -314,6 +314,34 @@ void full_states(const Workload& w, const MemoryPlan& plan, MemoryBreakdown& m, 
   m.weights_gib = P * w_b / shard / kGiB;
   m.gradients_gib = trains_weights(w) ? P * g_b / shard / kGiB : 0;
   m.optimizer_gib = trains_weights(w) ? P * opt_b / shard / kGiB : 0;
+  if (trains_weights(w) && w.offload_optimizer && w.optimizer != Optimizer::sgd && w.arch != Arch::generic) {
+    // ZeRO-Offload (Ren et al. 2021, section 4.1): the GPU keeps the compute-precision weights and
+    // gradients (16-bit under AMP or fp16/bf16, fp32 otherwise); fp32 master weights, fp32 gradients
+    // and the optimizer states sit in host RAM.
+    const double e = w.precision == Precision::fp64 ? 8.0 : fp32_like(w.precision) ? 4.0 : 2.0;
+    // Host: fp32 master weights and gradients (4 + 4) plus the states (mixed fp16/bf16 carries its
+    // master copy inside opt_b already).
+    const bool mixed =
+        (w.precision == Precision::fp16 || w.precision == Precision::bf16) && !w.pure_half_states;
+    const double host = P * (8.0 + (mixed ? opt_b - 4.0 : opt_b));
+    m.weights_gib = P * e / shard / kGiB;
+    m.gradients_gib = P * e / shard / kGiB;
+    m.optimizer_gib = 0;
+    if (!with_rules) return;
+    m.rules.push_back(
+        {fmt("model states with the optimizer offloaded to the CPU (ZeRO-Offload): %.3g + %.3g bytes/param "
+             "on the "
+             "GPU (weights + grads); %.3g GiB of master weights, gradients and optimizer states in host RAM",
+             e, e, host / kGiB),
+         fmt("优化器卸载到 CPU（ZeRO-Offload）的模型状态：GPU 上每参数 %.3g + %.3g 字节（权重 + "
+             "梯度）；主机内存放 "
+             "%.3g GiB 主权重、梯度和优化器状态",
+             e, e, host / kGiB)});
+    if (plan.shard_states)
+      m.rules.push_back({fmt("ZeRO-3/FSDP: model states divided over %.0f GPUs", n),
+                         fmt("ZeRO-3/FSDP：模型状态平分到 %.0f 张卡", n)});
+    return;
+  }
   if (!with_rules) return;
   const bool amp = w.precision == Precision::amp;
   const bool half = w.precision == Precision::fp16 || w.precision == Precision::bf16;

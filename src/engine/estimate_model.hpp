@@ -92,9 +92,18 @@ struct Rates {
   double tensor_tflops = 0;   // peak of the unit the job's matrix math runs on (after derate)
   double simt_tflops = 0;     // sustained FP32 on CUDA cores for elementwise work (after derate)
   double bandwidth_gbs = 0;
+  // Host link, one direction: the catalog's PCIe generation x lanes (PCI-SIG per-lane rates after line
+  // coding: gen3 0.985, gen4 1.969, gen5 3.938 GB/s); 0 when the catalog does not say.
+  double pcie_gbs = 0;
   std::vector<Text> notes;
 };
 Rates rates_for(const Workload& w, const Gpu& gpu, double derate);
+// One direction of the card's host link in GB/s (pcie_gbs above); 0 when unknown.
+double pcie_gbs(const Gpu& gpu);
+// Optimizer offload (ZeRO-Offload): bytes per trained parameter that cross PCIe each optimizer step, the
+// 16-bit gradients to the host and the updated 16-bit weights back (Ren et al. 2021, section 4.1: 4M per
+// step).
+constexpr double kOffloadPcieBytesPerParam = 4;
 // Plain FP32 TFLOPS as listed (the naive baseline the validation compares against), 0 if unknown.
 double listed_fp32_tflops(const Gpu& gpu);
 
@@ -105,6 +114,7 @@ struct StepWork {
   double bytes = 0;         // DRAM traffic that is not hidden inside the matrix math
   double stream_bytes = 0;  // weights/KV streamed by matrix-vector kernels (decoding): latency-limited
   double kernels = 0;       // kernel launches per step (each leaves a gap on the GPU)
+  double host_bytes = 0;    // crossing PCIe to and from host RAM (optimizer offload), not overlapped
   double units = 1;         // samples, tokens or steps this step completes (throughput_unit)
 };
 StepWork step_work(const Workload& w);
@@ -118,8 +128,8 @@ StepWork prefill_work(const Workload& w);
 std::string throughput_unit(const Workload& w);
 
 struct StepTime {
-  double tensor_s = 0, simt_s = 0, memory_s = 0, stream_s = 0, launch_s = 0;
-  double total() const { return tensor_s + simt_s + memory_s + stream_s + launch_s; }
+  double tensor_s = 0, simt_s = 0, memory_s = 0, stream_s = 0, launch_s = 0, host_s = 0;
+  double total() const { return tensor_s + simt_s + memory_s + stream_s + launch_s + host_s; }
 };
 StepTime step_time(const StepWork& work, const Rates& rates, Bound bound);
 

@@ -44,11 +44,19 @@ double listed_fp32_tflops(const Gpu& gpu) {
   return val(gpu.fp32_tflops);
 }
 
+double pcie_gbs(const Gpu& g) {
+  if (!g.pcie_gen) return 0;
+  static const double per_lane[] = {0, 0.25, 0.5, 0.985, 1.969, 3.938, 7.563, 15.125};
+  const int gen = std::clamp(*g.pcie_gen, 1, 7);
+  return per_lane[gen] * (g.pcie_lanes ? *g.pcie_lanes : 16);
+}
+
 Rates rates_for(const Workload& in, const Gpu& g, double derate) {
   const Workload w = modelled(in);
   Rates r;
   if (!(derate > 0) || !std::isfinite(derate)) derate = 1;
   r.bandwidth_gbs = val(g.memory_bandwidth_gbs);
+  r.pcie_gbs = pcie_gbs(g);
 
   double fp32 = val(g.fp32_tflops);
   if (fp32 <= 0 && val(g.tf32_tensor_tflops) > 0) {

@@ -144,6 +144,12 @@ double optimizer_touch_bytes(const Workload& w) {
   return w.precision == Precision::fp16 || w.precision == Precision::bf16 ? t + 4 : t;
 }
 
+// Optimizer offload applies to full training with an optimizer that has states; LoRA's adapters are tiny.
+bool offloaded(const Workload& w) {
+  return w.offload_optimizer && (w.mode == Mode::train || w.mode == Mode::compute) &&
+         w.arch != Arch::generic && w.optimizer != Optimizer::sgd;
+}
+
 double quantized_weights(const Workload& w) {
   return stored_weight_bits(w) < 16 ? effective_params(w) : 0.0;
 }
@@ -236,7 +242,10 @@ StepWork step_work(const Workload& in) {
     const double compute_weight_bytes =
         adapter(w) ? weight_bytes(w) : P * (fp32_like(w.precision) ? 4.0 : 2.0);
     const double trained = adapter(w) ? P * 0.01 : P;
-    k.bytes = act + passes * compute_weight_bytes + trained * optimizer_touch_bytes(w) / w.grad_accum;
+    const bool offload = offloaded(w);
+    k.bytes = act + passes * compute_weight_bytes +
+              (offload ? 0.0 : trained * optimizer_touch_bytes(w)) / w.grad_accum;
+    k.host_bytes = offload ? kOffloadPcieBytesPerParam * trained / w.grad_accum : 0.0;
     k.simt_flops = kSimtFlopsPerByte * act;
     if (w.mode == Mode::qlora) k.simt_flops += passes * kDequantFlopsPerWeight * P;
     k.kernels = w.layers * kernels_per_layer(w) * passes / 3.0 + w.layers * 12.0 / w.grad_accum;
@@ -267,7 +276,11 @@ StepWork step_work(const Workload& in) {
   traffic *= b * px * steps * guide * (fp32_like(w.precision) ? 2.0 : 1.0) *
              (w.checkpointing && !infer ? 4.0 / 3.0 : 1.0);
   k.simt_flops = kSimtFlopsPerByte * traffic;
-  k.bytes = traffic + (infer ? steps : passes + optimizer_touch_bytes(w) / 2.0 / w.grad_accum) * P * 2.0;
+  const bool offload = offloaded(w);
+  k.bytes =
+      traffic +
+      (infer ? steps : passes + (offload ? 0.0 : optimizer_touch_bytes(w) / 2.0) / w.grad_accum) * P * 2.0;
+  k.host_bytes = offload ? kOffloadPcieBytesPerParam * P / w.grad_accum : 0.0;
   k.kernels = std::max(20, w.layers) * (infer ? 3.0 * steps : 9.0);
   k.units = b;
   return k;
@@ -307,6 +320,8 @@ StepTime step_time(const StepWork& work, const Rates& r, Bound bound) {
     t.stream_s = work.stream_bytes / (stream_gbs * 1e9);
   }
   t.launch_s = work.kernels * kKernelGapS;
+  // Without a known host link an offloaded step is priced at PCIe 3.0 x16, the slowest a cloud card has.
+  if (work.host_bytes > 0) t.host_s = work.host_bytes / ((r.pcie_gbs > 0 ? r.pcie_gbs : 0.985 * 16) * 1e9);
   return t;
 }
 

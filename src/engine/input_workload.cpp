@@ -328,6 +328,15 @@ std::vector<InputField> input_workload_fields() {
                           "扩散推理：每步两次去噪网络前向（带提示词与不带提示词各一次）"},
                          "job"),
                    &Workload::cfg));
+  t.push_back(bind(
+      field("offopt", "--offload-optimizer", "offload_optimizer", T::flag, none,
+            {"Offload optimizer to CPU", "优化器卸载到 CPU"},
+            {"Training: optimizer states and fp32 master weights in host RAM (DeepSpeed "
+             "ZeRO-Offload); gradients and updated weights cross PCIe every step",
+             "训练：优化器状态和 fp32 主权重放在主机内存（DeepSpeed ZeRO-Offload）；每步梯度和更新后的权重经 "
+             "PCIe 传输"},
+            "job"),
+      &Workload::offload_optimizer));
   InputField model =
       field("model", "", "model", T::text, none, {"Model", "模型"},
             {"The model library id the job starts from", "任务所用模型在模型库中的 id"}, "job");

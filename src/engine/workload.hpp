@@ -109,6 +109,9 @@ struct Workload {
   // GFLOPs already cover a whole sample. Training runs one pass per image and step whatever these say.
   int sampling_steps = 0;
   bool cfg = false;
+  // ZeRO-Offload (DeepSpeed offload_optimizer to cpu): the fp32 master weights, fp32 gradients and optimizer
+  // states live in host RAM and the optimizer steps on the CPU; the GPU keeps 16-bit weights and gradients.
+  bool offload_optimizer = false;
   std::optional<ReferenceRun> reference;
 };
 

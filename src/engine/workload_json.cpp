@@ -79,6 +79,7 @@ const std::vector<Field>& fields() {
       GW_SHAPE("frames", Kind::integer, frames),
       GW_SHAPE("sampling_steps", Kind::integer, sampling_steps),
       GW_SHAPE("cfg", Kind::boolean, cfg),
+      GW_SHAPE("offload_optimizer", Kind::boolean, offload_optimizer),
       GW_NUM("activation_mib_per_sample", Kind::number, activation_mib_per_sample),
       GW_NUM("gflops_per_sample", Kind::number, gflops_per_sample),
       GW_NUM("bytes_per_sample_mib", Kind::number, bytes_per_sample_mib),
