@@ -88,6 +88,28 @@ Text notice(const std::string& en, const std::string& zh) {
   return Text{en, zh};
 }
 
+// The fragment of a whole URL, "#..." or a bare fragment.
+std::string_view fragment_of(std::string_view link) {
+  if (const std::size_t hash = link.find('#'); hash != std::string_view::npos)
+    link.remove_prefix(hash + 1);
+  else if (const std::size_t q = link.find('?'); q != std::string_view::npos)
+    link.remove_prefix(q + 1);
+  return link;
+}
+
+// A fragment's decoded key/value pairs (at most 2001).
+std::vector<std::pair<std::string, std::string>> link_pairs(std::string_view link) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (const std::string& part : split(std::string(link), '&')) {
+    if (part.empty()) continue;
+    const std::size_t eq = part.find('=');
+    if (eq == std::string::npos) continue;
+    pairs.emplace_back(pct_decode(part.substr(0, eq)), pct_decode(part.substr(eq + 1)));
+    if (pairs.size() > 2000) break;
+  }
+  return pairs;
+}
+
 }  // namespace
 
 Scenario default_scenario(const std::vector<Preset>& presets, const Catalog& catalog) {
@@ -101,13 +123,17 @@ Scenario default_scenario(const std::vector<Preset>& presets, const Catalog& cat
 }
 
 std::string encode_link(const Scenario& scenario, const std::vector<Preset>& presets,
-                        const LinkSettings& settings) {
+                        const LinkSettings& settings, const ModelLibrary* models) {
   std::string out = "v=" + std::to_string(kLinkVersion);
   Scenario base;
   if (const Preset* p = find_preset(presets, scenario.workload.preset)) {
     base.workload = p->workload;
     out += "&preset=" + pct_encode(p->id);
   }
+  // The model's shape is the base of the fields, as decode_link lays it (then model= is equal and skipped).
+  const ModelEntry* model =
+      models && !scenario.workload.model.empty() ? models->find(scenario.workload.model) : nullptr;
+  if (model && apply_model(base.workload, *model).empty()) out += "&model=" + pct_encode(model->id);
   for (const InputField& f : input_fields()) {
     if (!f.in_link) continue;
     const std::string value = input_text(f, scenario);
@@ -120,7 +146,16 @@ std::string encode_link(const Scenario& scenario, const std::vector<Preset>& pre
   return out;
 }
 
-LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets, const Catalog& catalog) {
+std::string link_model(std::string_view link) {
+  if (link.size() > kMaxLinkBytes) return "";
+  std::string model;
+  for (const auto& [k, v] : link_pairs(fragment_of(link)))
+    if (k == "model") model = v;
+  return model;
+}
+
+LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets, const Catalog& catalog,
+                       const ModelLibrary* models) {
   LinkDecode d;
   d.scenario = default_scenario(presets, catalog);
   if (link.size() > kMaxLinkBytes) {
@@ -131,25 +166,15 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
                     "链接过长（" + std::to_string(link.size() / 1024) + " KB），已忽略，显示默认设置。")});
     return d;
   }
-  if (const std::size_t hash = link.find('#'); hash != std::string_view::npos)
-    link.remove_prefix(hash + 1);
-  else if (const std::size_t q = link.find('?'); q != std::string_view::npos)
-    link.remove_prefix(q + 1);
+  link = fragment_of(link);
   if (link.empty()) return d;
-
-  std::vector<std::pair<std::string, std::string>> pairs;
-  for (const std::string& part : split(std::string(link), '&')) {
-    if (part.empty()) continue;
-    const std::size_t eq = part.find('=');
-    if (eq == std::string::npos) continue;
-    pairs.emplace_back(pct_decode(part.substr(0, eq)), pct_decode(part.substr(eq + 1)));
-    if (pairs.size() > 2000) break;
-  }
+  const std::vector<std::pair<std::string, std::string>> pairs = link_pairs(link);
   std::string version, preset_id;
   bool known_key = false;
   for (const auto& [k, v] : pairs) {
     if (k == "v") version = v;
     if (k == "preset") preset_id = v;
+    if (k == "model") d.model = echo(v, 100);
     known_key = known_key || k == "preset" || k == "lang" || k == "cat" || k.rfind("price.", 0) == 0;
     known_key = known_key || link_field(k);
   }
@@ -196,10 +221,33 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
                                     "; the default preset is used.",
                                 "预设“" + echo(preset_id, 40) + "”可能是 " + list + "，已改用默认预设。")});
   }
+  // The library model under the fields; one the library lacks is dropped rather than kept as a label on
+  // a shape that is not its own.
+  bool skip_model_key = false;
+  if (!d.model.empty() && models) {
+    skip_model_key = true;
+    const ModelEntry* m = models->find(d.model);
+    if (m && apply_model(s.workload, *m).empty()) {
+      d.model = m->id;
+      d.model_applied = true;
+    } else {
+      std::string list;
+      for (const std::string& id : closest_model_ids(*models, d.model))
+        list += (list.empty() ? "" : ", ") + id;
+      d.notices.push_back(
+          {"model", list.empty() ? notice("Unknown model '" + d.model + "'; the job is read without it.",
+                                          "未知的模型“" + d.model + "”，任务按不含该模型的参数读取。")
+                                 : notice("Unknown model '" + d.model + "' (did you mean " + list +
+                                              "?); the job is read without it.",
+                                          "未知的模型“" + d.model + "”（是否指 " + list +
+                                              "？），任务按不含该模型的参数读取。")});
+      d.model.clear();
+    }
+  }
   const Workload preset_workload = s.workload;
 
   for (const auto& [k, v] : pairs) {
-    if (k == "v" || k == "preset") continue;
+    if (k == "v" || k == "preset" || (k == "model" && skip_model_key)) continue;
     if (k == "lang") {
       if (v == "zh" || v == "en") d.settings.lang = v;
       continue;
