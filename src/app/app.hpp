@@ -1,6 +1,8 @@
 #pragma once
 // The Dear ImGui app shared by the web page and the desktop window. One AppState; one draw function per
 // panel (one file each). The engine reruns only when the scenario changes (AppState::scenario_dirty).
+#include <map>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <set>
 #include <string>
@@ -81,6 +83,20 @@ struct DiagnoseView {
   DiagnoseAnswer answer;
 };
 
+// The catalog tab's import and export (panel_catalog_io.cpp).
+struct CatalogIoView {
+  std::string paste;              // the paste box; grows with what is pasted
+  std::vector<Problem> problems;  // the last import's, each with its JSON path
+  Text status;                    // what the last import or export did
+  bool status_bad = false;
+};
+
+// A price the user edited, with the day they edited it: their price carries their date, not the catalog's.
+struct PriceEdit {
+  double price = 0;  // kept with the date, so a link's other price for the offer does not take this date
+  std::string date;  // "2026-12-04"
+};
+
 struct AppState {
   // ---- data, bundled
   Catalog catalog;
@@ -137,6 +153,13 @@ struct AppState {
   std::vector<std::string> data_failed;  // first files that could not be fetched (the page offers a retry)
   bool link_catalog_checked = false;     // the start-up link's catalog version was looked at
   std::optional<Catalog> today_catalog;  // today's catalog while the link's older one is shown
+
+  // ---- the user's own catalog and the dates of price edits (panel_catalog_io.cpp, panel_catalog_offers.cpp)
+  bool user_catalog = false;       // s.catalog was imported by the user (kept in local storage)
+  std::string user_catalog_from;   // its file name, or "" when pasted
+  std::string user_catalog_since;  // the day it was imported
+  std::map<std::string, PriceEdit> price_edit_dates;  // offer id -> the edit and its date
+  CatalogIoView io;
 };
 
 void init(AppState&);
@@ -178,6 +201,34 @@ const char* notes_state_name(NotesState);  // for the test hook
 // What a tooltip says in place of a citation that has not arrived.
 std::string notes_pending_text(const AppState&);
 void draw_catalog_notes_status(AppState&);  // beside the catalog's view switch while loading or failed
+
+// ---- the user's catalog (panel_catalog_io.cpp)
+// At start: the catalog the user imported, when one is kept; false (with a banner when it could not be
+// read) to use the bundled one.
+bool load_user_catalog(AppState&);
+void draw_catalog_io(AppState&);  // the catalog tab's third view: export, import, back to bundled
+// The header's part: the user-catalog marker (a button to the import view) and the age warning.
+void draw_catalog_age(AppState&);
+nlohmann::json catalog_io_json(const AppState&);  // the test hook's "catalog_io"
+
+// ---- the dates of price edits (panel_catalog_offers.cpp)
+void load_price_edit_dates(AppState&);
+void save_price_edit_dates(const AppState&);
+// The date an edited price carries: the user's, or "" when not known (an edit that came with a link).
+std::string price_edit_date(const AppState&, const std::string& offer);
+// While alive, the offers the user edited carry the edit's date in s.catalog, so the engine's rows and bill
+// lines show it (run_engine); the catalog's own dates come back after.
+class PriceEditDates {
+ public:
+  explicit PriceEditDates(AppState& s);
+  ~PriceEditDates();
+  PriceEditDates(const PriceEditDates&) = delete;
+  PriceEditDates& operator=(const PriceEditDates&) = delete;
+
+ private:
+  AppState& s_;
+  std::vector<std::pair<std::size_t, std::string>> restore_;
+};
 
 // ---- panels (one file each)
 void draw_job(AppState&);          // panel_job.cpp: preset, workload, reference run

@@ -272,12 +272,21 @@ void draw_catalog(AppState& s) {
     s.cat.offers_dirty = true;
   }
   remember_rect("cat_offers");
+  ImGui::SameLine(0, 0);
+  const std::string io_label =
+      std::string(s.user_catalog ? tr("Import / export (yours)", "导入 / 导出（你的）")
+                                 : tr("Import / export", "导入 / 导出")) +
+      "###ioview";
+  if (segmented(io_label.c_str(), s.cat.view == 2)) s.cat.view = 2;
+  remember_rect("cat_io");
   draw_catalog_notes_status(s);
   ImGui::Spacing();
   if (s.cat.view == 0)
     draw_gpu_table(s);
-  else
+  else if (s.cat.view == 1)
     draw_offer_table(s);
+  else
+    draw_catalog_io(s);
 }
 
 }  // namespace gw::app

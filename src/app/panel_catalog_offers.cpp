@@ -1,7 +1,9 @@
 // The catalog tab's offers view: every offer with its price, searchable and sortable; a click on a price
-// edits it (kept in this browser, applied to every ranking), and the price date opens the citation and notes.
+// edits it (kept in this browser, applied to every ranking, dated with the day of the edit), and the price
+// date opens the citation and notes.
 #include <algorithm>
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "app/app.hpp"
@@ -13,6 +15,7 @@
 #include "engine/input.hpp"
 #include "engine/market.hpp"
 #include "imgui.h"
+#include "platform/platform.hpp"
 
 namespace gw::app {
 
@@ -48,7 +51,8 @@ void refresh_offers(AppState& s) {
       if (col == 0) return o.provider;
       if (col == 1) return tr(o.region);
       if (col == 2) return o.gpu;
-      return o.price_date;
+      const std::string d = price_edit_date(s, o.id);
+      return d.empty() ? o.price_date : d;
     };
     if (col == 3 || col == 5) {
       const double va = col == 3 ? oa.gpu_count : price(oa), vb = col == 3 ? ob.gpu_count : price(ob);
@@ -61,6 +65,52 @@ void refresh_offers(AppState& s) {
 }
 
 }  // namespace
+
+// ---- the dates of price edits, kept beside the edits themselves ("prices", state.cpp)
+void load_price_edit_dates(AppState& s) {
+  s.price_edit_dates.clear();
+  const nlohmann::json j = nlohmann::json::parse(platform::setting("price_dates"), nullptr, false);
+  if (!j.is_object()) return;  // absent, or unreadable: the edits then show the catalog's dates
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const nlohmann::json& e = it.value();
+    if (!e.is_object() || !e.contains("price") || !e["price"].is_number() || !e.contains("date") ||
+        !e["date"].is_string() || price_age_months(e["date"].get<std::string>(), "9999-12") < 0)
+      continue;
+    s.price_edit_dates[it.key()] = {e["price"].get<double>(), e["date"].get<std::string>()};
+  }
+}
+
+void save_price_edit_dates(const AppState& s) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [offer, e] : s.price_edit_dates)
+    if (s.scenario.price_overrides.count(offer)) j[offer] = {{"price", e.price}, {"date", e.date}};
+  if (j.empty())
+    platform::remove_setting("price_dates");
+  else
+    platform::set_setting("price_dates", j.dump());
+}
+
+std::string price_edit_date(const AppState& s, const std::string& offer) {
+  const auto ov = s.scenario.price_overrides.find(offer);
+  const auto e = s.price_edit_dates.find(offer);
+  if (ov == s.scenario.price_overrides.end() || e == s.price_edit_dates.end()) return {};
+  return std::fabs(ov->second - e->second.price) < 1e-9 ? e->second.date : std::string();
+}
+
+PriceEditDates::PriceEditDates(AppState& s) : s_(s) {
+  for (std::size_t i = 0; i < s.catalog.offers.size(); ++i) {
+    Offer& o = s.catalog.offers[i];
+    const std::string d = price_edit_date(s, o.id);
+    if (d.empty()) continue;
+    restore_.emplace_back(i, o.price_date);
+    o.price_date = d;
+  }
+}
+
+PriceEditDates::~PriceEditDates() {
+  for (auto& [i, date] : restore_)
+    if (i < s_.catalog.offers.size()) s_.catalog.offers[i].price_date = std::move(date);
+}
 
 void draw_offer_table(AppState& s) {
   auto& ov = s.scenario.price_overrides;
@@ -76,7 +126,9 @@ void draw_offer_table(AppState& s) {
   ImGui::BeginDisabled(ov.empty());
   if (ImGui::Button(tr("Reset all prices", "恢复全部原价"))) {
     ov.clear();
+    s.price_edit_dates.clear();
     save_price_edits(s);
+    save_price_edit_dates(s);
     commit(s);
     s.cat.offers_dirty = true;
   }
@@ -166,11 +218,15 @@ void draw_offer_table(AppState& s) {
                                          "请输入大于 0 的整机每小时价格。"));
         } else {
           set_field_error(id.c_str(), "");
-          if (std::fabs(v - o.on_demand_per_hour) < 1e-9)
+          if (std::fabs(v - o.on_demand_per_hour) < 1e-9) {
             ov.erase(o.id);
-          else
+            s.price_edit_dates.erase(o.id);
+          } else {
             ov[o.id] = v;
+            s.price_edit_dates[o.id] = {v, platform::today()};
+          }
           save_price_edits(s);
+          save_price_edit_dates(s);
           commit(s);
           s.cat.offers_dirty = true;
         }
@@ -186,7 +242,9 @@ void draw_offer_table(AppState& s) {
         ImGui::SameLine(0, 4);
         if (ImGui::SmallButton(tr("reset", "恢复"))) {
           ov.erase(o.id);
+          s.price_edit_dates.erase(o.id);
           save_price_edits(s);
+          save_price_edit_dates(s);
           commit(s);
         }
         item_tooltip(tr("Back to the catalog price", "恢复目录价格"));
@@ -204,12 +262,27 @@ void draw_offer_table(AppState& s) {
       ImGui::TableSetColumnIndex(7);
       // The citation (kept as the source gives it) and the notes open on hover, so the table reads in one
       // language.
-      ImGui::TextColored(color_v(Tone::muted), "%s%s", o.price_is_estimate ? "~" : "", o.price_date.c_str());
+      // An edited price shows the day of the edit (the user's date, not the catalog's).
+      const std::string edit_date = edited ? price_edit_date(s, o.id) : "";
+      if (!edit_date.empty())
+        ImGui::TextColored(color_v(Tone::accent), "%s", edit_date.c_str());
+      else
+        ImGui::TextColored(color_v(Tone::muted), "%s%s", o.price_is_estimate ? "~" : "",
+                           o.price_date.c_str());
       remember_rect(("offer_date_" + std::to_string(r)).c_str());
-      if (ImGui::IsItemHovered())
-        item_tooltip(((o.source.empty() ? notes_pending_text(s) : tr("Source: ", "来源：") + o.source) +
-                      (o.notes.empty() ? "" : "\n\n" + tr(o.notes)))
-                         .c_str());
+      if (ImGui::IsItemHovered()) {
+        std::string tip =
+            edited
+                ? (edit_date.empty()
+                       ? tr("You edited this price (it came with a link).", "此价格已修改（来自链接）。")
+                       : tr("You edited this price on ", "你于 ") + edit_date + tr(".", " 修改了此价格。")) +
+                      "\n" + tr("Catalog price: ", "目录价格：") + plain(o.on_demand_per_hour, 4) + " " +
+                      o.currency + tr(", dated ", "，日期 ") + o.price_date + "\n\n"
+                : "";
+        tip += (o.source.empty() ? notes_pending_text(s) : tr("Source: ", "来源：") + o.source) +
+               (o.notes.empty() ? "" : "\n\n" + tr(o.notes));
+        item_tooltip(tip.c_str());
+      }
       ImGui::PopID();
     }
   }

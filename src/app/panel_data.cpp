@@ -27,10 +27,14 @@ bool file_safe_version(const std::string& v) {
 }
 
 void parse_first_files(AppState& s) {
-  CatalogLoad load = load_catalog(platform::data_file("catalog.json").text);
-  s.catalog_problems = std::move(load.problems);
-  s.catalog_ok = load.catalog.has_value();
-  if (s.catalog_ok) s.catalog = std::move(*load.catalog);
+  // The catalog the user imported, when one is kept (panel_catalog_io.cpp), else the bundled one.
+  if (!load_user_catalog(s)) {
+    CatalogLoad load = load_catalog(platform::data_file("catalog.json").text);
+    s.catalog_problems = std::move(load.problems);
+    s.catalog_ok = load.catalog.has_value();
+    if (s.catalog_ok) s.catalog = std::move(*load.catalog);
+  }
+  load_price_edit_dates(s);
   update_catalog_notes(s, false);
   PresetLoad presets = load_presets(platform::data_file("presets.json").text);
   s.presets = std::move(presets.presets);
@@ -42,7 +46,9 @@ void parse_first_files(AppState& s) {
 // replay the ranking the link's sender saw. False while it is on its way. A version the site does not keep
 // leaves today's catalog, and the link's "made with catalog X" warning says so (state.cpp).
 bool load_link_catalog(AppState& s) {
-  if (s.link_catalog_checked) return true;
+  // The user chose their own catalog: a link's version does not replace it (the link's "made with
+  // catalog X" warning says the ranking may differ).
+  if (s.link_catalog_checked || s.user_catalog) return true;
   const std::string fragment = platform::fragment();
   const std::string v = fragment.empty() ? "" : decode_link(fragment, s.presets, s.catalog).catalog_version;
   if (!file_safe_version(v) || v == s.catalog.catalog_version) {
@@ -121,10 +127,7 @@ void draw_data_status(AppState& s) {
   }
   if (!s.catalog_ok) return;
   if (!s.today_catalog) {
-    ImGui::TextColored(color_v(Tone::muted), "%s",
-                       (tr("Catalog ", "目录 ") + s.catalog.catalog_version +
-                        tr(", prices as of ", "，价格截至 ") + s.catalog.catalog_date)
-                           .c_str());
+    draw_catalog_age(s);  // the version and date, a user catalog's marker, the age warning
     return;
   }
   const Catalog& today = *s.today_catalog;

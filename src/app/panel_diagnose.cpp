@@ -90,7 +90,8 @@ void draw_finding(const Finding& f, int index) {
     ImGui::TextColored(color_v(Tone::muted), "%s: %s", where.c_str(), f.evidence.text.c_str());
   }
   if (!f.meaning.empty()) ImGui::TextWrapped("%s", tr(f.meaning).c_str());
-  if (!f.action.empty()) ImGui::TextColored(color_v(Tone::good), "→ %s", tr(f.action).c_str());
+  // No space after the arrow in Chinese: the wrap would break there and leave the arrow on a line alone.
+  if (!f.action.empty()) ImGui::TextColored(color_v(Tone::good), "%s%s", tr("→ ", "→"), tr(f.action).c_str());
   if (f.slowdown)
     ImGui::TextColored(color_v(Tone::warn), "%s %s%%", tr("Estimated slowdown:", "估计性能损失："),
                        plain(*f.slowdown * 100, 0).c_str());
@@ -155,13 +156,8 @@ void draw_what_to_paste(AppState& s) {
                   "填入一个构造的示例：被锁在 1095 MHz 的 3090，即原文中的情况。"));
 }
 
-}  // namespace
-
-void draw_diagnose(AppState& s) {
-  collect(s);
-  const float w = ImGui::GetContentRegionAvail().x;
-  const bool wide = w > 900 * s.scale;
-  ImGui::BeginChild("diag_in", ImVec2(wide ? w * 0.45f : 0, wide ? 0 : 300 * s.scale), true);
+// The paste side: what to paste, the CUDA field, Check and Clear, and the text box `text_h` high.
+void draw_input(AppState& s, float text_h) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(
       tr("Paste what nvidia-smi printed on the rented instance. `nvidia-smi -q` tells the most; the plain "
@@ -185,27 +181,52 @@ void draw_diagnose(AppState& s) {
     s.diag.problem.clear();
     s.diag.request.clear();
   }
-  const bool edited =
-      ImGui::InputTextMultiline("##smi", s.diag.text.data(), s.diag.text.size(), ImVec2(-FLT_MIN, -FLT_MIN),
-                                ImGuiInputTextFlags_AllowTabInput);
+  remember_rect("diag_clear");
+  const bool edited = ImGui::InputTextMultiline("##smi", s.diag.text.data(), s.diag.text.size(),
+                                                ImVec2(-FLT_MIN, text_h), ImGuiInputTextFlags_AllowTabInput);
   remember_rect("diag_text");
   if (edited && s.diag.has_report) run(s);
-  ImGui::EndChild();
-  if (wide) ImGui::SameLine();
-  ImGui::BeginChild("diag_out", ImVec2(0, 0), true);
+}
+
+void draw_findings(AppState& s) {
   if (!s.diag.has_report || s.diag.failed) {
     draw_status(s);
-  } else {
-    const DiagnoseAnswer& r = s.diag.answer;
-    ImGui::PushFont(font_heading());
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(tr(r.summary).c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopFont();
-    for (const Text& label : r.gpu_labels) ImGui::TextColored(color_v(Tone::muted), "%s", tr(label).c_str());
-    ImGui::Separator();
-    for (std::size_t i = 0; i < r.findings.size(); ++i) draw_finding(r.findings[i], static_cast<int>(i));
+    return;
   }
+  const DiagnoseAnswer& r = s.diag.answer;
+  ImGui::PushFont(font_heading());
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(tr(r.summary).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+  for (const Text& label : r.gpu_labels) ImGui::TextColored(color_v(Tone::muted), "%s", tr(label).c_str());
+  ImGui::Separator();
+  for (std::size_t i = 0; i < r.findings.size(); ++i) draw_finding(r.findings[i], static_cast<int>(i));
+}
+
+}  // namespace
+
+void draw_diagnose(AppState& s) {
+  collect(s);
+  const float w = ImGui::GetContentRegionAvail().x;
+  if (w > 900 * s.scale) {
+    ImGui::BeginChild("diag_in", ImVec2(w * 0.45f, 0), true);
+    draw_input(s, -FLT_MIN);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("diag_out", ImVec2(0, 0), true);
+    draw_findings(s);
+    ImGui::EndChild();
+    return;
+  }
+  // A phone: one scrolling column, the paste box and then the findings; boxes of a fixed height would each
+  // need a scroll bar inside the page's own.
+  ImGui::BeginChild("diagscroll", ImVec2(0, 0), false);
+  draw_input(s, ImGui::GetTextLineHeightWithSpacing() * 12);
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::Spacing();
+  draw_findings(s);
   ImGui::EndChild();
 }
 

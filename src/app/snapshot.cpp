@@ -129,6 +129,7 @@ std::string snapshot_json(const AppState& s) {
   j["missing_glyphs"] = missing_glyphs();
   j["rects"] = rects_json();
   j["tooltip"] = tooltip_shown();
+  j["catalog_io"] = catalog_io_json(s);  // panel_catalog_io.cpp: the user's catalog, import problems
   j["engine_runs"] = s.engine_runs;
   j["engine_ms"] = s.engine_ms;
   j["init_ms"] = s.init_ms;

@@ -99,6 +99,7 @@ void run_engine(AppState& s) {
   Scenario scenario = s.scenario;
   scenario.constraints.market =
       resolve_market(scenario.constraints.market, scenario.constraints.currency, s.lang);
+  const PriceEditDates dated(s);  // edited prices carry the user's date (panel_catalog_offers.cpp)
   s.report = recommend(scenario, s.catalog, opts);
   s.engine_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   ++s.engine_runs;

@@ -30,6 +30,23 @@ void copy_text(const std::string& text);
 // Web: a download. Native: written next to the settings, returning the path it wrote ("" on failure).
 std::string save_file(const std::string& name, const std::string& mime, const std::string& content);
 
+// ---- a file the user picks (the catalog import). The web page opens the browser's file chooser; its text
+// arrives frames later and is handed out once by take_opened_file (a cancelled chooser sends nothing). The
+// desktop window has no chooser: can_open_file() is false there and the app offers pasting only.
+bool can_open_file();
+// accept: the chooser's filter (".json,application/json"); a file above max_bytes is refused unread.
+void open_file(const std::string& accept, std::size_t max_bytes);
+struct OpenedFile {
+  enum State { none, ready, failed } state = none;
+  std::string name;
+  std::string text;  // ready: the file's text; failed: why it could not be read
+};
+OpenedFile take_opened_file();
+
+// ---- today's date, "2026-12-04" in local time: the engine reads no clock, so the app hands it this
+// (the catalog's age, the date of a price the user edited).
+std::string today();
+
 // ---- data/*.json by name ("catalog.json"), and kept catalog versions ("catalogs/catalog-2026.11.1.json").
 // Natively every file is compiled in and `ready` at once. The browser's wasm holds none: each is a versioned
 // file beside the page (scripts/build-web-data.py), `loading` until it has arrived (the catalog and presets

@@ -112,6 +112,14 @@ export async function pasteInto(page, name, text) {
   await page.waitForTimeout(200);
 }
 
+// pasteInto, after putting the text on the system clipboard too: Ctrl+V pastes what is there, so after the
+// page copied something (Copy link, Copy JSON) the browser's own paste event would bring that text instead.
+export async function pasteReal(page, name, text) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await pasteInto(page, name, text);
+}
+
 // Waits until no frame was drawn for `quiet` ms (frames can be slow under software GL); returns the count.
 export async function settle(page, quiet = 700, timeout = 8000) {
   const end = Date.now() + timeout;
@@ -217,5 +225,24 @@ export async function withPage(opts, fn, {cleanConsole = true} = {}) {
     if (cleanConsole) assert(!w.errors.length, `console errors: ${w.errors.join(' | ')}`);
   } finally {
     await close();
+  }
+}
+
+// The looks a screen is checked in besides English on a desktop: Chinese, and a 390 px phone in both
+// languages. Opens the site once per look (Chinese waits for its font) and runs fn(page, tag).
+export const LOOKS = [['zh', {locale: 'zh-CN'}], ['phone-en', {viewport: {width: 390, height: 844}, dpr: 2}],
+  ['phone-zh', {viewport: {width: 390, height: 844}, dpr: 2, locale: 'zh-CN'}]];
+export async function eachLook(t, fn) {
+  for (const [tag, opts] of LOOKS) {
+    const {context, close} = await launch(opts);
+    try {
+      const page = await context.newPage();
+      await page.goto(t.url);
+      await waitReady(page);
+      if (opts.locale) await until(page, (x) => x.lang === 'zh', 'the Chinese font', 20000);
+      await fn(page, tag);
+    } finally {
+      await close();
+    }
   }
 }

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -200,6 +201,22 @@ std::string save_file(const std::string& name, const std::string&, const std::st
   if (!out) return {};
   out << content;
   return out ? path : std::string();
+}
+
+bool can_open_file() {
+  return false;
+}
+void open_file(const std::string&, std::size_t) {}
+OpenedFile take_opened_file() {
+  return {};
+}
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  char out[16] = "";
+  if (!localtime_r(&now, &local) || !std::strftime(out, sizeof out, "%Y-%m-%d", &local)) return {};
+  return out;
 }
 
 DataFile data_file(const std::string& name) {

@@ -252,6 +252,44 @@ EM_JS(void, gw_js_check, (const char* request_ptr), {
     if (seq === st.checkSeq) Module['_gw_checker_done'](0);
   });
 });
+// The user picks a file: a hidden file input, clicked while the user's click still counts as a gesture.
+EM_JS(void, gw_js_open_file, (const char* accept, double max_bytes), {
+  var input = document.createElement('input');
+  input.type = 'file';
+  input.accept = UTF8ToString(accept);
+  input.style.display = 'none';
+  var done = function (name, text, ok) {
+    var n = lengthBytesUTF8(name) + 1;
+    var np = _malloc(n);
+    stringToUTF8(name, np, n);
+    var bytes = new TextEncoder().encode(text);
+    var p = _malloc(bytes.length + 1);
+    HEAPU8.set(bytes, p);
+    Module['_gw_file_opened'](np, p, bytes.length, ok ? 1 : 0);
+  };
+  input.addEventListener('change', function () {
+    var f = input.files && input.files[0];
+    if (input.parentNode) input.parentNode.removeChild(input);
+    if (!f) return;
+    if (f.size > max_bytes) {
+      done(f.name, 'too large: ' + f.size + ' bytes', false);
+      return;
+    }
+    f.text().then(function (t) { done(f.name, t, true); },
+                  function (e) { done(f.name, String(e && e.message || e), false); });
+  });
+  document.body.appendChild(input);
+  input.click();
+});
+
+EM_JS(char*, gw_js_today, (), {
+  var d = new Date();
+  var two = function (v) { return (v < 10 ? '0' : '') + v; };
+  var s = d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate());
+  var p = _malloc(16);
+  stringToUTF8(s, p, 16);
+  return p;
+});
 // clang-format on
 
 namespace {
@@ -298,6 +336,7 @@ EMSCRIPTEN_KEEPALIVE void gw_cjk_font_failed() {
 }
 EMSCRIPTEN_KEEPALIVE void gw_data_loaded(const char* name, unsigned char* data, int size);
 EMSCRIPTEN_KEEPALIVE void gw_checker_done(char* answer);
+EMSCRIPTEN_KEEPALIVE void gw_file_opened(char* name, char* text, int size, int ok);
 }
 
 namespace gw::platform {
@@ -407,6 +446,24 @@ CheckerAnswer take_checker_answer() {
   return std::exchange(g_checker, CheckerAnswer{});
 }
 
+namespace {
+OpenedFile g_opened;  // the file picked last, until taken
+}  // namespace
+
+bool can_open_file() {
+  return true;
+}
+void open_file(const std::string& accept, std::size_t max_bytes) {
+  gw_js_open_file(accept.c_str(), static_cast<double>(max_bytes));
+}
+OpenedFile take_opened_file() {
+  return std::exchange(g_opened, OpenedFile{});
+}
+
+std::string today() {
+  return take(gw_js_today());
+}
+
 void request_cjk_font() {
   if (!cjk_font_ready()) gw_js_fetch_cjk_font();
 }
@@ -452,6 +509,14 @@ extern "C" EMSCRIPTEN_KEEPALIVE void gw_checker_done(char* answer) {
   gw::platform::g_checker =
       answer ? CheckerAnswer{CheckerAnswer::ready, answer} : CheckerAnswer{CheckerAnswer::failed, {}};
   std::free(answer);
+  gw::platform::request_frames();
+}
+extern "C" EMSCRIPTEN_KEEPALIVE void gw_file_opened(char* name, char* text, int size, int ok) {
+  using gw::platform::OpenedFile;
+  gw::platform::g_opened = {ok ? OpenedFile::ready : OpenedFile::failed, name,
+                            std::string(text, static_cast<std::size_t>(size))};
+  std::free(name);
+  std::free(text);
   gw::platform::request_frames();
 }
 #endif  // __EMSCRIPTEN__
