@@ -65,6 +65,7 @@ void draw_main(AppState& s) {
   }
   changed |= field_input(sc, "student");
   changed |= field_input(sc, "newuser");
+  changed |= field_input(sc, "keepprec");  // like for like: no AMP or quantization to make it fit
   form_label(tr("Cards", "卡数"),
              tr("Card counts to consider (multi-card offers only).", "考虑的卡数（仅多卡整机报价）。"));
   for (int n : {1, 2, 4, 8}) {

@@ -293,11 +293,13 @@ void draw_cost_bars(AppState& s, float width) {
                      s.res.selected.empty()
                          ? tr("(top three; tick rows to compare)", "（前三名；勾选表格行可比较）")
                          : tr("(ticked rows)", "（已勾选的行）"));
-  static const Segment segs[] = {{"GPU time", "GPU 时长", 0x5b9cf5},
-                                 {"storage", "存储", 0x9b7fe0},
-                                 {"add-ons", "附加", 0x4fb8c4},
-                                 {"transfer", "流量", 0xe09a5b},
-                                 {"discount", "优惠", 0x6cc98f}};
+  // The bill's categories, from the engine's one table; its colour index picks from this palette.
+  static const int palette[kBillCategories] = {0x5b9cf5, 0x9b7fe0, 0x4fb8c4, 0xe09a5b, 0x6cc98f};
+  Segment segs[kBillCategories];
+  for (const BillCategoryInfo& cat : bill_categories())
+    segs[static_cast<int>(cat.category)] = {cat.label.en.c_str(), cat.label.in(Lang::zh).c_str(),
+                                            palette[cat.colour % kBillCategories]};
+  const int discount_rgb = palette[bill_category(BillCategory::discount).colour % kBillCategories];
   const auto rows = compared_rows(s);
   double mx = 0;
   for (const Row* r : rows) mx = std::max(mx, r->bill.total_before_discount.likely);
@@ -317,7 +319,9 @@ void draw_cost_bars(AppState& s, float width) {
     ImGui::SetCursorScreenPos(ImVec2(start.x + label_w, start.y + 2 * sc));
     const Bill& b = r->bill;
     // Discount drawn as the part of the bar the user does not pay.
-    const std::vector<double> v = {b.gpu.likely, b.storage.likely, b.extras.likely, b.transfer.likely};
+    std::vector<double> v;
+    for (const BillCategoryInfo& cat : bill_categories())
+      if (cat.category != BillCategory::discount) v.push_back((b.*cat.amount).likely);
     const int hit = stacked_bar(v, segs, mx, bar_w, ImGui::GetFrameHeight() - 4 * sc, sc);
     const ImVec2 bmin = ImGui::GetItemRectMin(), bmax = ImGui::GetItemRectMax();
     if (b.discount.likely > 0 && mx > 0) {
@@ -325,17 +329,19 @@ void draw_cost_bars(AppState& s, float width) {
       const float disc_w = static_cast<float>(b.discount.likely / mx) * bar_w;
       ImDrawList* dl = ImGui::GetWindowDrawList();
       for (float x = total_x - disc_w; x < total_x; x += 5 * sc)
-        dl->AddLine(ImVec2(x, bmax.y), ImVec2(std::min(total_x, x + 5 * sc), bmin.y), hex(0x6cc98f),
+        dl->AddLine(ImVec2(x, bmax.y), ImVec2(std::min(total_x, x + 5 * sc), bmin.y), hex(discount_rgb),
                     1.5f * sc);
     }
     if (hit >= 0 || ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::Text("%s", label.c_str());
-      const double amounts[] = {b.gpu.likely, b.storage.likely, b.extras.likely, b.transfer.likely,
-                                -b.discount.likely};
-      for (int i = 0; i < 5; ++i)
+      for (const BillCategoryInfo& cat : bill_categories()) {
+        const int i = static_cast<int>(cat.category);
+        const double amount = (b.*cat.amount).likely;  // the discount is shown as what it takes off
         ImGui::TextColored(i == hit ? color_v(Tone::text) : color_v(Tone::muted), "%s: %s",
-                           tr(segs[i].en, segs[i].zh), money(amounts[i], cur).c_str());
+                           tr(cat.label).c_str(),
+                           money(cat.category == BillCategory::discount ? -amount : amount, cur).c_str());
+      }
       ImGui::Text("%s: %s", tr("total", "合计"), money(b.total.likely, cur).c_str());
       ImGui::EndTooltip();
     }
@@ -343,7 +349,7 @@ void draw_cost_bars(AppState& s, float width) {
     ImGui::TextUnformatted(money(r->cost.likely, cur).c_str());
     ImGui::PopID();
   }
-  legend(segs, 5, sc);
+  legend(segs, kBillCategories, sc);
 }
 
 void draw_memory_bars(AppState& s, float width) {
@@ -367,7 +373,7 @@ void draw_memory_bars(AppState& s, float width) {
   const float bar_w = std::max(40 * sc, width - label_w - 80 * sc);
   for (const Row* r : rows) {
     ImGui::PushID(("m" + row_key(*r)).c_str());
-    const std::string label = r->gpu_name + (r->change.empty() ? "" : " +" + r->change);
+    const std::string label = r->gpu_name + (r->change.empty() ? "" : " +" + tr(r->change_label));
     ImGui::AlignTextToFramePadding();
     const ImVec2 start = ImGui::GetCursorScreenPos();
     ImGui::PushClipRect(start, ImVec2(start.x + label_w - 6 * sc, start.y + ImGui::GetFrameHeight()), true);

@@ -2,7 +2,6 @@
 // to show the bill line by line, the formulas and inputs behind time and memory, and the price dates.
 // Ctrl/Cmd+C copies the ticked rows (or all) as tab-separated text; CSV and Markdown download.
 #include <algorithm>
-#include <cctype>
 #include <string>
 
 #include "app/app.hpp"
@@ -31,26 +30,10 @@ Tone risk_tone(Risk r) {
   return r == Risk::high ? Tone::bad : r == Risk::medium ? Tone::warn : Tone::good;
 }
 
-// "amp+checkpointing" -> "+AMP +ckpt": short enough for the GPU column; the tooltip has the sentence.
-std::string change_tag(const std::string& change) {
-  std::string out;
-  std::size_t pos = 0;
-  while (pos <= change.size()) {
-    const std::size_t end = change.find('+', pos);
-    const std::string part = change.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
-    if (part == "amp")
-      out += " +AMP";
-    else if (part == "checkpointing")
-      out += std::string(" +") + tr("ckpt", "检查点");
-    else if (!part.empty()) {
-      std::string up = part;
-      for (char& c : up) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      out += " +" + up;
-    }
-    if (end == std::string::npos) break;
-    pos = end + 1;
-  }
-  return out.empty() ? out : out.substr(1);
+// "+AMP + checkpointing", "+8-bit Adam + micro-batch 1": the row's short label (change_label, the
+// engine's one table of changes); the tooltip has the sentence.
+std::string change_tag(const Row& row) {
+  return row.change.empty() ? std::string() : "+" + std::string(tr(row.change_label));
 }
 
 void sort_rows(AppState& s) {
@@ -320,7 +303,7 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   float marks = 0;
   if (row.pareto) marks += ImGui::CalcTextSize("●").x + ImGui::GetStyle().ItemSpacing.x;
   if (!row.change.empty())
-    marks += ImGui::CalcTextSize(change_tag(row.change).c_str()).x + ImGui::GetStyle().ItemSpacing.x;
+    marks += ImGui::CalcTextSize(change_tag(row).c_str()).x + ImGui::GetStyle().ItemSpacing.x;
   const float gpu_avail = ImGui::GetContentRegionAvail().x;
   const bool gpu_cut = ImGui::CalcTextSize(gpu.c_str()).x > gpu_avail - marks;
   if (gpu_cut)
@@ -330,7 +313,7 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   if (gpu_cut && ImGui::IsItemHovered()) item_tooltip(row.gpu_name.c_str());
   if (!row.change.empty()) {
     ImGui::SameLine();
-    ImGui::TextColored(color_v(Tone::warn), "%s", change_tag(row.change).c_str());
+    ImGui::TextColored(color_v(Tone::warn), "%s", change_tag(row).c_str());
     item_tooltip(tr(row.change_text).c_str());
   }
   // A dot that would be cut in half is left out (the Pareto front is also in the plot).

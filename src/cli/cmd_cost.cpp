@@ -58,8 +58,9 @@ void run(const CostFlags& f, Context& ctx) {
   if (format == Format::csv || format == Format::md) {
     Table t{{"kind", "label", "low", "likely", "high", "currency", "formula", "price_date"}, {}, {}};
     for (const CostLine& l : bill.lines)
-      t.rows.push_back({l.kind, l.label.in(lang), fmt_num(l.amount.low, 2), fmt_num(l.amount.likely, 2),
-                        fmt_num(l.amount.high, 2), bill.currency, l.explain.formula.in(lang), l.price_date});
+      t.rows.push_back({std::string(to_string(l.kind)), l.label.in(lang), fmt_num(l.amount.low, 2),
+                        fmt_num(l.amount.likely, 2), fmt_num(l.amount.high, 2), bill.currency,
+                        l.explain.formula.in(lang), l.price_date});
     t.rows.push_back({"total", zh ? "合计" : "total", fmt_num(bill.total.low, 2),
                       fmt_num(bill.total.likely, 2), fmt_num(bill.total.high, 2), bill.currency, "", ""});
     std::cout << render(t, format, lang);

@@ -72,7 +72,7 @@ ojson to_json(const GpuEstimate& e, const Gpu& g, Lang lang) {
   o["fits"] = e.fit != Fit::no_fit;
   ojson advice = ojson::array();
   for (const FitAdvice& a : e.advice)
-    advice.push_back({{"kind", a.kind},
+    advice.push_back({{"kind", std::string(to_string(a.kind))},
                       {"what", a.what.in(lang)},
                       {"total_gib_after", sig(a.total_gib_after)},
                       {"fits_after", a.fits_after}});

@@ -1,4 +1,5 @@
 // gpuwise recommend: the ranked answer for one job, budget and deadline, with reasons and the full bill.
+#include <algorithm>
 #include <iostream>
 
 #include "cli/cli.hpp"
@@ -40,7 +41,7 @@ std::string join(const std::vector<Text>& v, Lang lang, const char* sep) {
 std::string breakdown(const Bill& b) {
   std::string out;
   for (const CostLine& l : b.lines)
-    out += (out.empty() ? "" : ";") + l.kind + "=" + fmt_num(l.amount.likely, 2);
+    out += (out.empty() ? "" : ";") + std::string(to_string(l.kind)) + "=" + fmt_num(l.amount.likely, 2);
   return out;
 }
 
@@ -96,7 +97,7 @@ Table flat_table(const Report& r, std::size_t n, Lang lang, Lang region_lang) {
                       w.region.in(region_lang),
                       std::string(to_string(w.pricing)),
                       std::to_string(w.cards),
-                      w.change,
+                      change_key(w.change),
                       std::string(to_string(w.fit)),
                       fmt_num(w.vram_gib, 1),
                       fmt_num(w.need_gib, 2),
@@ -173,7 +174,7 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
   for (std::size_t i = 0; i < n; ++i) {
     const Row& w = r.rows[i];
     std::string gpu = short_gpu(w.gpu_name) + (w.cards > 1 ? " x" + std::to_string(w.cards) : "");
-    if (!w.change.empty()) gpu += " [" + w.change + "]";
+    if (!w.change.empty()) gpu += " [" + w.change_label.in(lang) + "]";
     std::string where = w.provider_name.in(lang) + (w.region.empty() ? "" : " " + w.region.in(lang));
     if (display_width(where) > 28) where = w.provider_name.in(lang);
     // Market cn (market.hpp): marked, never hidden. $ foreign payment only, ? payment not confirmed.
@@ -201,13 +202,24 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
     out += zh ? "；? 未确认支持支付宝/微信/银联" : "; ? Alipay/WeChat Pay/UnionPay not confirmed";
   out += "\n";
   out += zh ? "\n理由：\n" : "\nWhy:\n";
+  std::vector<int> named;  // fallbacks beyond the table, already named once
   for (std::size_t i = 0; i < n; ++i) {
     const Row& w = r.rows[i];
     if (!w.detailed) continue;
     out += " " + std::to_string(w.rank) + ". " + w.reason.in(lang);
-    if (w.fallback >= 0)
-      out += (zh ? "（备选：#" : " (fallback: #") +
-             std::to_string(r.rows[static_cast<std::size_t>(w.fallback)].rank) + (zh ? "）" : ")");
+    if (w.fallback >= 0) {
+      const Row& fb = r.rows[static_cast<std::size_t>(w.fallback)];
+      std::string what = "#" + std::to_string(fb.rank);
+      // A row the table does not show is named, the first time, so the reader can find it.
+      if (static_cast<std::size_t>(w.fallback) >= n &&
+          std::find(named.begin(), named.end(), w.fallback) == named.end()) {
+        named.push_back(w.fallback);
+        what += " " + short_gpu(fb.gpu_name) + (fb.cards > 1 ? " x" + std::to_string(fb.cards) : "") +
+                (zh ? "，" : ", ") + fb.provider_name.in(lang) +
+                (fb.pricing == Pricing::spot ? (zh ? "，竞价" : ", spot") : "");
+      }
+      out += (zh ? "（备选：" : " (fallback: ") + what + (zh ? "）" : ")");
+    }
     out += "\n";
     for (const Text& warn : w.warnings) out += "    ! " + warn.in(lang) + "\n";
   }

@@ -31,7 +31,7 @@ json explain_json(const Explain& e, Lang lang) {
 json bill_json(const Bill& b, Lang lang) {
   json lines = json::array();
   for (const CostLine& l : b.lines)
-    lines.push_back({{"kind", l.kind},
+    lines.push_back({{"kind", std::string(to_string(l.kind))},
                      {"label", l.label.in(lang)},
                      {"amount", range_json(l.amount)},
                      {"explain", explain_json(l.explain, lang)},
@@ -42,23 +42,20 @@ json bill_json(const Bill& b, Lang lang) {
         {{"id", p.id}, {"name", p.name.in(lang)}, {"kind", p.kind}, {"saving", num(p.saving)}});
   json notes = json::array();
   for (const Text& t : b.notes) notes.push_back(t.in(lang));
-  return {{"currency", b.currency},
-          {"usd_cny", num(b.usd_cny)},
-          {"total", range_json(b.total)},
-          {"total_before_discount", range_json(b.total_before_discount)},
-          {"gpu", range_json(b.gpu)},
-          {"storage", range_json(b.storage)},
-          {"extras", range_json(b.extras)},
-          {"transfer", range_json(b.transfer)},
-          {"discount", range_json(b.discount)},
-          {"billed_gpu_hours", range_json(b.billed_gpu_hours)},
-          {"price_per_hour_before", num(b.price_per_hour_before)},
-          {"price_per_hour_after", num(b.price_per_hour_after)},
-          {"upload_hours", num(b.upload_hours)},
-          {"storage_hours", num(b.storage_hours)},
-          {"programs", programs},
-          {"lines", lines},
-          {"notes", notes}};
+  json j = {{"currency", b.currency},
+            {"usd_cny", num(b.usd_cny)},
+            {"total", range_json(b.total)},
+            {"total_before_discount", range_json(b.total_before_discount)},
+            {"billed_gpu_hours", range_json(b.billed_gpu_hours)},
+            {"price_per_hour_before", num(b.price_per_hour_before)},
+            {"price_per_hour_after", num(b.price_per_hour_after)},
+            {"upload_hours", num(b.upload_hours)},
+            {"storage_hours", num(b.storage_hours)},
+            {"programs", programs},
+            {"lines", lines},
+            {"notes", notes}};
+  for (const BillCategoryInfo& cat : bill_categories()) j[cat.key] = range_json(b.*cat.amount);
+  return j;
 }
 
 json spot_json(const SpotResult& s, Lang lang) {
@@ -91,7 +88,7 @@ json row_json(const Row& r, const Report& report, Lang lang) {
             {"region", r.region.en},
             {"pricing", std::string(to_string(r.pricing))},
             {"cards", r.cards},
-            {"change", r.change},
+            {"change", change_key(r.change)},
             {"change_text", r.change_text.in(lang)},
             {"fit", std::string(to_string(r.fit))},
             {"vram_gib", num(r.vram_gib)},

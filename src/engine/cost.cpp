@@ -67,6 +67,35 @@ struct Point {
   double before() const { return gpu() + other(); }
 };
 
+// What a point of the bill holds for one kind of line (the discount as a saving, >= 0).
+double kind_amount(const Point& q, CostKind k) {
+  switch (k) {
+    case CostKind::gpu_run:
+      return q.run;
+    case CostKind::gpu_package:
+      return q.package;
+    case CostKind::gpu_setup:
+      return q.setup;
+    case CostKind::gpu_upload:
+      return q.upload;
+    case CostKind::gpu_idle:
+      return q.idle;
+    case CostKind::storage_running:
+      return q.storage_running;
+    case CostKind::storage_stopped:
+      return q.storage_stopped;
+    case CostKind::extras:
+      return q.extras;
+    case CostKind::ingress:
+      return q.ingress;
+    case CostKind::egress:
+      return q.egress;
+    case CostKind::discount:
+      return q.discount;
+  }
+  return 0;
+}
+
 struct Context {
   const Provider& provider;
   const Constraints& c;
@@ -158,7 +187,8 @@ Point compute(const Context& x, double run_hours, double price_offer_currency, b
   return pt;
 }
 
-Range range_of(const Point (&pts)[3], double (*get)(const Point&)) {
+template <class Get>
+Range range_of(const Point (&pts)[3], Get get) {
   Range r{get(pts[0]), get(pts[1]), get(pts[2])};
   // Hours and prices are ordered, so the points are; sort anyway so a range is always a range.
   r.low = std::min(r.low, r.likely);
@@ -203,10 +233,10 @@ ExplainInput in(std::string name, double value, std::string unit) {
   return {std::move(name), value, std::move(unit), std::move(zh)};
 }
 
-void add_line(Bill& bill, std::string kind, Text label, Range amount, Text formula,
+void add_line(Bill& bill, CostKind kind, Text label, Range amount, Text formula,
               std::vector<ExplainInput> inputs, const std::string& date, Text note = {}) {
   CostLine line;
-  line.kind = std::move(kind);
+  line.kind = kind;
   line.label = std::move(label);
   line.amount = amount;
   line.explain.formula = std::move(formula);
@@ -247,7 +277,7 @@ void package_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
   }
   std::string date;
   for (const Package& k : *x.req.packages) date = std::max(date, k.price_date);
-  add_line(bill, "gpu_package", {"GPU on prepaid packages: " + mix.en, "GPU 预付套餐：" + mix.zh},
+  add_line(bill, CostKind::gpu_package, {"GPU on prepaid packages: " + mix.en, "GPU 预付套餐：" + mix.zh},
            range_of(pts, [](const Point& q) { return q.package; }),
            {"months x month price + weeks x week price + days x day price + leftover hours x price per hour",
             "包月数 × 包月价 + 包周数 × 包周价 + 包日数 × 包日价 + 剩余小时 × 每小时价格"},
@@ -270,7 +300,7 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
 
   if (m.package > 0) package_lines(bill, x, pts);
   if (m.package <= 0)
-    add_line(bill, "gpu_run", {"GPU time (the job)", "GPU 时长（任务本身）"},
+    add_line(bill, CostKind::gpu_run, {"GPU time (the job)", "GPU 时长（任务本身）"},
              range_of(pts, [](const Point& q) { return q.run; }),
              {"billed hours x price per hour; each session is rounded up " + gran.en + ", minimum " +
                   format_number(p.min_billed_seconds, 0) + " s",
@@ -281,13 +311,13 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
              gpu_date);
   const bool no_gpu = no_gpu_rate(x);
   if (m.setup > 0 || pts[2].setup > 0)
-    add_line(bill, "gpu_setup", {"Setup, install and debugging", "环境配置、安装与调试"},
+    add_line(bill, CostKind::gpu_setup, {"Setup, install and debugging", "环境配置、安装与调试"},
              range_of(pts, [](const Point& q) { return q.setup; }),
              {"setup hours x price per hour (billing starts at creation/power-on)",
               "配置时长 × 每小时价格（从创建/开机起计费）"},
              {in("setup hours", c.setup_hours, "h"), in("price per hour", m.price, per_h)}, gpu_date);
   if (m.upload > 0)
-    add_line(bill, "gpu_upload",
+    add_line(bill, CostKind::gpu_upload,
              no_gpu ? Text{"Dataset upload in GPU-less mode", "无卡模式下上传数据集"}
                     : Text{"Dataset upload while the instance runs", "上传数据集期间实例在计费"},
              range_of(pts, [](const Point& q) { return q.upload; }),
@@ -301,14 +331,14 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
               in(no_gpu ? "GPU-less price per hour" : "price per hour", m.setup_price, per_h)},
              no_gpu ? p.source_date : gpu_date);
   if (m.idle > 0)
-    add_line(bill, "gpu_idle", {"Idle tail (left running after it finished)", "跑完后忘记关机的空转"},
+    add_line(bill, CostKind::gpu_idle, {"Idle tail (left running after it finished)", "跑完后忘记关机的空转"},
              range_of(pts, [](const Point& q) { return q.idle; }),
              {"idle hours x price per hour", "空转时长 × 每小时价格"},
              {in("idle hours", c.idle_tail_hours, "h"), in("price per hour", m.price, per_h)}, gpu_date);
   const double gb = std::max(0.0, c.disk_gb - p.free_disk_gb);
   const double running_h = std::min(m.calendar_hours, m.storage_hours);
   if (m.storage_running > 0)
-    add_line(bill, "storage_running", {"Disk while running", "云盘（运行期间）"},
+    add_line(bill, CostKind::storage_running, {"Disk while running", "云盘（运行期间）"},
              range_of(pts, [](const Point& q) { return q.storage_running; }),
              {"(disk GB - free GB) x price per GB-month x running hours / 720",
               "（云盘 GB − 免费额度）× 每 GB 月价 × 运行小时 ÷ 720"},
@@ -317,7 +347,8 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
               in("running hours", running_h, "h")},
              p.source_date);
   if (m.storage_stopped > 0)
-    add_line(bill, "storage_stopped", {"Disk while stopped (until deleted)", "云盘（关机后直到删除）"},
+    add_line(bill, CostKind::storage_stopped,
+             {"Disk while stopped (until deleted)", "云盘（关机后直到删除）"},
              range_of(pts, [](const Point& q) { return q.storage_stopped; }),
              {"billable GB x stopped price per GB-month x stopped hours / 720",
               "计费 GB × 关机时每 GB 月价 × 关机小时 ÷ 720"},
@@ -329,7 +360,7 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
               in("stopped hours", m.storage_hours - running_h, "h")},
              p.source_date);
   if (m.extras > 0)
-    add_line(bill, "extras", {"Add-ons (e.g. provisioned IOPS)", "附加项（如预置 IOPS）"},
+    add_line(bill, CostKind::extras, {"Add-ons (e.g. provisioned IOPS)", "附加项（如预置 IOPS）"},
              range_of(pts, [](const Point& q) { return q.extras; }),
              {"add-ons per month x months the disk exists", "每月附加费 × 云盘存在月数"},
              {in("add-ons per month", c.extras_per_month, cur),
@@ -337,18 +368,18 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
              "");
   const double per_gb = p.egress_per_gb ? x.to_user(*p.egress_per_gb, p.currency) : 0;
   if (m.ingress > 0 && c.ingress_per_gb)
-    add_line(bill, "ingress", {"Upload traffic (your own fee)", "上传流量费（你自己的费用）"},
+    add_line(bill, CostKind::ingress, {"Upload traffic (your own fee)", "上传流量费（你自己的费用）"},
              range_of(pts, [](const Point& q) { return q.ingress; }),
              {"dataset GB x your upload fee per GB", "数据集 GB × 你每 GB 的上传费用"},
              {in("dataset", c.dataset_gb, "GB"), in("price", *c.ingress_per_gb, cur + "/GB")}, "");
   else if (m.ingress > 0)
-    add_line(bill, "ingress", {"Upload traffic (ingress)", "上传流量费"},
+    add_line(bill, CostKind::ingress, {"Upload traffic (ingress)", "上传流量费"},
              range_of(pts, [](const Point& q) { return q.ingress; }),
              {"dataset GB x price per GB (this provider bills traffic both ways)",
               "数据集 GB × 每 GB 流量价（该平台双向计费）"},
              {in("dataset", c.dataset_gb, "GB"), in("price", per_gb, cur + "/GB")}, p.source_date);
   if (m.egress > 0)
-    add_line(bill, "egress", {"Downloading results (public egress)", "下载结果（公网出流量）"},
+    add_line(bill, CostKind::egress, {"Downloading results (public egress)", "下载结果（公网出流量）"},
              range_of(pts, [](const Point& q) { return q.egress; }),
              {"(egress GB - free GB per month) x price per GB", "（出流量 GB − 每月免费额度）× 每 GB 价格"},
              {in("egress", c.egress_gb, "GB"), in("free", p.egress_free_gb_per_month, "GB"),
@@ -366,7 +397,7 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
     std::swap(r.low, r.high);  // more spend saves more: the high bill has the larger saving
     r.low = std::min(r.low, r.likely);
     r.high = std::max(r.high, r.likely);
-    add_line(bill, "discount", {"Discounts: " + names_en, "优惠：" + names_zh}, r,
+    add_line(bill, CostKind::discount, {"Discounts: " + names_en, "优惠：" + names_zh}, r,
              {"rate discounts on the GPU price, then fixed coupons above their minimum spend, then credits",
               "先按折扣降低 GPU 单价，再用满足门槛的代金券，最后抵扣赠金"},
              inputs, p.source_date);
@@ -388,11 +419,15 @@ Bill price_bill(const Provider& provider, const Constraints& c, double usd_cny, 
   bill.usd_cny = usd_cny;
   bill.total_before_discount = range_of(pts, [](const Point& q) { return q.before(); });
   bill.total = range_of(pts, [](const Point& q) { return q.before() - q.discount; });
-  bill.gpu = range_of(pts, [](const Point& q) { return q.gpu(); });
-  bill.storage = range_of(pts, [](const Point& q) { return q.storage_running + q.storage_stopped; });
-  bill.extras = range_of(pts, [](const Point& q) { return q.extras; });
-  bill.transfer = range_of(pts, [](const Point& q) { return q.ingress + q.egress; });
-  bill.discount = range_of(pts, [](const Point& q) { return q.discount; });
+  // Each category is the sum of its kinds (bill_categories(), cost_kind_info()).
+  for (const BillCategoryInfo& cat : bill_categories())
+    bill.*cat.amount = range_of(pts, [&](const Point& q) {
+      double sum = 0;
+      for (int k = 0; k < kCostKinds; ++k)
+        if (cost_kind_info(static_cast<CostKind>(k)).category == cat.category)
+          sum += kind_amount(q, static_cast<CostKind>(k));
+      return sum;
+    });
   bill.billed_gpu_hours = range_of(pts, [](const Point& q) { return q.gpu_hours; });
   bill.price_per_hour_before = pts[1].price;
   bill.price_per_hour_after = pts[1].price * pts[1].discounts.rate_multiplier;

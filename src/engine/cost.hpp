@@ -2,6 +2,7 @@
 // The whole bill for renting one offer for one job: GPU time as the provider rounds it, the setup and
 // idle hours students forget, storage at running and stopped rates, add-ons, transfer and discounts.
 // Every amount is in the user's currency; each line keeps its formula, inputs and price date.
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -36,11 +37,38 @@ std::string format_money_per_hour(double amount, std::string_view currency,
 // "2026-08" or "2026-08-13" -> months since year 0; false when it is neither.
 bool parse_year_month(std::string_view date, int& months);
 
+// The five parts of a bill that a UI stacks and a report lists (Bill's amounts of the same names).
+enum class BillCategory { gpu, storage, extras, transfer, discount };
+inline constexpr int kBillCategories = 5;
+
+// What one line of a bill is for; each belongs to one category.
+enum class CostKind {
+  gpu_run,      // the job itself, hourly
+  gpu_package,  // the job on prepaid packages (包日/包周/包月)
+  gpu_setup,
+  gpu_upload,
+  gpu_idle,
+  storage_running,
+  storage_stopped,
+  extras,
+  ingress,
+  egress,
+  discount,
+};
+inline constexpr int kCostKinds = 11;
+
+struct CostKindInfo {
+  CostKind kind;
+  const char* key;  // JSON and CSV: "gpu_run"
+  BillCategory category;
+  Text label;  // generic: "GPU time"; each line also carries its own, more precise label
+};
+const CostKindInfo& cost_kind_info(CostKind);
+std::string_view to_string(CostKind);
+
 // One line of a bill.
 struct CostLine {
-  // gpu_run, gpu_setup, gpu_upload, gpu_idle, storage_running, storage_stopped, extras, ingress, egress,
-  // discount. The gpu_* lines together are the GPU meter; a UI stacks lines by kind.
-  std::string kind;
+  CostKind kind = CostKind::gpu_run;  // the gpu_* lines together are the GPU meter
   Text label;
   Range amount;     // user's currency; the discount line is negative
   Explain explain;  // formula and inputs of the likely case
@@ -76,6 +104,17 @@ struct Bill {
   bool on_packages = false;   // the likely case holds the card on prepaid packages (cheaper than hourly)
   bool no_gpu_setup = false;  // the dataset upload billed at the provider's GPU-less rate (无卡模式)
 };
+
+// The one table of the categories: the bill, the plots and the CLI all iterate it.
+struct BillCategoryInfo {
+  BillCategory category;
+  const char* key;      // JSON: "gpu", "storage", "extras", "transfer", "discount"
+  Text label;           // "GPU time", "storage", "add-ons", "transfer", "discount"
+  int colour;           // index into a front end's palette, stable per category
+  Range Bill::*amount;  // the Bill field holding it (discount: the saving, >= 0)
+};
+const std::array<BillCategoryInfo, kBillCategories>& bill_categories();
+const BillCategoryInfo& bill_category(BillCategory);
 
 // What to price, as decided by the caller (the recommender, `gpuwise cost`).
 struct BillRequest {

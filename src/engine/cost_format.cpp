@@ -8,6 +8,56 @@
 
 namespace gw {
 
+namespace {
+// The one table of line kinds, in enum order.
+const CostKindInfo kCostKindTable[kCostKinds] = {
+    {CostKind::gpu_run, "gpu_run", BillCategory::gpu, {"GPU time", "GPU 时长"}},
+    {CostKind::gpu_package, "gpu_package", BillCategory::gpu, {"GPU on prepaid packages", "GPU 预付套餐"}},
+    {CostKind::gpu_setup, "gpu_setup", BillCategory::gpu, {"Setup", "环境配置"}},
+    {CostKind::gpu_upload, "gpu_upload", BillCategory::gpu, {"Dataset upload", "数据上传"}},
+    {CostKind::gpu_idle, "gpu_idle", BillCategory::gpu, {"Idle tail", "空转"}},
+    {CostKind::storage_running,
+     "storage_running",
+     BillCategory::storage,
+     {"Disk while running", "云盘（运行）"}},
+    {CostKind::storage_stopped,
+     "storage_stopped",
+     BillCategory::storage,
+     {"Disk while stopped", "云盘（关机）"}},
+    {CostKind::extras, "extras", BillCategory::extras, {"Add-ons", "附加项"}},
+    {CostKind::ingress, "ingress", BillCategory::transfer, {"Upload traffic", "上传流量"}},
+    {CostKind::egress, "egress", BillCategory::transfer, {"Download traffic", "下载流量"}},
+    {CostKind::discount, "discount", BillCategory::discount, {"Discounts", "优惠"}},
+};
+
+// The one table of bill categories, in enum order; `colour` indexes a front end's palette.
+const std::array<BillCategoryInfo, kBillCategories> kBillCategoryTable = {{
+    {BillCategory::gpu, "gpu", {"GPU time", "GPU 时长"}, 0, &Bill::gpu},
+    {BillCategory::storage, "storage", {"storage", "存储"}, 1, &Bill::storage},
+    {BillCategory::extras, "extras", {"add-ons", "附加"}, 2, &Bill::extras},
+    {BillCategory::transfer, "transfer", {"transfer", "流量"}, 3, &Bill::transfer},
+    {BillCategory::discount, "discount", {"discount", "优惠"}, 4, &Bill::discount},
+}};
+}  // namespace
+
+const CostKindInfo& cost_kind_info(CostKind k) {
+  const auto i = static_cast<std::size_t>(k);
+  return kCostKindTable[i < static_cast<std::size_t>(kCostKinds) ? i : 0];
+}
+
+std::string_view to_string(CostKind k) {
+  return cost_kind_info(k).key;
+}
+
+const std::array<BillCategoryInfo, kBillCategories>& bill_categories() {
+  return kBillCategoryTable;
+}
+
+const BillCategoryInfo& bill_category(BillCategory c) {
+  const auto i = static_cast<std::size_t>(c);
+  return kBillCategoryTable[i < kBillCategoryTable.size() ? i : 0];
+}
+
 std::string_view to_string(Pricing p) {
   return p == Pricing::spot ? "spot" : "on-demand";
 }

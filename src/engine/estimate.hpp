@@ -39,10 +39,30 @@ struct MemoryBreakdown {  // per GPU, GiB
 enum class Fit { fits, tight, no_fit };
 std::string_view to_string(Fit);
 
+// The kinds of fit advice, in the order they are tried; advice_info() is the one table naming them.
+enum class AdviceKind {
+  amp,
+  checkpointing,
+  smaller_batch,
+  adam8bit,
+  quantize,
+  lora,
+  qlora,
+  more_gpus,
+  bigger_card
+};
+inline constexpr int kAdviceKinds = 9;
+struct AdviceKindInfo {
+  AdviceKind kind;
+  const char* key;  // JSON: "adam8bit"
+  Text label;       // short: "8-bit Adam"
+};
+const AdviceKindInfo& advice_info(AdviceKind);
+std::string_view to_string(AdviceKind);
+
 // One step of "the cheapest change that makes it fit", in the order the issue gives.
 struct FitAdvice {
-  std::string
-      kind;  // amp, checkpointing, smaller_batch, adam8bit, quantize, lora, qlora, more_gpus, bigger_card
+  AdviceKind kind = AdviceKind::amp;
   Text what;
   double total_gib_after = 0;  // per GPU after applying this change (cumulative)
   bool fits_after = false;

@@ -26,7 +26,28 @@ double total_for(const Workload& w, int count, double vram) {
   return model::memory_breakdown(w, model::plan_for(w, count, vram), false).total_gib();
 }
 
+const AdviceKindInfo kAdviceTable[kAdviceKinds] = {
+    {AdviceKind::amp, "amp", {"mixed precision", "混合精度"}},
+    {AdviceKind::checkpointing, "checkpointing", {"gradient checkpointing", "梯度检查点"}},
+    {AdviceKind::smaller_batch, "smaller_batch", {"smaller batch", "减小 batch"}},
+    {AdviceKind::adam8bit, "adam8bit", {"8-bit Adam", "8-bit Adam"}},
+    {AdviceKind::quantize, "quantize", {"quantized weights", "权重量化"}},
+    {AdviceKind::lora, "lora", {"LoRA", "LoRA"}},
+    {AdviceKind::qlora, "qlora", {"QLoRA", "QLoRA"}},
+    {AdviceKind::more_gpus, "more_gpus", {"more GPUs", "更多 GPU"}},
+    {AdviceKind::bigger_card, "bigger_card", {"a bigger card", "更大显存的卡"}},
+};
+
 }  // namespace
+
+const AdviceKindInfo& advice_info(AdviceKind k) {
+  const auto i = static_cast<std::size_t>(k);
+  return kAdviceTable[i < static_cast<std::size_t>(kAdviceKinds) ? i : 0];
+}
+
+std::string_view to_string(AdviceKind k) {
+  return advice_info(k).key;
+}
 
 std::string_view to_string(Fit f) {
   switch (f) {
@@ -72,7 +93,7 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
 
   Workload cur = w;
   bool done = false;
-  auto step = [&](const char* kind, Text what) {
+  auto step = [&](AdviceKind kind, Text what) {
     const double t = total_for(cur, n, vram);
     const bool ok = fit_verdict(t, vram) == Fit::fits;
     out.push_back({kind, std::move(what), t, ok});
@@ -84,15 +105,15 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
     cur.precision = Precision::amp;
     if (cur.mode == Mode::inference) {
       cur.precision = Precision::fp16;
-      step("amp", {"run in fp16 instead of fp32", "用 fp16 代替 fp32 推理"});
+      step(AdviceKind::amp, {"run in fp16 instead of fp32", "用 fp16 代替 fp32 推理"});
     } else {
-      step("amp", {"turn on mixed precision (AMP)", "开启混合精度（AMP）"});
+      step(AdviceKind::amp, {"turn on mixed precision (AMP)", "开启混合精度（AMP）"});
     }
   }
   // 2. Gradient checkpointing.
   if (!done && trains(cur) && !cur.checkpointing && cur.arch != Arch::generic) {
     cur.checkpointing = true;
-    step("checkpointing",
+    step(AdviceKind::checkpointing,
          {"turn on gradient checkpointing (about +33% step time)", "开启梯度检查点（每步约慢 33%）"});
   }
   // 3. Smaller micro-batch, same effective batch through gradient accumulation.
@@ -111,40 +132,42 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
     const int accum = accum_for(mb);
     cur.micro_batch = mb;
     cur.grad_accum = accum;
-    step("smaller_batch",
+    step(AdviceKind::smaller_batch,
          {fmt("micro-batch %.0f with gradient accumulation %.0f (same effective batch)", mb, accum),
           fmt("micro-batch 降到 %.0f，梯度累积 %.0f 步（有效 batch 不变）", mb, accum)});
   } else if (!done && cur.mode == Mode::inference && cur.inference_batch > 1) {
     cur.inference_batch = std::max(1.0, std::floor(cur.inference_batch / 2));
-    step("smaller_batch", {fmt("serve %.0f sequences at a time", cur.inference_batch),
-                           fmt("同时只服务 %.0f 条序列", cur.inference_batch)});
+    step(AdviceKind::smaller_batch, {fmt("serve %.0f sequences at a time", cur.inference_batch),
+                                     fmt("同时只服务 %.0f 条序列", cur.inference_batch)});
   }
   // 4. 8-bit optimizer.
   if (!done && cur.mode == Mode::train && cur.optimizer == Optimizer::adamw) {
     cur.optimizer = Optimizer::adam8bit;
-    step("adam8bit",
+    step(AdviceKind::adam8bit,
          {"use an 8-bit Adam optimizer (bitsandbytes)", "换成 8-bit Adam 优化器（bitsandbytes）"});
   }
   // 5. Quantization (inference).
   if (!done && cur.mode == Mode::inference && stored_weight_bits(cur) > 8) {
     cur.weight_bits = 8;
-    step("quantize", {"quantize weights to int8", "把权重量化到 int8"});
+    step(AdviceKind::quantize, {"quantize weights to int8", "把权重量化到 int8"});
   }
   if (!done && cur.mode == Mode::inference && stored_weight_bits(cur) > 4.5) {
     cur.weight_bits = 4.25;  // GPTQ/AWQ 4-bit with group-128 scales
-    step("quantize", {"quantize weights to 4-bit (GPTQ/AWQ/NF4)", "把权重量化到 4 位（GPTQ/AWQ/NF4）"});
+    step(AdviceKind::quantize,
+         {"quantize weights to 4-bit (GPTQ/AWQ/NF4)", "把权重量化到 4 位（GPTQ/AWQ/NF4）"});
   }
   // 6. LoRA, then QLoRA, for transformer training.
   if (!done && cur.mode == Mode::train && is_transformer(cur)) {
     cur.mode = Mode::lora;
     if (cur.precision == Precision::amp || cur.precision == Precision::fp32) cur.precision = Precision::bf16;
-    step("lora",
+    step(AdviceKind::lora,
          {"fine-tune with LoRA adapters instead of all weights", "改用 LoRA 适配器微调，不训练全部权重"});
   }
   if (!done && cur.mode == Mode::lora) {
     cur.mode = Mode::qlora;
     cur.weight_bits = 4;
-    step("qlora", {"QLoRA: 4-bit frozen base plus LoRA adapters", "QLoRA：4 位冻结底模加 LoRA 适配器"});
+    step(AdviceKind::qlora,
+         {"QLoRA: 4-bit frozen base plus LoRA adapters", "QLoRA：4 位冻结底模加 LoRA 适配器"});
   }
   if (done) return out;
 
@@ -154,7 +177,7 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
     const double t = total_for(w, more, vram);
     if (fit_verdict(t, vram) != Fit::fits) continue;
     const bool infer = w.mode == Mode::inference;
-    out.push_back({"more_gpus",
+    out.push_back({AdviceKind::more_gpus,
                    infer ? Text{fmt("%.0f GPUs with the weights split across them (tensor parallel)", more),
                                 fmt("%.0f 张卡，权重切分到各卡（张量并行）", more)}
                          : Text{fmt("%.0f GPUs with ZeRO-3/FSDP sharding the model states", more),
@@ -174,7 +197,7 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
     }
   }
   if (best)
-    out.push_back({"bigger_card",
+    out.push_back({AdviceKind::bigger_card,
                    {"a card with more memory: " + best->name + " (" + fmt("%.0f", best->vram_gib) + " GiB)",
                     "换更大显存的卡：" + best->name + "（" + fmt("%.0f", best->vram_gib) + " GiB）"},
                    best_total,

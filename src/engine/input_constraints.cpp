@@ -188,6 +188,14 @@ std::vector<InputField> input_constraint_fields() {
       bind(field("newuser", "--new-user", "new_user", T::flag, none, {"New user", "新用户"},
                  {"Apply new-user coupons", "使用新用户优惠券"}, "limits"),
            &Constraints::new_user),
+      bind(field("keepprec", "--keep-precision", "keep_precision", T::flag, none,
+                 {"Keep my precision", "保持我的精度"},
+                 {"Never change the precision or quantize to make the job fit (no AMP, int8 or 4-bit); "
+                  "8-bit Adam, a smaller micro-batch and checkpointing may still be tried",
+                  "不为放下而改精度或量化（不开 AMP、不用 int8 或 4 位）；仍可尝试 8-bit Adam、减小 "
+                  "micro-batch 和梯度检查点"},
+                 "limits"),
+           &Constraints::keep_precision),
       credit_list(),
       bind_choice(
           field("market", "--market", "market", T::choice, none, {"Ranking for", "排序面向"},

@@ -90,19 +90,75 @@ bool lacks_fp64(const Workload& w, const Gpu& g) {
   return true;
 }
 
-std::vector<Variant> variants_for(const Workload& w) {
+}  // namespace rec
+
+namespace {
+// The one table of the changes a row may carry (recommend.hpp), in enum order.
+const ChangeInfo kChangeTable[kChanges] = {
+    {Change::amp, "amp", {"AMP", "AMP 混合精度"}, true},
+    {Change::checkpointing, "checkpointing", {"checkpointing", "梯度检查点"}, false},
+    {Change::adam8bit, "adam8bit", {"8-bit Adam", "8-bit Adam"}, false},
+    {Change::smaller_batch, "smaller_batch", {"smaller micro-batch", "减小 micro-batch"}, false},
+    {Change::int8, "int8", {"int8 weights", "int8 权重"}, true},
+    {Change::int4, "int4", {"4-bit weights", "4 位权重"}, true},
+};
+}  // namespace
+
+const ChangeInfo& change_info(Change c) {
+  const auto i = static_cast<std::size_t>(c);
+  return kChangeTable[i < static_cast<std::size_t>(kChanges) ? i : 0];
+}
+
+std::string_view to_string(Change c) {
+  return change_info(c).key;
+}
+
+std::string change_key(const std::vector<Change>& changes) {
+  std::string out;
+  for (Change c : changes) out += (out.empty() ? "" : "+") + std::string(to_string(c));
+  return out;
+}
+
+Text change_label(const std::vector<Change>& changes, int micro_batch) {
+  Text out;
+  for (Change c : changes) {
+    Text part = change_info(c).label;
+    if (c == Change::smaller_batch && micro_batch > 0)
+      part = {"micro-batch " + std::to_string(micro_batch), "micro-batch " + std::to_string(micro_batch)};
+    out.en += (out.en.empty() ? "" : " + ") + part.en;
+    out.zh += (out.zh.empty() ? "" : " + ") + part.zh;
+  }
+  return out;
+}
+
+bool has_change(const std::vector<Change>& changes, Change c) {
+  return std::find(changes.begin(), changes.end(), c) != changes.end();
+}
+
+bool changes_precision(const std::vector<Change>& changes) {
+  for (Change c : changes)
+    if (change_info(c).precision) return true;
+  return false;
+}
+
+namespace rec {
+
+std::vector<Variant> variants_for(const Workload& w, bool keep_precision) {
   std::vector<Variant> out;
-  out.push_back({"", {}, w});
+  out.push_back({{}, {}, w});
   const bool trains = w.mode == Mode::train || w.mode == Mode::lora || w.mode == Mode::qlora;
   if (w.mode == Mode::inference && w.precision != Precision::fp64) {
-    if (w.weight_bits > 8) {
-      Variant v{"int8", {"weights quantized to int8", "权重量化到 int8"}, w};
+    // Quantizing changes the precision: never with keep_precision.
+    if (w.weight_bits > 8 && !keep_precision) {
+      Variant v{{Change::int8}, {"weights quantized to int8", "权重量化到 int8"}, w};
       v.workload.weight_bits = 8;
       out.push_back(v);
     }
-    if (w.weight_bits > 4.5) {
+    if (w.weight_bits > 4.5 && !keep_precision) {
       // GPTQ/AWQ 4-bit with group-128 scales stores about 4.25 bits per weight.
-      Variant v{"int4", {"weights quantized to 4 bits (GPTQ/AWQ/NF4)", "权重量化到 4 位（GPTQ/AWQ/NF4）"}, w};
+      Variant v{{Change::int4},
+                {"weights quantized to 4 bits (GPTQ/AWQ/NF4)", "权重量化到 4 位（GPTQ/AWQ/NF4）"},
+                w};
       v.workload.weight_bits = 4.25;
       out.push_back(v);
     }
@@ -110,19 +166,26 @@ std::vector<Variant> variants_for(const Workload& w) {
     // The estimate's own fit advice (estimate_fit.cpp), as variants. The user's precision first, with the
     // changes cheapest in speed first: 8-bit Adam (about free), a smaller micro-batch with more accumulation
     // (same effective batch, more kernel gaps), then checkpointing (+33% step time), and their
-    // combinations; only then AMP for an fp32 job, with the same ladder. The first that fits a card wins.
-    std::vector<Variant> bases{{"", {}, w}};
-    if (w.precision == Precision::fp32 || w.precision == Precision::tf32) {
-      Variant amp{"amp", {"with AMP (mixed precision)", "开启 AMP 混合精度"}, w};
+    // combinations; only then AMP for an fp32 job (never with keep_precision), with the same ladder. The
+    // first that fits a card wins.
+    std::vector<Variant> bases{{{}, {}, w}};
+    if ((w.precision == Precision::fp32 || w.precision == Precision::tf32) && !keep_precision) {
+      Variant amp{{Change::amp}, {"with AMP (mixed precision)", "开启 AMP 混合精度"}, w};
       amp.workload.precision = Precision::amp;
       bases.push_back(amp);
     }
     for (const Variant& b : bases) {
-      auto join = [&](const std::string& kind) { return b.kind.empty() ? kind : b.kind + "+" + kind; };
-      auto label = [&](const std::string& en, const std::string& zh) {
-        return b.kind.empty() ? Text{"with " + en, zh} : Text{"with AMP and " + en, "开启 AMP 并" + zh};
+      // Changes are kept in enum order, so the key reads "amp+checkpointing+adam8bit+smaller_batch".
+      auto join = [&](std::vector<Change> more) {
+        std::vector<Change> all = b.changes;
+        all.insert(all.end(), more.begin(), more.end());
+        std::sort(all.begin(), all.end());
+        return all;
       };
-      if (!b.kind.empty()) out.push_back(b);
+      auto label = [&](const std::string& en, const std::string& zh) {
+        return b.changes.empty() ? Text{"with " + en, zh} : Text{"with AMP and " + en, "开启 AMP 并" + zh};
+      };
+      if (!b.changes.empty()) out.push_back(b);
       const Workload& bw = b.workload;
       const bool adam = bw.mode == Mode::train && bw.optimizer == Optimizer::adamw;
       const bool batch = bw.micro_batch > 1;
@@ -145,19 +208,21 @@ std::vector<Variant> variants_for(const Workload& w) {
         v.checkpointing = true;
         return v;
       };
-      if (adam) out.push_back({join("adam8bit"), label("8-bit Adam", "换成 8-bit Adam"), eight(bw)});
-      if (batch) out.push_back({join("smaller_batch"), label(mb_en, mb_zh), small(bw)});
+      using C = Change;
+      if (adam) out.push_back({join({C::adam8bit}), label("8-bit Adam", "换成 8-bit Adam"), eight(bw)});
+      if (batch) out.push_back({join({C::smaller_batch}), label(mb_en, mb_zh), small(bw)});
       if (adam && batch)
-        out.push_back({join("adam8bit+smaller_batch"),
+        out.push_back({join({C::adam8bit, C::smaller_batch}),
                        label("8-bit Adam and " + mb_en, "换成 8-bit Adam，" + mb_zh), eight(small(bw))});
       if (!bw.checkpointing) {
-        out.push_back({join("checkpointing"), label("gradient checkpointing", "开启梯度检查点"), ckpt(bw)});
+        out.push_back(
+            {join({C::checkpointing}), label("gradient checkpointing", "开启梯度检查点"), ckpt(bw)});
         if (adam)
-          out.push_back({join("checkpointing+adam8bit"),
+          out.push_back({join({C::checkpointing, C::adam8bit}),
                          label("gradient checkpointing and 8-bit Adam", "开启梯度检查点并换成 8-bit Adam"),
                          eight(ckpt(bw))});
         if (adam && batch)
-          out.push_back({join("checkpointing+adam8bit+smaller_batch"),
+          out.push_back({join({C::checkpointing, C::adam8bit, C::smaller_batch}),
                          label("gradient checkpointing, 8-bit Adam and " + mb_en,
                                "开启梯度检查点、换成 8-bit Adam，" + mb_zh),
                          eight(small(ckpt(bw)))});
@@ -223,15 +288,17 @@ int cached_estimate(Context& x, std::size_t gpu_index, int cards, double derate,
 // The base estimate's fit advice is cumulative and may include extra reductions, so its memory after the
 // step that completes a variant's changes is at most what the variant needs: when even that does not fit,
 // the variant cannot, and its estimate is skipped. A change the advice never reached proves nothing.
-bool hopeless(const GpuEstimate& base, const std::string& kind) {
-  if (kind == "int8" || kind == "int4") {
+bool hopeless(const GpuEstimate& base, const std::vector<Change>& changes) {
+  if (has_change(changes, Change::int8) || has_change(changes, Change::int4)) {
+    const bool int4 = has_change(changes, Change::int4);
     int quantize_seen = 0;
     for (const FitAdvice& a : base.advice) {
-      if (a.kind != "quantize") continue;
+      if (a.kind != AdviceKind::quantize) continue;
       // int4 is the second quantize step when the weights started above 8 bits.
-      if (kind == "int4" && quantize_seen++ == 0) {
+      if (int4 && quantize_seen++ == 0) {
         bool second = false;
-        for (const FitAdvice& b : base.advice) second = second || (&b != &a && b.kind == "quantize");
+        for (const FitAdvice& b : base.advice)
+          second = second || (&b != &a && b.kind == AdviceKind::quantize);
         if (second) continue;
       }
       // fits_after is false for a tight fit too; only memory beyond the card proves it hopeless.
@@ -239,19 +306,19 @@ bool hopeless(const GpuEstimate& base, const std::string& kind) {
     }
     return false;
   }
-  if (kind.empty()) return false;
-  // Training variants: "amp", "checkpointing", "adam8bit", "smaller_batch" joined by '+'.
+  if (changes.empty()) return false;
+  // Training variants: each change is one step of the advice; the last of them bounds the variant.
   std::size_t last = 0;
-  std::size_t start = 0;
-  while (start <= kind.size()) {
-    const std::size_t end = std::min(kind.find('+', start), kind.size());
-    const std::string part = kind.substr(start, end - start);
+  for (Change c : changes) {
+    const AdviceKind step = c == Change::amp             ? AdviceKind::amp
+                            : c == Change::checkpointing ? AdviceKind::checkpointing
+                            : c == Change::adam8bit      ? AdviceKind::adam8bit
+                                                         : AdviceKind::smaller_batch;
     std::size_t at = base.advice.size();
     for (std::size_t i = 0; i < base.advice.size(); ++i)
-      if (base.advice[i].kind == part) at = i;
+      if (base.advice[i].kind == step) at = i;
     if (at == base.advice.size()) return false;
     last = std::max(last, at);
-    start = end + 1;
   }
   return base.advice[last].total_gib_after > base.vram_gib;
 }
@@ -304,7 +371,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
   report.usd_cny = x.usd_cny;
   const double upload_hours = c.dataset_gb * 8000.0 / c.upload_mbps / 3600.0;
   x.fixed_hours = upload_hours + c.setup_hours;
-  x.variants = variants_for(scenario.workload);
+  x.variants = variants_for(scenario.workload, c.keep_precision);
 
   std::unordered_map<std::string_view, std::size_t> gpu_at, provider_at;
   for (std::size_t i = 0; i < catalog.gpus.size(); ++i) gpu_at.emplace(catalog.gpus[i].id, i);
@@ -380,7 +447,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
         bool comfortable = false;
         for (int v = 1; v < static_cast<int>(x.variants.size()) && !comfortable; ++v) {
           if (hopeless(x.estimates[static_cast<std::size_t>(ei)],
-                       x.variants[static_cast<std::size_t>(v)].kind))
+                       x.variants[static_cast<std::size_t>(v)].changes))
             continue;
           const int ev = cached_estimate(x, gi->second, cards, o.derate, v);
           const GpuEstimate& e = x.estimates[static_cast<std::size_t>(ev)];

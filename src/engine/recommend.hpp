@@ -10,15 +10,17 @@
 //
 // When a job does not fit a card, the recommender tries the changes that keep the job what it is, in
 // the estimation engine's order: AMP then gradient checkpointing for training, int8 then 4-bit weights
-// for inference. A row made that way says so (Row::change). A "tight" fit (under 5% headroom) and a
-// training setup changed so it fits stay in the answer but rank after every option that runs the job as
-// given: an out-of-memory crash mid-run wastes the money, and changing how a model trains is the user's
-// call. Quantized inference competes on cost (the article's answer for OPT-13B), with a quality warning.
-// FP64 jobs drop cards whose cut-down FP64 units would limit them (a roofline test); a bandwidth-bound
-// FP64 job may still run on them. Everything else a row needs to be drawn -
-// a sortable table, a cost-vs-time scatter with the Pareto front, a stacked cost bar, a memory bar - is
-// in the Row. Deterministic: the same scenario and catalog always give the same report.
+// for inference. A row made that way says so (Row::change). With Constraints::keep_precision the
+// precision and quantization stay the user's (only 8-bit Adam, micro-batch and checkpointing are tried). A
+// "tight" fit (under 5% headroom) and a training setup changed so it fits stay in the answer but rank after
+// every option that runs the job as given: an out-of-memory crash mid-run wastes the money, and changing how
+// a model trains is the user's call. Quantized inference competes on cost (the article's answer for OPT-13B),
+// with a quality warning. FP64 jobs drop cards whose cut-down FP64 units would limit them (a roofline test);
+// a bandwidth-bound FP64 job may still run on them. Everything else a row needs to be drawn - a sortable
+// table, a cost-vs-time scatter with the Pareto front, a stacked cost bar, a memory bar - is in the Row.
+// Deterministic: the same scenario and catalog always give the same report.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,6 +51,27 @@ enum class DropReason {
 inline constexpr int kDropReasons = 9;
 std::string_view to_string(DropReason);
 
+// A change the recommender made to the job so it fits a card (Row::change). Listed in the order a row's
+// changes are kept and keyed ("amp+checkpointing+adam8bit+smaller_batch"); change_table() is the one place
+// that names them.
+enum class Change : std::uint8_t { amp, checkpointing, adam8bit, smaller_batch, int8, int4 };
+inline constexpr int kChanges = 6;
+struct ChangeInfo {
+  Change change;
+  const char* key;  // JSON, CSV, links: "adam8bit"
+  Text label;       // short, for a row: "8-bit Adam"
+  bool precision;   // changes the precision or quantization (Constraints::keep_precision forbids it)
+};
+const ChangeInfo& change_info(Change);
+std::string_view to_string(Change);
+// The keys joined by '+', in enum order: "" for the job as given, "amp+checkpointing".
+std::string change_key(const std::vector<Change>&);
+// Short and readable, for a row: "8-bit Adam + micro-batch 1". `micro_batch` is the job's micro-batch
+// after the change (named when the change made it smaller).
+Text change_label(const std::vector<Change>&, int micro_batch);
+bool has_change(const std::vector<Change>&, Change);
+bool changes_precision(const std::vector<Change>&);  // AMP, int8 or 4-bit weights
+
 // A candidate that was dropped. Lean on purpose (a catalog may hold 100,000 offers): describe() turns it
 // into a sentence.
 struct Dropped {
@@ -75,9 +98,10 @@ struct Row {
   Text region;  // Offer::region
   Pricing pricing = Pricing::on_demand;
   int cards = 1;
-  // What was changed so it fits: "" (nothing), "amp", "amp+checkpointing", "checkpointing", "int8", "int4".
-  std::string change;
-  Text change_text;
+  // What was changed so it fits (empty: nothing), in enum order; change_key() gives "amp+checkpointing".
+  std::vector<Change> change;
+  Text change_text;   // the sentence: "with AMP and gradient checkpointing"
+  Text change_label;  // short, for the row itself: "AMP + checkpointing" (change_label())
 
   // Memory, per card (the memory bar): breakdown against the card's VRAM.
   Fit fit = Fit::fits;

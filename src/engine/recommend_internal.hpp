@@ -13,11 +13,12 @@ namespace gw::rec {
 
 // A change that keeps the job what it is, tried when the job as given does not fit a card.
 struct Variant {
-  std::string kind;  // "" for the job as given
+  std::vector<Change> changes;  // empty for the job as given; in enum order
   Text label;
   Workload workload;
 };
-std::vector<Variant> variants_for(const Workload&);
+// keep_precision (Constraints): no AMP, int8 or 4-bit variants.
+std::vector<Variant> variants_for(const Workload&, bool keep_precision = false);
 
 // True when the card has real FP64 hardware (at least a quarter of its FP32 rate, or FP64 tensor cores).
 bool has_full_fp64(const Gpu&);

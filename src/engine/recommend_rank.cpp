@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
 
 #include "engine/market.hpp"
 #include "engine/recommend_internal.hpp"
@@ -36,8 +37,8 @@ struct Key {
 
 int tier_of(const Context& x, const Candidate& k) {
   if (x.est(k).fit == Fit::tight) return 1;
-  const std::string& change = x.variants[static_cast<std::size_t>(k.variant)].kind;
-  return change.empty() || change == "int8" || change == "int4" ? 0 : 1;
+  const std::vector<Change>& change = x.variants[static_cast<std::size_t>(k.variant)].changes;
+  return change.empty() || has_change(change, Change::int8) || has_change(change, Change::int4) ? 0 : 1;
 }
 
 Key key_by_goal(const Context& x, const Candidate& k, bool work_known) {
@@ -174,8 +175,9 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   r.region = o.region;
   r.pricing = k.pricing;
   r.cards = std::max(1, o.gpu_count);
-  r.change = v.kind;
+  r.change = v.changes;
   r.change_text = v.label;
+  r.change_label = change_label(v.changes, v.workload.micro_batch);
   r.fit = e.fit;
   // The numbers only: the rules (text) come with the details.
   r.memory.weights_gib = e.memory.weights_gib;
@@ -249,25 +251,48 @@ void detail(const Context& x, const Candidate& k, Row& r) {
   }
 }
 
+// A row's fallback, should its provider be sold out: the best-ranked row of another provider that runs the
+// same job (the same changes: a quantized row never stands in for one run as given), else of another
+// provider running it changed otherwise; when one provider holds every row, the best row with another GPU
+// (the same job first). Rows are in rank order, so per job the first row
+// and the first of another provider (or GPU) suffice: linear in the rows, which may be 100,000s.
 void assign_fallbacks(Report& report) {
   std::vector<Row>& rows = report.rows;
-  if (rows.size() < 2) return;
-  int other_provider = -1, other_gpu = -1;
-  for (std::size_t i = 1; i < rows.size(); ++i) {
-    if (other_provider < 0 && rows[i].provider != rows[0].provider) other_provider = static_cast<int>(i);
-    if (other_gpu < 0 && rows[i].gpu != rows[0].gpu) other_gpu = static_cast<int>(i);
+  struct Best {
+    int first = -1, other = -1;  // the first row; the first whose provider (or GPU) differs from it
+  };
+  auto note = [](Best& b, int i, const std::string& (*key)(const Row&), const std::vector<Row>& rs) {
+    if (b.first < 0)
+      b.first = i;
+    else if (b.other < 0 &&
+             key(rs[static_cast<std::size_t>(i)]) != key(rs[static_cast<std::size_t>(b.first)]))
+      b.other = i;
+  };
+  auto pick = [](const Best& b, const std::string& mine, const std::string& (*key)(const Row&),
+                 const std::vector<Row>& rs) {
+    if (b.first >= 0 && key(rs[static_cast<std::size_t>(b.first)]) != mine) return b.first;
+    return b.other;
+  };
+  const std::string& (*provider)(const Row&) = [](const Row& r) -> const std::string& { return r.provider; };
+  const std::string& (*gpu)(const Row&) = [](const Row& r) -> const std::string& { return r.gpu; };
+  std::map<std::string, Best> by_job, by_gpu;  // change key -> providers; -> GPUs
+  Best any_provider, any_gpu;                  // every row
+  std::vector<std::string> keys(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    keys[i] = change_key(rows[i].change);
+    const int at = static_cast<int>(i);
+    note(by_job[keys[i]], at, provider, rows);
+    note(by_gpu[keys[i]], at, gpu, rows);
+    note(any_provider, at, provider, rows);
+    note(any_gpu, at, gpu, rows);
   }
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    // Best-ranked row from another provider; if every row is one provider, another GPU.
-    if (rows[i].provider != rows[0].provider)
-      rows[i].fallback = 0;
-    else if (other_provider >= 0)
-      rows[i].fallback = other_provider;
-    else if (rows[i].gpu != rows[0].gpu)
-      rows[i].fallback = 0;
-    else
-      rows[i].fallback = other_gpu;
-    if (rows[i].fallback == static_cast<int>(i)) rows[i].fallback = -1;
+    Row& r = rows[i];
+    int f = pick(by_job[keys[i]], r.provider, provider, rows);
+    if (f < 0) f = pick(any_provider, r.provider, provider, rows);
+    if (f < 0) f = pick(by_gpu[keys[i]], r.gpu, gpu, rows);
+    if (f < 0) f = pick(any_gpu, r.gpu, gpu, rows);
+    r.fallback = f == static_cast<int>(i) ? -1 : f;
   }
 }
 

@@ -192,7 +192,7 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
                                   : o.derate_note.en,
          o.derate_note.zh.empty() ? "降频版：比桌面版慢约 " + fmt((1 - o.derate) * 100, 0) + "%。"
                                   : o.derate_note.zh);
-  if (r.change == "int8" || r.change == "int4")
+  if (has_change(r.change, Change::int8) || has_change(r.change, Change::int4))
     warn("Runs with " + r.change_text.en + ": check the output quality on your own prompts.",
          "需要" + r.change_text.in(Lang::zh) + "：请用自己的输入检查输出质量。");
   // A card without the unit the precision asks for is compared on what it really runs.

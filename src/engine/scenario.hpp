@@ -41,6 +41,9 @@ struct Constraints {
   bool mainland = false;  // only providers usable from mainland China without extra tools
   std::optional<double> usd_cny;  // user's exchange rate (default: catalog's)
   std::vector<int> card_counts = {1, 2, 4, 8};
+  // Like for like: recommend never changes the job's precision or quantization (AMP, int8, 4-bit) to
+  // make it fit; it may still try 8-bit Adam, a smaller micro-batch and checkpointing.
+  bool keep_precision = false;
   // Bill inputs with defaults a student would otherwise forget.
   double setup_hours =
       1.0;  // env install, data download, debugging (billed where billing starts at creation/power-on)

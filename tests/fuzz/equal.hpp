@@ -493,7 +493,7 @@ inline std::string nonfinite_in(const GpuEstimate& e) {
   f.num("scaling", e.scaling_efficiency);
   f.num("throughput", e.throughput);
   f.range("hours", e.hours);
-  for (const FitAdvice& a : e.advice) f.num("advice." + a.kind, a.total_gib_after);
+  for (const FitAdvice& a : e.advice) f.num("advice." + std::string(to_string(a.kind)), a.total_gib_after);
   f.explain("memory_explain", e.memory_explain);
   f.explain("time_explain", e.time_explain);
   return f.first.empty() ? "" : e.gpu + " x" + std::to_string(e.gpu_count) + ": " + f.first;
@@ -633,9 +633,10 @@ inline std::string nonfinite_in(const Bill& b, const std::string& where,
   f.num("upload_hours", b.upload_hours);
   f.num("storage_hours", b.storage_hours);
   for (const CostLine& l : b.lines) {
-    f.range(l.kind, l.amount);
-    f.explain(l.kind, l.explain);
-    if (prints_nonfinite(l.label, user)) f.first = l.kind + " label: " + l.label.en;
+    const std::string kind(to_string(l.kind));
+    f.range(kind, l.amount);
+    f.explain(kind, l.explain);
+    if (prints_nonfinite(l.label, user)) f.first = kind + " label: " + l.label.en;
   }
   for (const AppliedProgram& p : b.programs) f.num(p.id, p.saving);
   for (const Text& n : b.notes)

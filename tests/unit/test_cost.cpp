@@ -41,7 +41,7 @@ gw::BillRequest request(double hours, double price, const char* currency = "CNY"
 
 const gw::CostLine* line(const gw::Bill& b, const std::string& kind) {
   for (const auto& l : b.lines)
-    if (l.kind == kind) return &l;
+    if (gw::to_string(l.kind) == kind) return &l;
   return nullptr;
 }
 

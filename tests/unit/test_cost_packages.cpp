@@ -45,7 +45,8 @@ gw::BillRequest hours_at(double h, double price, const std::vector<gw::Package>*
 }
 
 bool has_line(const gw::Bill& b, const char* kind) {
-  return std::any_of(b.lines.begin(), b.lines.end(), [&](const gw::CostLine& l) { return l.kind == kind; });
+  return std::any_of(b.lines.begin(), b.lines.end(),
+                     [&](const gw::CostLine& l) { return gw::to_string(l.kind) == kind; });
 }
 
 }  // namespace
@@ -129,7 +130,7 @@ TEST_CASE("GPU-less mode: the dataset upload is billed at the no-card rate where
   CHECK(cardless.gpu.likely == doctest::Approx(24.1));  // (2 + 10) h x 2 + 1 h x 0.1
   bool line = false;
   for (const gw::CostLine& l : cardless.lines)
-    line = line || (l.kind == "gpu_upload" && l.label.en.find("GPU-less") != std::string::npos &&
+    line = line || (l.kind == gw::CostKind::gpu_upload && l.label.en.find("GPU-less") != std::string::npos &&
                     l.label.zh.find("无卡") != std::string::npos);
   CHECK(line);
   bool said = false;

@@ -140,11 +140,11 @@ TEST_CASE("fit advice tries the cheapest changes in the issue's order") {
   big.micro_batch = 24;
   const std::vector<FitAdvice> a = fit_advice(big, gwtest::gpu("v100-sxm2-16gb"), gwtest::catalog());
   REQUIRE(a.size() >= 2);
-  CHECK(a[0].kind == "amp");
-  CHECK(a[1].kind == "checkpointing");
+  CHECK(a[0].kind == AdviceKind::amp);
+  CHECK(a[1].kind == AdviceKind::checkpointing);
   CHECK(a.back().fits_after);
   for (std::size_t i = 1; i < a.size(); ++i) {
-    CHECK(rank(a[i].kind) >= rank(a[i - 1].kind));
+    CHECK(rank(std::string(to_string(a[i].kind))) >= rank(std::string(to_string(a[i - 1].kind))));
     CHECK(a[i].total_gib_after <= a[i - 1].total_gib_after + 1e-9);  // cumulative, never worse
   }
 
@@ -152,11 +152,11 @@ TEST_CASE("fit advice tries the cheapest changes in the issue's order") {
   const std::vector<FitAdvice> b =
       fit_advice(gwtest::preset("llama2-70b-fp16"), gwtest::gpu("rtx-4090"), gwtest::catalog());
   REQUIRE_FALSE(b.empty());
-  CHECK(b[0].kind == "quantize");
+  CHECK(b[0].kind == AdviceKind::quantize);
   bool more = false, bigger = false;
   for (const FitAdvice& f : b) {
-    more = more || f.kind == "more_gpus";
-    bigger = bigger || f.kind == "bigger_card";
+    more = more || f.kind == AdviceKind::more_gpus;
+    bigger = bigger || f.kind == AdviceKind::bigger_card;
   }
   CHECK(more);
   CHECK(bigger);
@@ -168,7 +168,7 @@ TEST_CASE("fit advice tries the cheapest changes in the issue's order") {
   const std::vector<FitAdvice> c = fit_advice(full, gwtest::gpu("rtx-3090"), gwtest::catalog());
   bool adapters = false;
   for (const FitAdvice& f : c)
-    adapters = adapters || ((f.kind == "lora" || f.kind == "qlora") && f.fits_after);
+    adapters = adapters || ((f.kind == AdviceKind::lora || f.kind == AdviceKind::qlora) && f.fits_after);
   CHECK(adapters);
 }
 

@@ -189,7 +189,7 @@ TEST_CASE("a field added to the table reaches every door: the user's upload fee 
   REQUIRE(q.ok);
   double ingress = 0;
   for (const gw::CostLine& l : q.bill.lines)
-    if (l.kind == "ingress") ingress = l.amount.likely;
+    if (l.kind == gw::CostKind::ingress) ingress = l.amount.likely;
   CHECK(ingress == doctest::Approx(10));  // 20 GB x ¥0.5
   gw::Scenario none = s;
   none.constraints.ingress_per_gb.reset();

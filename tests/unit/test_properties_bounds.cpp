@@ -240,7 +240,7 @@ TEST_CASE("bounds: constraints at the edges of their ranges still give a finite 
           f.range("extras", b.extras);
           f.range("transfer", b.transfer);
           f.range("discount", b.discount);
-          for (const CostLine& l : b.lines) f.range(l.kind, l.amount);
+          for (const CostLine& l : b.lines) f.range(std::string(to_string(l.kind)), l.amount);
           if (!f.first.empty()) failures.add(tail, f.first + " (" + o.id + ")");
         }
       }

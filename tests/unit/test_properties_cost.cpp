@@ -17,7 +17,7 @@ std::string describe(const Bill& b) {
   std::string s = "total " + show(b.total.low) + "/" + show(b.total.likely) + "/" + show(b.total.high) +
                   " discount " + show(b.discount.low) + "/" + show(b.discount.likely) + "/" +
                   show(b.discount.high);
-  for (const CostLine& l : b.lines) s += "; " + l.kind + " " + show(l.amount.low);
+  for (const CostLine& l : b.lines) s += "; " + std::string(to_string(l.kind)) + " " + show(l.amount.low);
   for (const AppliedProgram& p : b.programs) s += "; program " + p.id + " saves " + show(p.saving);
   return s;
 }

@@ -22,7 +22,8 @@ bool finite_range(const gw::Range& r) {
 // Rows rank by the goal within a tier (see recommend.hpp): as given, then tight or changed training.
 bool lower_tier(const gw::Row& r) {
   const bool lower =
-      r.fit == gw::Fit::tight || (!r.change.empty() && r.change != "int8" && r.change != "int4");
+      r.fit == gw::Fit::tight || (!r.change.empty() && !has_change(r.change, gw::Change::int8) &&
+                                  !has_change(r.change, gw::Change::int4));
   CHECK(r.tier == (lower ? 1 : 0));
   return lower;
 }

@@ -124,7 +124,7 @@ TEST_CASE(
   double best_quantized = 1e300, best_big_fp16 = 1e300;
   for (const gw::Row& r : rep.rows) {
     CAPTURE(r.offer);
-    const bool quantized = r.change == "int8" || r.change == "int4";
+    const bool quantized = has_change(r.change, gw::Change::int8) || has_change(r.change, gw::Change::int4);
     // fp16 on a 24 GB card never appears; 2 cards splitting the weights are a different offer shape.
     if (r.cards == 1 && r.vram_gib <= 24) CHECK(quantized);
     if (quantized) best_quantized = std::min(best_quantized, r.cost.likely);
@@ -135,7 +135,8 @@ TEST_CASE(
   REQUIRE(best_big_fp16 < 1e300);
   const gw::Row& pick = rep.rows.front();
   CHECK(pick.cost.likely == doctest::Approx(std::min(best_quantized, best_big_fp16)));
-  CHECK((pick.change == "int8" || pick.change == "int4" || a100_class(pick.gpu)));
+  CHECK((has_change(pick.change, gw::Change::int8) || has_change(pick.change, gw::Change::int4) ||
+         a100_class(pick.gpu)));
 }
 
 TEST_CASE("guide: molecular dynamics at FP64 goes to A100-class FP64") {

@@ -47,18 +47,18 @@ Workload full_7b() {
 TEST_CASE("recommend's variants follow the estimate's advice, the user's precision first") {
   const std::vector<rec::Variant> v = rec::variants_for(full_7b());
   REQUIRE(v.size() >= 4);
-  CHECK(v[0].kind.empty());
-  CHECK(v[1].kind == "adam8bit");
+  CHECK(v[0].changes.empty());
+  CHECK(v[1].changes == std::vector<Change>{Change::adam8bit});
   CHECK(v[1].workload.optimizer == Optimizer::adam8bit);
   bool smaller = false;
   for (const rec::Variant& x : v) {
     CHECK(x.workload.precision == Precision::bf16);  // no precision change for a bf16 job
-    if (x.kind == "smaller_batch") {
+    if (x.changes == std::vector<Change>{Change::smaller_batch}) {
       smaller = true;
       CHECK(x.workload.micro_batch == 1);
       CHECK(x.workload.grad_accum == 16);  // the same effective batch
     }
-    if (!x.kind.empty()) {
+    if (!x.changes.empty()) {
       CHECK(!x.label.en.empty());
       CHECK(!x.label.zh.empty());
     }
@@ -68,10 +68,10 @@ TEST_CASE("recommend's variants follow the estimate's advice, the user's precisi
   Workload fp32 = full_7b();
   fp32.precision = Precision::fp32;
   const std::vector<rec::Variant> f = rec::variants_for(fp32);
-  CHECK(f[1].kind == "adam8bit");
+  CHECK(f[1].changes == std::vector<Change>{Change::adam8bit});
   CHECK(f[1].workload.precision == Precision::fp32);
   bool amp = false;
-  for (const rec::Variant& x : f) amp = amp || x.kind == "amp";
+  for (const rec::Variant& x : f) amp = amp || x.changes == std::vector<Change>{Change::amp};
   CHECK(amp);
 }
 
@@ -94,7 +94,8 @@ TEST_CASE(
     if (!best80 && row.vram_gib >= 79) best80 = &row;
   }
   REQUIRE(best80 != nullptr);
-  CHECK(best80->change.find("adam8bit") != std::string::npos);
+  CHECK(has_change(best80->change, Change::adam8bit));
+  CHECK(best80->change_label.en.find("8-bit Adam") != std::string::npos);
   CHECK(best80->reason.en.find("8-bit Adam") != std::string::npos);
   CHECK(best80->reason.zh.find("8-bit Adam") != std::string::npos);
 }

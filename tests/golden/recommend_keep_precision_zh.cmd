@@ -1,0 +1,12 @@
+--lang
+zh
+recommend
+--preset
+lora-7b
+--mode
+train
+--keep-precision
+--top
+5
+--cards
+1
