@@ -83,6 +83,13 @@ void setup(CLI::App& root, Context& ctx) {
                c[k.name] = {{"cases", k.memory_cases}, {"median_abs_error", k.memory_median_abs_error}};
              return c;
            }()},
+          {"speed_by_category",
+           [&] {
+             nlohmann::ordered_json c = nlohmann::ordered_json::object();
+             for (const ValidationSpeedCategory& k : s.speed_categories)
+               c[k.name] = {{"cases", k.speed_cases}, {"median_abs_error", k.speed_median_abs_error}};
+             return c;
+           }()},
           {"memory_ok", s.memory_ok()},
           {"verdicts_ok", s.verdicts_ok()},
           {"speed_ok", s.speed_ok()}};
@@ -135,6 +142,15 @@ void setup(CLI::App& root, Context& ctx) {
                             : (zh ? "  [未达标]" : "  [GOAL MISSED]"))
                     << "\n";
       };
+      // Named speed groups (molecular dynamics), already counted in the speed line above them.
+      auto speed_categories = [&] {
+        for (const ValidationSpeedCategory& c : s.speed_categories)
+          std::cout << "  "
+                    << (c.name == "md" ? (zh ? "分子动力学（ns/day）" : "molecular dynamics (ns/day)")
+                                       : c.name)
+                    << (zh ? "：" : ": ") << fmt_num(c.speed_median_abs_error * 100, 1) << "%"
+                    << (zh ? "，共 " : " over ") << c.speed_cases << (zh ? " 个" : " ratios") << "\n";
+      };
       if (zh) {
         std::cout << "显存：   |误差| 中位数 " << mem << "，共 " << s.memory_cases
                   << " 例（目标 <= 8%，每类 <= 15%）" << mark(s.memory_ok()) << "\n";
@@ -144,6 +160,7 @@ void setup(CLI::App& root, Context& ctx) {
         std::cout << "速度：   |误差| 中位数 " << speed << "，共 " << s.speed_cases
                   << " 个比值；朴素 FP32-TFLOPS 基线 " << naive << "（目标 <= 15% 且不超过基线的一半）"
                   << mark(s.speed_ok()) << "\n";
+        speed_categories();
       } else {
         std::cout << "memory:   median |error| " << mem << " over " << s.memory_cases
                   << " cases (goal <= 8%, <= 15% per category)" << mark(s.memory_ok()) << "\n";
@@ -153,6 +170,7 @@ void setup(CLI::App& root, Context& ctx) {
         std::cout << "speed:    median |error| " << speed << " over " << s.speed_cases
                   << " ratios; naive FP32-TFLOPS baseline " << naive
                   << " (goal <= 15% and <= half the baseline)" << mark(s.speed_ok()) << "\n";
+        speed_categories();
       }
     }
     if (!s.memory_ok() || !s.verdicts_ok() || !s.speed_ok()) throw Exit(kNoOffer);

@@ -148,6 +148,14 @@ Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& pre
   }
   if (!preset_id.empty()) {
     const Preset* p = find_preset(presets, preset_id);
+    // Not an id: the name of the code or model the user runs ("AMBER", "VASP") finds the preset that
+    // lists it (find_preset_by_model: the longest listed name inside what was typed).
+    if (!p && (p = find_preset_by_model(presets, preset_id))) {
+      const bool zh = f.ctx && f.ctx->lang() == Lang::zh;
+      std::cerr << stderr_prefix(zh ? Lang::zh : Lang::en)
+                << (zh ? "--preset " + preset_id + "：使用预设 " + p->id + "（" + p->title.zh + "）\n"
+                       : "--preset " + preset_id + ": using preset " + p->id + " (" + p->title.en + ")\n");
+    }
     if (!p) {
       const std::string where = f.preset.empty() ? f.workload_file + ": /preset" : "--preset";
       throw Exit(f.preset.empty() ? kBadInput : kUsage,

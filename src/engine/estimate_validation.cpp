@@ -223,7 +223,7 @@ void score_throughput(const std::string& id, const json& c, Built b, const Catal
     if (p.naive > 0 && nn == static_cast<int>(pts.size())) naive = (p.naive / p.measured) / gn - 1;
     rep.rows.push_back({id, "throughput", label(p.ref), p.measured, p.predicted / gm,
                         (p.predicted / p.measured) / gm - 1, naive, str(c["measured"], "unit"),
-                        "relative to the set's geometric mean"});
+                        "relative to the set's geometric mean", b.category});
   }
 }
 
@@ -278,6 +278,13 @@ ValidationReport run_validation(std::string_view cases_json, const Catalog& cata
     for (const ValidationRow& r : rep.rows)
       if (r.kind == "memory" && r.category == cat) v.push_back(r.error);
     if (!v.empty()) s.categories.push_back({cat, static_cast<int>(v.size()), median_abs(v)});
+  }
+  // Speed medians of the named speed categories (molecular dynamics), beside the overall one.
+  for (const char* cat : {"md"}) {
+    std::vector<double> v;
+    for (const ValidationRow& r : rep.rows)
+      if ((r.kind == "ratio" || r.kind == "throughput") && r.category == cat) v.push_back(r.error);
+    if (!v.empty()) s.speed_categories.push_back({cat, static_cast<int>(v.size()), median_abs(v)});
   }
   s.memory_cases = static_cast<int>(mem.size());
   s.memory_median_abs_error = median_abs(mem);

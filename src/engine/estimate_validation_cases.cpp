@@ -232,6 +232,14 @@ Built build_workload(const json& wl, const std::vector<Preset>& presets) {
   if (attn == "sdpa" || attn == "flash") w.fused_attention = true;
   // LitGPT computes the head and the loss over chunks of the sequence.
   if (has(framework, "litgpt") || has(framework, "lit-gpt")) w.chunked_ce = true;
+  // Molecular dynamics: the benchmark's system size, against the preset's 100k atoms.
+  const double atoms = num(wl, "atoms", 0);
+  if (atoms > 0 && w.arch == Arch::generic) {
+    const double scale = atoms / kMdPresetAtoms;
+    w.gflops_per_sample *= scale;
+    w.bytes_per_sample_mib *= scale;
+    b.category = "md";
+  }
   // NVIDIA's NGC containers allow TF32 for "fp32" matmuls and convolutions by default.
   if (w.precision == Precision::fp32 && has(framework, "ngc")) w.precision = Precision::tf32;
   return b;

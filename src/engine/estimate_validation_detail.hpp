@@ -24,7 +24,11 @@ struct Built {
   bool prefill = false;       // prompt processing rather than decoding
   int gpu_count = 1;          // num_gpus of the case
   std::string why_not;        // set when the case cannot be rebuilt
+  std::string category;       // speed rows: "md" for a molecular-dynamics case (it states its atoms)
 };
+// The MD presets state their per-step work for a system of this many atoms (their titles say ~100k);
+// an MD case that names its atom count scales it linearly (pair and PME work both grow with N).
+inline constexpr double kMdPresetAtoms = 100000;
 Built build_workload(const json& workload, const std::vector<Preset>& presets);
 
 // Benchmark precision words ("amp_fp16", "Q4_K_M", "int4 (GPTQ)") onto precision and weight bits.

@@ -1,0 +1,5 @@
+recommend
+--preset
+AMBER
+--top
+3

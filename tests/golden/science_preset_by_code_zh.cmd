@@ -1,0 +1,7 @@
+--lang
+zh
+estimate
+--preset
+VASP
+--gpu
+a100-40gb-pcie

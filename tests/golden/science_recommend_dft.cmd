@@ -1,0 +1,5 @@
+recommend
+--preset
+dft-fp64
+--top
+5

@@ -1,0 +1,7 @@
+--lang
+zh
+recommend
+--preset
+dft-fp64
+--top
+5

@@ -1,0 +1,5 @@
+recommend
+--preset
+md-mixed-100k
+--top
+5

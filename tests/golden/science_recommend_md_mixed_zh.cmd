@@ -1,0 +1,7 @@
+--lang
+zh
+recommend
+--preset
+md-mixed-100k
+--top
+5
