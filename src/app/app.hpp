@@ -12,6 +12,7 @@
 #include "engine/catalog.hpp"
 #include "engine/diagnose/diagnose.hpp"
 #include "engine/guide.hpp"
+#include "engine/models.hpp"
 #include "engine/recommend.hpp"
 #include "engine/scenario.hpp"
 #include "engine/text.hpp"
@@ -62,6 +63,16 @@ struct ResultsView {
 struct JobView {
   char preset_filter[64] = "";
   bool details_open = false;
+};
+
+// The model picker and the config.json paste box (panel_models.cpp).
+struct ModelView {
+  char query[96] = "";
+  std::vector<char> hf_text = std::vector<char>(64 * 1024, '\0');
+  bool hf_open = false;
+  std::vector<Problem> hf_problems;  // the last import's, with their JSON paths
+  std::vector<Text> hf_notes;        // the last import's defaults and parts not counted
+  Text hf_result;                    // "Read a qwen2 config: 7.6B parameters"
 };
 
 struct CalcView {
@@ -154,6 +165,16 @@ struct AppState {
   bool link_catalog_checked = false;     // the start-up link's catalog version was looked at
   std::optional<Catalog> today_catalog;  // today's catalog while the link's older one is shown
 
+  // ---- the model library (panel_models.cpp): fetched by the web page when the picker is first used or a
+  // link names a model; compiled in natively
+  std::optional<ModelLibrary> models;
+  std::vector<Problem> models_problems;  // entries the loader left out
+  bool models_requested = false;
+  // A link that names a model, waiting for the library (never applied without it: no wrong job meanwhile).
+  std::string pending_link;
+  bool pending_link_from_url = false;
+  ModelView mod;
+
   // ---- the user's own catalog and the dates of price edits (panel_catalog_io.cpp, panel_catalog_offers.cpp)
   bool user_catalog = false;       // s.catalog was imported by the user (kept in local storage)
   std::string user_catalog_from;   // its file name, or "" when pasted
@@ -201,6 +222,17 @@ const char* notes_state_name(NotesState);  // for the test hook
 // What a tooltip says in place of a citation that has not arrived.
 std::string notes_pending_text(const AppState&);
 void draw_catalog_notes_status(AppState&);  // beside the catalog's view switch while loading or failed
+
+// ---- the model library (panel_models.cpp)
+enum class ModelsState { not_loaded, loading, ready, failed, invalid };
+// Parses the library once it is at hand; `request` starts the download on the web.
+ModelsState update_models(AppState&, bool request);
+const ModelLibrary* model_library(const AppState&);  // null until loaded
+const char* models_state_name(ModelsState);          // for the test hook
+// The job's model (picker, header, config import) inside the job panel.
+void draw_model_picker(AppState&);
+// The test hook's "models" object: library state, the picker's matches, the job's model and edited fields.
+nlohmann::json models_json(const AppState&);
 
 // ---- the user's catalog (panel_catalog_io.cpp)
 // At start: the catalog the user imported, when one is kept; false (with a banner when it could not be

@@ -1,5 +1,6 @@
-// Left panel, top: the job. A preset picker with search, the workload's fields (the important ones
-// first, every other one under "All fields") and a reference run that calibrates every estimate.
+// Left panel, top: the job. A preset picker with search (the task), the model it runs on (panel_models.cpp:
+// the model library and a pasted config.json), the workload's fields (the important ones first, every
+// other one under "All fields") and a reference run that calibrates every estimate.
 #include <algorithm>
 #include <string>
 
@@ -93,7 +94,8 @@ void draw_preset_picker(AppState& s) {
     ImGui::EndCombo();
   }
   remember_rect_at("preset_combo", at, ImVec2(at.x + size.x, at.y + size.y));
-  if (cur && !cur->guide.empty()) {
+  // The preset's guide speaks of the preset's own model: not shown once the job runs on another one.
+  if (cur && !cur->guide.empty() && (w.model.empty() || w.model == cur->workload.model)) {
     ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::muted));
     ImGui::TextWrapped("%s", tr(cur->guide).c_str());
     ImGui::PopStyleColor();
@@ -263,6 +265,7 @@ void draw_job(AppState& s) {
   ImGui::TextUnformatted(tr("The job", "任务"));
   ImGui::PopFont();
   draw_preset_picker(s);
+  draw_model_picker(s);
   ImGui::Spacing();
   draw_fields(s);
   draw_reference(s);

@@ -126,6 +126,7 @@ std::string snapshot_json(const AppState& s) {
                    {"gpus", s.diag.answer.gpu_labels.size()},
                    {"findings", s.diag.answer.findings.size()},
                    {"summary", s.diag.has_report ? tr(s.diag.answer.summary) : std::string()}};
+  j["models"] = models_json(s);  // panel_models.cpp
   j["missing_glyphs"] = missing_glyphs();
   j["rects"] = rects_json();
   j["tooltip"] = tooltip_shown();

@@ -45,7 +45,19 @@ std::map<std::string, double> load_price_edits(AppState& s) {
 }
 
 void adopt_link(AppState& s, const std::string& fragment, bool from_url) {
-  LinkDecode d = decode_link(fragment, s.presets, s.catalog);
+  // A link that starts from a library model is read over the model's shape: it waits for the library
+  // (update() applies it once in), and nothing runs or is written meanwhile, so no wrong job is shown.
+  if (!link_model(fragment).empty() && update_models(s, true) != ModelsState::ready) {
+    s.pending_link = fragment;
+    s.pending_link_from_url = from_url;
+    add_banner(s, {BannerKind::info,
+                   {"Opening this link: loading the model library…", "正在打开此链接：加载模型库…"},
+                   {},
+                   "link_models"});
+    return;
+  }
+  s.pending_link.clear();
+  LinkDecode d = decode_link(fragment, s.presets, s.catalog, model_library(s));
   s.scenario = std::move(d.scenario);
   if (!d.settings.lang.empty() && from_url)
     set_language(s, d.settings.lang == "zh" ? Lang::zh : Lang::en, false);
@@ -141,7 +153,7 @@ void set_language(AppState& s, Lang lang, bool by_user) {
   if (changed && s.scenario.constraints.market == Market::auto_) s.scenario_dirty = true;  // see run_engine
   // The language is part of the link; rewriting it is not a Back/Forward step.
   if (changed && !s.fragment.empty()) {
-    s.fragment = encode_link(s.scenario, s.presets, link_settings(s));
+    s.fragment = encode_link(s.scenario, s.presets, link_settings(s), model_library(s));
     platform::set_fragment(s.fragment, false);
   }
   platform::request_frames();
@@ -207,6 +219,33 @@ void update(AppState& s) {
       s.fragment = f;
     }
   }
+  if (!s.pending_link.empty()) {
+    const ModelsState st = update_models(s, true);
+    if (st == ModelsState::loading) return;
+    if (st != ModelsState::ready) {
+      Banner b{BannerKind::error,
+               {"This link starts from a model in the model library, which could not be " +
+                    std::string(st == ModelsState::failed ? "downloaded" : "read") +
+                    ", so its job is not shown. Check the connection and press Try again under Model.",
+                "此链接的任务基于模型库中的模型，但模型库" +
+                    std::string(st == ModelsState::failed ? "下载失败" : "无法读取") +
+                    "，因此未显示该任务。请检查网络后点击“模型”下方的“重试”。"},
+               {{"model: " + link_model(s.pending_link), "模型：" + link_model(s.pending_link)}},
+               "link_models"};
+      add_banner(s, std::move(b));
+      return;
+    }
+    const std::string f = std::move(s.pending_link);
+    s.pending_link.clear();
+    adopt_link(s, f, s.pending_link_from_url);
+    if (!s.pending_link_from_url) {  // the saved scenario: the local price edits go back on, as at start-up
+      auto edits = load_price_edits(s);
+      if (!edits.empty()) s.scenario.price_overrides = std::move(edits);
+    }
+    s.scenario_dirty = true;
+    s.push_history = false;
+    if (s.pending_link_from_url) s.fragment = f;
+  }
   if (!s.scenario_dirty && s.report_stale) {
     s.report_stale = false;
     run_engine(s);
@@ -218,7 +257,7 @@ void update(AppState& s) {
   s.report_stale = false;
   s.scenario.catalog_version = s.catalog.catalog_version;
   run_engine(s);
-  const std::string f = encode_link(s.scenario, s.presets, link_settings(s));
+  const std::string f = encode_link(s.scenario, s.presets, link_settings(s), model_library(s));
   if (f != s.fragment) {
     platform::set_fragment(f, s.push_history);
     s.fragment = f;

@@ -133,6 +133,8 @@ std::string encode_link(const Scenario& scenario, const std::vector<Preset>& pre
   // The model's shape is the base of the fields, as decode_link lays it (then model= is equal and skipped).
   const ModelEntry* model =
       models && !scenario.workload.model.empty() ? models->find(scenario.workload.model) : nullptr;
+  // The model names the job (its title), as the page's picker does: a title is written only when changed.
+  if (model) base.workload.title = {};
   if (model && apply_model(base.workload, *model).empty()) out += "&model=" + pct_encode(model->id);
   for (const InputField& f : input_fields()) {
     if (!f.in_link) continue;
@@ -227,7 +229,10 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
   if (!d.model.empty() && models) {
     skip_model_key = true;
     const ModelEntry* m = models->find(d.model);
-    if (m && apply_model(s.workload, *m).empty()) {
+    Workload laid = s.workload;
+    laid.title = {};  // the model names the job, as in encode_link
+    if (m && apply_model(laid, *m).empty()) {
+      s.workload = std::move(laid);
       d.model = m->id;
       d.model_applied = true;
     } else {

@@ -37,6 +37,7 @@ Scenario qwen_lora() {
   s.workload.preset = p->id;
   const ModelEntry* m = library().find("qwen2.5-7b");
   REQUIRE(m);
+  s.workload.title = {};  // the picker names the job after its model
   REQUIRE(apply_model(s.workload, *m).empty());
   return s;
 }
