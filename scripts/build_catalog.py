@@ -30,7 +30,7 @@ import catalog_maps as maps  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SCHEMA_VERSION = 1
-CATALOG_VERSION = "2026.12.3"  # bump the last number for every regenerated catalog in a month
+CATALOG_VERSION = "2026.12.4"  # bump the last number for every regenerated catalog in a month
 USD_CNY = 6.75
 USD_CNY_DATE = "2026-08-18"  # PABLO, "实时汇率, 2026-08-18 查询" (billing notes section 7)
 
@@ -421,6 +421,43 @@ def multi_card_rows(rows):
     return out
 
 
+PERIODS = ("day", "week", "month")
+
+
+def attach_packages(offers):
+    """Prepaid packages (包日/包周/包月: issue 16 item 2) from scripts/catalog-sources/cn-packages.csv, one row per
+    offer and period, matched to the offer by provider, region, GPU, card count and instance type as the price rows
+    name them. A row without a source or date, with an unknown period, a currency other than the offer's, or that
+    matches no offer or one offer twice stops the build: a package is never attached by a guess."""
+    by_key = {o["_key"]: o for o in offers}
+    with open(os.path.join(HERE, "catalog-sources", "cn-packages.csv"), encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    for r in rows:
+        what = f"cn-packages.csv: {r['provider']} {r['gpu']} x{r['gpu_count']} {r['period']}"
+        d = r["source_date"].strip()
+        if not r["source"].strip() or not re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", d) or not valid_date(d):
+            sys.exit(f"{what}: no source or source_date")
+        if r["period"] not in PERIODS:
+            sys.exit(f"{what}: period must be one of {PERIODS}")
+        gpu_id, _ = map_gpu(r)
+        key = (maps.PROVIDER_IDS.get(r["provider"]), maps.REGION_SLUGS.get(r["region"], slug(r["region"])), gpu_id,
+               int(r["gpu_count"]), r["instance_type"])
+        offer = by_key.get(key)
+        if offer is None:
+            sys.exit(f"{what}: no offer has this provider, region, GPU, count and instance type")
+        if r["currency"] != offer["currency"]:
+            sys.exit(f"{what}: currency {r['currency']} differs from the offer's {offer['currency']}")
+        packages = offer.setdefault("packages", [])
+        if any(k["period"] == r["period"] for k in packages):
+            sys.exit(f"{what}: the offer already has a {r['period']} package")
+        packages.append({"period": r["period"], "price": num(r["price"]), "price_date": d,
+                         "source": english_source(r["source"].strip())})
+    for o in offers:
+        if o.get("packages"):
+            o["packages"].sort(key=lambda k: PERIODS.index(k["period"]))
+    return len(rows)
+
+
 STALE_MONTHS = 6
 
 
@@ -660,6 +697,7 @@ def build(ref_dir):
     offers = [o for o in (build_offer(r, skipped) for r in rows + maps.EXTRA_ROWS) if o]
     offers, superseded = drop_superseded(offers)
     assign_ids(offers)
+    attach_packages(offers)
     newest = max([o["price_date"] for o in offers if len(o["price_date"]) == 10] +
                  [p["source_date"] for p in facts.PROVIDERS if len(p["source_date"]) == 10])
     missing = []
@@ -680,7 +718,7 @@ def build(ref_dir):
     assert len(ids) == len(set(ids)), "duplicate offer ids"
     order = ["id", "provider", "region", "gpu", "gpu_count", "instance_type", "currency", "on_demand_per_hour",
              "on_demand_low_per_hour", "on_demand_high_per_hour", "spot_per_hour", "price_is_estimate", "derate",
-             "derate_note", "price_date", "source", "notes"]
+             "derate_note", "price_date", "source", "notes", "packages"]
     clean = [{k: o[k] for k in order if o.get(k) is not None} for o in offers]
     dates = [o["price_date"] for o in clean] + [p["source_date"] for p in providers]
     catalog = {

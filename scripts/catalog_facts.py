@@ -641,10 +641,23 @@ UNPRICED = [
                  "没有找到 HAI 价格；腾讯云官方 GPU 价格也未找到（参考说明第 9 节），目录中只有两条第三方 CVM 估算。")},
     {"id": "huaweicloud", "name": T("Huawei Cloud", "华为云"), "checked": "2026-12-04",
      "reason": T("Only the spec of pi2.2xlarge.4 (8 vCPU, 32 GB, 1x T4) was found, no price (reference notes "
-                 "section 9).",
-                 "只找到 pi2.2xlarge.4 的规格（8 vCPU、32 GB、1 张 T4），没有价格（参考说明第 9 节）。")},
+                 "section 9); Huawei's pricing API is queried live by the tools that use it, with no published table. "
+                 "Known without a price: an account must pass real-name verification before buying resources in the "
+                 "China regions (support.huaweicloud.com devg-bpconsole mc_00002, updated 2023-05-10).",
+                 "只找到 pi2.2xlarge.4 的规格（8 vCPU、32 GB、1 张 T4），没有价格（参考说明第 9 节）；华为云价格只能通过询价接口"
+                 "实时查询，没有公开价格表。已知但与价格无关：购买中国区资源前账号须完成实名认证（support.huaweicloud.com "
+                 "devg-bpconsole mc_00002，2023-05-10 更新）。")},
     {"id": "volcengine", "name": T("Volcano Engine", "火山引擎"), "checked": "2026-12-04",
      "reason": T("No GPU price was found in the reference or by search.", "参考资料和检索中都没有找到 GPU 价格。")},
     {"id": "baiducloud", "name": T("Baidu AI Cloud", "百度智能云"), "checked": "2026-12-04",
-     "reason": T("No GPU price was found in the reference or by search.", "参考资料和检索中都没有找到 GPU 价格。")},
+     "reason": T("No GPU price was found in the reference or by search. Known without a price: the balance is topped "
+                 "up online by UnionPay (personal or business), quick pay, Alipay or WeChat Pay, or by bank transfer "
+                 "(cloud.baidu.com doc SPEECH Nl9mh4xu2, updated 2024-12-27); ordinary and special VAT invoices exist, "
+                 "the special one for verified companies that are general taxpayers, and an invoice can be requested "
+                 "once 500 CNY of spending is invoiceable (cloud.baidu.com doc Finance Mjwvysswx-en and xjwvyszt5-en, "
+                 "undated, read 2026-12-04).",
+                 "参考资料和检索中都没有找到 GPU 价格。已知但与价格无关：余额可在线通过银联（个人或企业）、快捷支付、支付宝或"
+                 "微信支付充值，也可线下汇款（cloud.baidu.com 文档 SPEECH Nl9mh4xu2，2024-12-27 更新）；可开增值税普通发票"
+                 "和专用发票，专用发票限通过企业认证的一般纳税人，可开票消费金额满 500 元即可申请（cloud.baidu.com 文档 "
+                 "Finance Mjwvysswx-en 和 xjwvyszt5-en，未注明日期，2026-12-04 查阅）。")},
 ]

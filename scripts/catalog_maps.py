@@ -78,6 +78,9 @@ GPU_DISPLAY_NAMES = {
 
 GPU_NAMES = {
     "RTX 2080 Ti": "rtx-2080-ti",
+    # Featurize's 2021 table: the 12 GB RTX 3080 came out in 2022, so its 3080 is the 10 GB card.
+    "RTX 3080": "rtx-3080-10gb",
+    "GTX 1080 Ti": "gtx-1080-ti",
     "RTX A4000": "rtx-a4000", "RTX A4000 16GB": "rtx-a4000",
     "RTX 3080 Ti": "rtx-3080-ti",
     "RTX 3090": "rtx-3090", "RTX 3090 24GB": "rtx-3090",
@@ -274,6 +277,9 @@ NOTE_SENTENCES_ZH = {
     MULTI_CARD_NOTE: "多卡规格按单卡标价乘以卡数推算；并非每台主机都有这么多空闲卡。",
     "GPU count from the instance name (vCPUs divided by the c-number, Alibaba's naming).":
         "GPU 数量由实例名推算（vCPU 数除以 c 后的数字，阿里云的命名规则）。",
+    "The price table names one card type per regular instance without a count; one card per instance is "
+    "assumed.": "价格表只写了每种常规机型的显卡型号，没有写卡数；这里假定每个实例一张卡。",
+    "A table of 2021: check the current price.": "这是 2021 年的价格表：请核实当前价格。",
     "Quoted as the platform's list price in a comparison table; not tested by the source.":
         "来自对比表中的平台标价；来源未实测。",
     # China platforms (AutoDL, 恒源云, 矩池云, Featurize, OpenBayes, Compshare)
