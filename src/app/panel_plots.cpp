@@ -102,7 +102,23 @@ void draw_scatter(AppState& s, ImVec2 size) {
   if (x1 / x0 < 4) x0 /= 2, x1 *= 2;
   if (y1 / y0 < 4) y0 /= 2, y1 *= 2;
 
-  const float left = 58 * sc, bottom = 38 * sc, top = 22 * sc, right = 12 * sc;
+  // The legend sits top right, beside the cost axis label; where both do not fit on one line (a phone),
+  // it takes a line of its own below the label.
+  struct Item {
+    const char* text;
+    ImU32 col;
+    int kind;  // 0 dot, 1 line, 2 ring
+  };
+  const Item items[] = {{tr("on-demand", "按量"), color(Tone::accent), 0},
+                        {tr("spot", "竞价"), color(Tone::warn), 0},
+                        {tr("Pareto front", "帕累托前沿"), color(Tone::good), 1},
+                        {tr("the pick", "推荐"), color(Tone::text), 2}};
+  const std::string yl = std::string(tr("cost, ", "费用，")) + r.currency + tr(" (log)", "（对数）");
+  float legend_w = 0;
+  for (const Item& it : items) legend_w += ImGui::CalcTextSize(it.text).x + 22 * sc;
+  const float line = ImGui::GetFontSize() + 4 * sc;
+  const bool legend_below = ImGui::CalcTextSize(yl.c_str()).x + 16 * sc + legend_w > avail.x - 12 * sc;
+  const float left = 58 * sc, bottom = 38 * sc, top = 22 * sc + (legend_below ? line : 0), right = 12 * sc;
   const ImVec2 a(origin.x + left, origin.y + top);
   const ImVec2 b(origin.x + avail.x - right, origin.y + avail.y - bottom);
   auto px = [&](double h) {
@@ -131,7 +147,6 @@ void draw_scatter(AppState& s, ImVec2 size) {
   const char* xl = tr("time to done (log scale)", "完成用时（对数刻度）");
   const ImVec2 xs = ImGui::CalcTextSize(xl);
   dl->AddText(ImVec2((a.x + b.x - xs.x) / 2, b.y + 4 * sc + xs.y + 2 * sc), muted, xl);
-  const std::string yl = std::string(tr("cost, ", "费用，")) + r.currency + tr(" (log)", "（对数）");
   dl->AddText(ImVec2(origin.x, origin.y + 2 * sc), muted, yl.c_str());
 
   dl->PushClipRect(a, b, true);
@@ -181,19 +196,8 @@ void draw_scatter(AppState& s, ImVec2 size) {
       dl->AddCircle(p.p, rad + 4 * sc, color(Tone::text, 0.8f), 16, 1.5f * sc);
   dl->PopClipRect();
 
-  // Legend, top right.
-  struct Item {
-    const char* text;
-    ImU32 col;
-    int kind;  // 0 dot, 1 line, 2 ring
-  };
-  const Item items[] = {{tr("on-demand", "按量"), color(Tone::accent), 0},
-                        {tr("spot", "竞价"), color(Tone::warn), 0},
-                        {tr("Pareto front", "帕累托前沿"), color(Tone::good), 1},
-                        {tr("the pick", "推荐"), color(Tone::text), 2}};
-  float lx = b.x;
-  for (int i = 3; i >= 0; --i) lx -= ImGui::CalcTextSize(items[i].text).x + 22 * sc;
-  float ly = origin.y + 2 * sc;
+  float lx = b.x - legend_w;
+  const float ly = origin.y + 2 * sc + (legend_below ? line : 0);
   for (const Item& it : items) {
     const ImVec2 cpt(lx + 6 * sc, ly + ImGui::GetFontSize() / 2);
     if (it.kind == 0) dl->AddCircleFilled(cpt, rad, it.col, 12);

@@ -297,20 +297,21 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   }
   ImGui::PopStyleVar();
   ImGui::TableSetColumnIndex(2);
-  std::string gpu = row.gpu_name + (row.cards > 1 ? " ×" + std::to_string(row.cards) : "");
-  // Narrow windows cut names to "GeForce R": drop the vendor words first; the full name is a hover away.
+  // The column names the card without vendor words ("RTX 3090", "A100 80GB"), on every row alike: cutting
+  // them only from the names that would not fit mixed "GeForce RTX 3090" and "RTX 3080 Ti x2" in one
+  // table. The full name is a hover away, and leads the pick's line and the details.
+  std::string gpu = row.gpu_name;
+  for (const char* prefix : {"NVIDIA ", "GeForce "})
+    if (gpu.rfind(prefix, 0) == 0) gpu.erase(0, std::char_traits<char>::length(prefix));
+  if (row.cards > 1) gpu += " ×" + std::to_string(row.cards);
   // The Pareto dot and a change tag follow the name: keep room for them so they are never the part cut off.
   float marks = 0;
   if (row.pareto) marks += ImGui::CalcTextSize("●").x + ImGui::GetStyle().ItemSpacing.x;
   if (!row.change.empty())
     marks += ImGui::CalcTextSize(change_tag(row).c_str()).x + ImGui::GetStyle().ItemSpacing.x;
   const float gpu_avail = ImGui::GetContentRegionAvail().x;
-  const bool gpu_cut = ImGui::CalcTextSize(gpu.c_str()).x > gpu_avail - marks;
-  if (gpu_cut)
-    for (const char* prefix : {"NVIDIA ", "GeForce "})
-      if (gpu.rfind(prefix, 0) == 0) gpu.erase(0, std::char_traits<char>::length(prefix));
   ImGui::TextColored(color_v(row.rank == 1 ? Tone::accent : Tone::text), "%s", gpu.c_str());
-  if (gpu_cut && ImGui::IsItemHovered()) item_tooltip(row.gpu_name.c_str());
+  item_tooltip(row.gpu_name.c_str());
   if (!row.change.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(color_v(Tone::warn), "%s", change_tag(row).c_str());

@@ -56,6 +56,65 @@ const Gpu* resolve(const Catalog& catalog, const std::string& name) {
   return m.candidates.empty() ? nullptr : m.candidates.front();
 }
 
+// A reference run calibrates hours by the ratio of its measured time to the modelled one on the same card.
+// The factor is the same for every GPU, so a report can state its warnings once (reference_run_notes).
+struct Calibration {
+  const ReferenceRun* ref = nullptr;
+  const Gpu* gpu = nullptr;  // the reference's card, when the catalog has it
+  bool calibrated = false;
+  bool have_units = false;
+  double units = 0;
+  const Gpu* base_gpu = nullptr;  // the card data loading was measured on
+  double base_per_unit = 0;       // seconds per unit on it
+  double factor = 1;
+};
+
+Calibration calibrate(const Workload& w, const Catalog& catalog, const Gpu& fallback) {
+  Calibration c;
+  c.units = model::total_units(w);
+  c.ref = w.reference ? &*w.reference : nullptr;
+  c.gpu = c.ref ? resolve(catalog, c.ref->gpu) : nullptr;
+  c.calibrated = c.gpu && model::seconds_per_unit(w, *c.gpu, c.ref->gpu_count, 1.0) > 0;
+  c.have_units = c.units > 0;
+  if (!c.have_units && c.calibrated) c.units = 1;  // the reference run fixes the amount of work
+  c.base_gpu = c.gpu ? c.gpu : catalog.gpu("rtx-3090");
+  if (!c.base_gpu) c.base_gpu = &fallback;
+  c.base_per_unit = model::seconds_per_unit(w, *c.base_gpu, 1, 1.0);
+  if (c.calibrated) {
+    const JobTime there = job_time(w, *c.gpu, c.ref->gpu_count, 1.0, c.units, c.base_per_unit);
+    c.factor = there.total() > 0 ? c.ref->hours * 3600.0 / there.total() : 1;
+  }
+  return c;
+}
+
+std::vector<Text> calibration_notes(const Calibration& c) {
+  std::vector<Text> notes;
+  if (c.ref && !c.gpu)
+    notes.push_back({"reference GPU '" + c.ref->gpu + "' is not in the catalog; time is not calibrated",
+                     "参考 GPU“" + c.ref->gpu + "”不在目录中，时间未校准"});
+  // Without a stated amount of work the reference run is the work itself, and the factor says nothing.
+  if (!c.calibrated || !c.have_units) return notes;
+  if (c.factor > kCalibrationHigh)
+    notes.push_back(
+        {fmt("the reference run took %.1fx what the model predicts for it: check that it was on the "
+             "GPU named (not a smaller or down-clocked card), that data loading or preprocessing "
+             "did not dominate, and that the hours cover only this job",
+             c.factor),
+         fmt("参考运行用时是模型预测的 %.1f 倍：请确认它确实跑在所填的 GPU 上（不是更小或降频的卡），"
+             "数据加载或预处理没有占去大部分时间，且时长只算这一个任务",
+             c.factor)});
+  else if (c.factor < kCalibrationLow)
+    notes.push_back(
+        {fmt("the reference run took only %.2fx what the model predicts for it: check the GPU named "
+             "(a faster card or more cards than stated?), that the job was the same size (samples, "
+             "epochs, sequence), and the hours",
+             c.factor),
+         fmt("参考运行用时只有模型预测的 %.2f 倍：请检查所填的 GPU（是否其实是更快的卡或更多张卡？）、"
+             "任务规模是否相同（样本数、轮数、序列长度）以及时长",
+             c.factor)});
+  return notes;
+}
+
 // Chinese names of the fixed explanation lines; composed lines pass their own.
 const char* zh_name(const std::string& en) {
   static const std::pair<const char*, const char*> names[] = {
@@ -232,18 +291,13 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
          fmt("该实例降频：算力按 %.0f%% 计（带宽不变）", e.derate * 100)});
 
   // ---- time
-  double units = model::total_units(w);
-  const ReferenceRun* ref = w.reference ? &*w.reference : nullptr;
-  const Gpu* ref_gpu = ref ? resolve(catalog, ref->gpu) : nullptr;
-  if (ref && !ref_gpu)
-    e.notes.push_back({"reference GPU '" + ref->gpu + "' is not in the catalog; time is not calibrated",
-                       "参考 GPU“" + ref->gpu + "”不在目录中，时间未校准"});
-  const bool calibrated = ref_gpu && model::seconds_per_unit(w, *ref_gpu, ref->gpu_count, 1.0) > 0;
-  const bool have_units = units > 0;
-  if (!have_units && calibrated) units = 1;  // the reference run fixes the amount of work
-  const Gpu* base_gpu = ref_gpu ? ref_gpu : catalog.gpu("rtx-3090");
-  if (!base_gpu) base_gpu = &gpu;
-  const double base_per_unit = model::seconds_per_unit(w, *base_gpu, 1, 1.0);
+  const Calibration cal = calibrate(w, catalog, gpu);
+  const ReferenceRun* ref = cal.ref;
+  const Gpu* ref_gpu = cal.gpu;
+  const bool calibrated = cal.calibrated, have_units = cal.have_units;
+  const double units = cal.units, base_per_unit = cal.base_per_unit;
+  const Gpu* base_gpu = cal.base_gpu;
+  for (Text& t : calibration_notes(cal)) e.notes.push_back(std::move(t));
 
   Explain* te = opt.explain ? &e.time_explain : nullptr;
   Explain unused;  // notes written when the explanation is skipped land here
@@ -303,10 +357,8 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
     return e;
   }
   JobTime here = job_time(w, gpu, e.gpu_count, e.derate, units, base_per_unit);
-  double factor = 1;
+  const double factor = cal.factor;
   if (calibrated) {
-    const JobTime there = job_time(w, *ref_gpu, ref->gpu_count, 1.0, units, base_per_unit);
-    factor = there.total() > 0 ? ref->hours * 3600.0 / there.total() : 1;
     add_input(te, "reference run on " + ref_gpu->id, ref->hours, "h", "参考运行（" + ref_gpu->id + "）");
     add_input(te, "calibration factor (your run / model)", factor, "x");
     tn.note.en += "Calibrated: hours scale from your reference run by the ratio of modelled times. ";
@@ -314,29 +366,6 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
     // The throughput shown follows the calibration too. Without a stated amount of work the reference run
     // is the work itself, and the factor says nothing about speed.
     if (have_units && factor > 0 && std::isfinite(factor)) e.throughput /= factor;
-    if (!have_units) {
-    } else if (factor > kCalibrationHigh)
-      e.notes.push_back({fmt("the reference run took %.1fx what the model predicts for it: check that it was "
-                             "on the GPU named "
-                             "(not a smaller or down-clocked card), that data loading or preprocessing did "
-                             "not dominate, and "
-                             "that the hours cover only this job",
-                             factor),
-                         fmt("参考运行用时是模型预测的 %.1f 倍：请确认它确实跑在所填的 GPU "
-                             "上（不是更小或降频的卡），数据加载或预处理没有"
-                             "占去大部分时间，且时长只算这一个任务",
-                             factor)});
-    else if (factor < kCalibrationLow)
-      e.notes.push_back({fmt("the reference run took only %.2fx what the model predicts for it: check the "
-                             "GPU named (a faster "
-                             "card or more cards than stated?), that the job was the same size (samples, "
-                             "epochs, sequence), and "
-                             "the hours",
-                             factor),
-                         fmt("参考运行用时只有模型预测的 %.2f 倍：请检查所填的 "
-                             "GPU（是否其实是更快的卡或更多张卡？）、任务规模是否相同"
-                             "（样本数、轮数、序列长度）以及时长",
-                             factor)});
   }
   add_input(te, "work", units, e.throughput_unit.substr(0, e.throughput_unit.find('/')));
   add_input(te, "compute hours", here.compute_s / 3600, "h");
@@ -362,6 +391,11 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
 }
 
 }  // namespace
+
+std::vector<Text> reference_run_notes(const Workload& w, const Catalog& catalog) {
+  if (!w.reference || catalog.gpus.empty()) return {};
+  return calibration_notes(calibrate(w, catalog, catalog.gpus.front()));
+}
 
 std::vector<GpuEstimate> estimate_all(const Workload& w, const Catalog& catalog, int gpu_count) {
   std::vector<GpuEstimate> out;

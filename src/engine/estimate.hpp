@@ -120,6 +120,10 @@ Text throughput_unit_text(std::string_view throughput_unit);
 // either language: Chinese reads 小时, 分钟, 倍, 元/小时, 美元/GB·月, 次/小时. Units that read the same in
 // Chinese text (GB, GiB, TFLOPS, GB/s, Mbps) come back unchanged. Identifiers in JSON stay English.
 Text unit_text(std::string_view unit);
+// What a reference run (Workload::reference) says about itself, the same for every GPU: its card is not in
+// the catalog, or the calibration factor it implies is outside about 0.25-4x (more likely a wrong input
+// than a slow card). Empty when there is no reference or nothing to say.
+std::vector<Text> reference_run_notes(const Workload&, const Catalog&);
 // Every GPU in the catalog, one card each (or the reference's calibration applied).
 std::vector<GpuEstimate> estimate_all(const Workload&, const Catalog&, int gpu_count = 1);
 // Multi-GPU speed-up relative to one card (below linear; worse on PCIe consumer cards).

@@ -232,6 +232,11 @@ void add_report_warnings(const Context& x, Report& report) {
          "on any GPU.",
          "原文还提醒：有限元分析用 CPU 集群可能比任何 GPU 都划算。"});
   }
+  // A reference run implying an implausible factor scales every row's hours: said once, for the whole answer.
+  for (Text t : reference_run_notes(w, x.catalog)) {
+    if (!t.en.empty()) t.en[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(t.en[0])));
+    report.warnings.push_back(std::move(t));
+  }
   if (!report.work_known)
     report.warnings.push_back(
         {"The amount of work is unknown (no samples x epochs or tokens): rows are ranked by price per hour, "

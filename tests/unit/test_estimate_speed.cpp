@@ -3,6 +3,7 @@
 
 #include "engine/bundled.hpp"
 #include "engine/estimate_model.hpp"
+#include "engine/recommend.hpp"
 #include "test_estimate_fixtures.hpp"
 
 using namespace gw;
@@ -321,4 +322,26 @@ TEST_CASE(
   // Ten times faster: more or faster cards than stated, or a smaller job.
   w.reference->hours = modelled_1080 / 10;
   CHECK(flagged(estimate(w, gwtest::gpu("t4"), c), "faster card"));
+}
+
+TEST_CASE("an implausible reference run is said once for the whole recommendation") {
+  const Catalog& c = gwtest::catalog();
+  Scenario sc;
+  sc.workload = gwtest::preset("bert-base-finetune");
+  const double modelled_1080 = estimate(sc.workload, gwtest::gpu("gtx-1080"), c).hours.likely;
+  auto warned = [&](const char* word) {
+    const Report r = recommend(sc, c);
+    int hits = 0;
+    for (const Text& t : r.warnings) hits += t.en.find(word) != std::string::npos && !t.zh.empty();
+    return hits;
+  };
+  sc.workload.reference = ReferenceRun{"GTX 1080", 1, modelled_1080 * 1.5};
+  CHECK(warned("eference run took") == 0);
+  sc.workload.reference->hours = modelled_1080 / 10;
+  CHECK(warned("The reference run took only") == 1);
+  sc.workload.reference->hours = modelled_1080 * 10;
+  CHECK(warned("data loading") == 1);
+  sc.workload.reference->gpu = "a GPU that does not exist";
+  CHECK(warned("is not in the catalog") == 1);
+  CHECK(reference_run_notes(gwtest::preset("bert-base-finetune"), c).empty());
 }
