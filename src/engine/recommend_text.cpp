@@ -130,7 +130,8 @@ Text reason_for(const Context& x, const Report& report, const Row& row) {
   } else {
     const Text cmp = compare(row, pick);
     const Text pname = option_name(pick);
-    out = {name.en + " is " + cmp.en + " than " + pname.en + " (the pick).",
+    // "Against X:" as in the pick's own line: "is about as fast ... than" does not read.
+    out = {name.en + ": against " + pname.en + " (the pick), " + cmp.en + ".",
            name.zh + "：与首选（" + pname.zh + "）相比" + cmp.zh + "。"};
   }
   if (!row.change.empty()) {
