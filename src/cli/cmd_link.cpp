@@ -70,7 +70,7 @@ void setup(CLI::App& root, Context& ctx) {
     apply_scenario_flags(sflags, ctx, s.constraints);
     LinkSettings settings;
     if (!ctx.lang_flag.empty()) settings.lang = ctx.lang_flag;
-    std::cout << base << "#" << encode_link(s, presets, settings) << "\n";
+    std::cout << base << "#" << encode_link(s, presets, settings, &bundled_models()) << "\n";
   });
 
   static std::string link;
@@ -85,7 +85,7 @@ void setup(CLI::App& root, Context& ctx) {
   dec->callback([&ctx] {
     const auto& presets = bundled_presets();
     const Catalog& catalog = ctx.catalog();
-    const LinkDecode d = decode_link(link, presets, catalog);
+    const LinkDecode d = decode_link(link, presets, catalog, &bundled_models());
     const Lang lang = ctx.lang();
     if (parse_format(format) == Format::json) {
       nlohmann::json j;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "cli/workload_flags.hpp"
 #include "engine/bundled.hpp"
 #include "engine/input.hpp"
 #include "engine/market.hpp"
@@ -87,7 +88,8 @@ LinkDecode decode_link_flag(const ScenarioFlags& f, const std::vector<Preset>& p
                             const Catalog& catalog, Lang lang) {
   const bool zh = lang == Lang::zh;
   const std::string link = std::string(stderr_prefix(lang)) + (zh ? "--link：" : "--link: ");
-  LinkDecode d = decode_link(f.link, presets, catalog);
+  // With the model library, as the page reads it: a link naming a model carries only what differs from it.
+  LinkDecode d = decode_link(f.link, presets, catalog, &bundled_models());
   for (const LinkNotice& n : d.notices) std::cerr << link << n.message.in(lang) << "\n";
   if (!d.ok) throw Exit(kUsage, "--link: the link holds no usable scenario", "--link：链接里没有可用的方案");
   if (d.catalog_mismatch)
