@@ -165,6 +165,7 @@ TEST_CASE("paste: XML gets its own message in both languages") {
   REQUIRE(!r.findings.empty());
   CHECK(r.findings[0].title.en == "XML is not read; paste `nvidia-smi -q`");
   CHECK(r.findings[0].title.zh.find("XML") != std::string::npos);
+  CHECK(r.findings[0].evidence.text.find("<?xml") != std::string::npos);  // the line it saw, not a blank
   CHECK(r.summary.en.find("XML") != std::string::npos);
 }
 

@@ -65,7 +65,10 @@ void normalize_lines(Lines& in) {
       in.xml_line = l.number;
       in_xml = true;
     }
-    if (is_fence(t) || is_prompt(t) || (in_xml && !t.empty() && t.front() == '<')) line.clear();
+    // XML tags are dropped so no reader takes a value from them, except the first, which the "XML is not
+    // read" finding quotes as its evidence.
+    const bool xml_tag = in_xml && !t.empty() && t.front() == '<' && l.number != in.xml_line;
+    if (is_fence(t) || is_prompt(t) || xml_tag) line.clear();
     total += line.size();
     out.push_back(std::move(line));
   }
