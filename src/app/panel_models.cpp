@@ -116,7 +116,7 @@ void draw_matches(AppState& s, const ModelLibrary& lib, bool enter) {
   const std::vector<ModelMatch> found = find_models(lib, s.mod.query, kMaxMatches);
   if (found.empty()) {
     ImGui::TextDisabled("%s", tr("No model matches. Try a family and a size: qwen 7, llama 3 8b.",
-                                 "没有匹配的模型。试试系列加规模：qwen 7、llama 3 8b。"));
+                                 "没有匹配的模型。试试系列加规模：通义 7B、Llama 3 8B。"));
     return;
   }
   const ModelEntry* chosen = enter ? found.front().model : nullptr;
@@ -254,7 +254,7 @@ void draw_model_picker(AppState& s) {
                   "按名称和规模搜索模型库；选中后会填入下方参数，参数仍可修改。"));
     ImGui::SetNextItemWidth(-FLT_MIN);
     const bool enter = ImGui::InputTextWithHint(
-        "##model_search", tr("Search: qwen 7, llama 3 8b, whisper…", "搜索：通义 7B、llama 3 8b…"),
+        "##model_search", tr("Search: qwen 7, llama 3 8b, whisper…", "搜索：通义 7B、Llama 3 8B…"),
         s.mod.query, sizeof s.mod.query, ImGuiInputTextFlags_EnterReturnsTrue);
     remember_rect("model_search");
     const bool active = ImGui::IsItemActive() || enter;
