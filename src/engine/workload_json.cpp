@@ -236,7 +236,9 @@ void read_workload(const json& obj, Workload& w, const std::string& base, std::v
     }
   }
   // CNN/diffusion per-sample figures are for the image size stated with them; a later image_px scales them.
-  if (w.per_sample_px == 0 && w.image_px > 0 &&
+  // An explicit per_sample_px (0 included: "the figures follow image_px", as workload_to_json writes it)
+  // is kept, so a written workload reads back the same.
+  if (w.per_sample_px == 0 && w.image_px > 0 && !obj.contains("per_sample_px") &&
       (obj.contains("activation_mib_per_sample") || obj.contains("gflops_per_sample")))
     w.per_sample_px = w.image_px;
 }

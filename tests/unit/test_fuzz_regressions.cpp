@@ -2,6 +2,7 @@
 // The fuzz targets run the same inputs from tests/fuzz/corpus/ on every tests/fuzz/run.sh.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -100,4 +101,24 @@ TEST_CASE("masking the user's text hides only that text") {
   // Unmasked, any nan/inf word counts; letters around it do not ("finance", "information").
   CHECK(prints_nonfinite({"GTX%2inf80", ""}));
   CHECK_FALSE(prints_nonfinite({"information about finance", ""}));
+}
+
+// fuzz_workload, CI of f8e392d: a preset with per-sample figures (and per_sample_px 0) given an image side
+// wrote "per_sample_px": 0, and reading that back took the image side as the figures' size.
+TEST_CASE("fuzz regression: a written per_sample_px of 0 reads back as 0, not as the image side") {
+  const std::vector<Preset>& presets = fixture_presets();
+  const auto sd = std::find_if(presets.begin(), presets.end(), [](const Preset& p) {
+    return p.workload.gflops_per_sample > 0 && p.workload.per_sample_px == 0;
+  });
+  REQUIRE(sd != presets.end());
+  const WorkloadLoad a = workload_from_json(R"({"image_px": 512, "batch": 2})", sd->workload);
+  REQUIRE(a.workload);
+  REQUIRE(a.workload->per_sample_px == 0);
+  const WorkloadLoad b = workload_from_json(workload_to_json(*a.workload));
+  REQUIRE(b.workload);
+  CHECK(diff_workload(*a.workload, *b.workload).empty());
+  // Without the key, figures given next to an image side are for that side.
+  const WorkloadLoad c = workload_from_json(R"({"image_px": 512, "gflops_per_sample": 5})", sd->workload);
+  REQUIRE(c.workload);
+  CHECK(c.workload->per_sample_px == 512);
 }
