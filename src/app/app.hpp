@@ -164,6 +164,8 @@ struct AppState {
   std::vector<std::string> data_failed;  // first files that could not be fetched (the page offers a retry)
   bool link_catalog_checked = false;     // the start-up link's catalog version was looked at
   std::optional<Catalog> today_catalog;  // today's catalog while the link's older one is shown
+  // A link opened in the open page (hash change) whose older catalog is on its way: applied once it is in.
+  std::string link_awaiting_catalog;
 
   // ---- the model library (panel_models.cpp): fetched by the web page when the picker is first used or a
   // link names a model; compiled in natively
@@ -208,6 +210,9 @@ void save_price_edits(const AppState&);
 // Parses the catalog and presets once they are at hand, then loads the older catalog the start-up link names
 // when the site keeps it. False while a file is on its way or could not be fetched (s.data_failed).
 bool load_data(AppState&);
+// Shows the catalog a link was made with when this site keeps it (else today's); false while it is on
+// its way. Called for the start-up link and for a link opened in the open page.
+bool use_link_catalog(AppState&, const std::string& fragment);
 // Under the banners: the loading line or the failed fetch with a retry; once loaded, the catalog version the
 // page runs, or the banner of a link's older catalog with its switch to today's prices.
 void draw_data_status(AppState&);

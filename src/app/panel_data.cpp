@@ -42,22 +42,51 @@ void parse_first_files(AppState& s) {
     s.catalog_problems.push_back({"presets.json" + p.path, p.message});
 }
 
-// The catalog the start-up link was made with, when it is not today's and this site keeps it: its prices
-// replay the ranking the link's sender saw. False while it is on its way. A version the site does not keep
-// leaves today's catalog, and the link's "made with catalog X" warning says so (state.cpp).
+// Puts the shown catalog back to today's, as the page was before a link's older one came in.
+void restore_todays_catalog(AppState& s) {
+  if (!s.today_catalog) return;
+  s.catalog = std::move(*s.today_catalog);
+  s.today_catalog.reset();
+  s.catalog_notes_problems.clear();
+  s.catalog_notes_requested = false;
+  s.cat.sort_dirty = true;
+  s.cat.offers_dirty = true;
+  update_catalog_notes(s, false);
+}
+
+// The start-up link's catalog: looked at once, before the first ranking.
 bool load_link_catalog(AppState& s) {
+  if (s.link_catalog_checked) return true;
+  const std::string fragment = platform::fragment();
+  if (!use_link_catalog(s, fragment)) return false;
+  s.link_catalog_checked = true;
+  return true;
+}
+
+void show_todays_catalog(AppState& s) {
+  restore_todays_catalog(s);
+  commit(s);  // the same job at today's prices; the link's cat= follows (state.cpp, update)
+}
+
+}  // namespace
+
+// The catalog a link was made with, when it is not today's and this site keeps it: its prices replay the
+// ranking the link's sender saw. A version the site does not keep leaves today's catalog, and the link's
+// "made with catalog X" warning says so (state.cpp).
+bool use_link_catalog(AppState& s, const std::string& fragment) {
   // The user chose their own catalog: a link's version does not replace it (the link's "made with
   // catalog X" warning says the ranking may differ).
-  if (s.link_catalog_checked || s.user_catalog) return true;
-  const std::string fragment = platform::fragment();
+  if (s.user_catalog) return true;
   const std::string v = fragment.empty() ? "" : decode_link(fragment, s.presets, s.catalog).catalog_version;
-  if (!file_safe_version(v) || v == s.catalog.catalog_version) {
-    s.link_catalog_checked = true;
+  if (v == s.catalog.catalog_version) return true;
+  const std::string today = s.today_catalog ? s.today_catalog->catalog_version : s.catalog.catalog_version;
+  if (!file_safe_version(v) || v == today) {
+    restore_todays_catalog(s);
     return true;
   }
   const platform::DataFile f = platform::data_file("catalogs/catalog-" + v + ".json");
   if (f.state == platform::DataFile::loading) return false;
-  s.link_catalog_checked = true;
+  restore_todays_catalog(s);
   if (f.state != platform::DataFile::ready) return true;
   CatalogLoad old = load_catalog(f.text);
   if (!old.catalog || old.catalog->catalog_version != v) {
@@ -77,22 +106,10 @@ bool load_link_catalog(AppState& s) {
   old.catalog->notes_file.clear();
   s.today_catalog = std::move(s.catalog);
   s.catalog = std::move(*old.catalog);
-  return true;
-}
-
-void show_todays_catalog(AppState& s) {
-  if (!s.today_catalog) return;
-  s.catalog = std::move(*s.today_catalog);
-  s.today_catalog.reset();
-  s.catalog_notes_problems.clear();
-  s.catalog_notes_requested = false;
   s.cat.sort_dirty = true;
   s.cat.offers_dirty = true;
-  update_catalog_notes(s, false);
-  commit(s);  // the same job at today's prices; the link's cat= follows (state.cpp, update)
+  return true;
 }
-
-}  // namespace
 
 bool load_data(AppState& s) {
   s.data_failed.clear();

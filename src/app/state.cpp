@@ -212,12 +212,18 @@ void init_scenario(AppState& s) {
 void update(AppState& s) {
   if (platform::take_fragment_change()) {
     const std::string f = platform::fragment();
-    if (f != s.fragment) {
-      adopt_link(s, f, true);
-      s.scenario_dirty = true;
-      s.push_history = false;
-      s.fragment = f;
-    }
+    if (f != s.fragment) s.link_awaiting_catalog = f;
+  }
+  // A link opened in the open page replays its sender's prices too: its catalog first (the site may have
+  // to fetch a kept one), then the job, as at start-up.
+  if (!s.link_awaiting_catalog.empty()) {
+    if (!use_link_catalog(s, s.link_awaiting_catalog)) return;
+    const std::string f = std::move(s.link_awaiting_catalog);
+    s.link_awaiting_catalog.clear();
+    adopt_link(s, f, true);
+    s.scenario_dirty = true;
+    s.push_history = false;
+    s.fragment = f;
   }
   if (!s.pending_link.empty()) {
     const ModelsState st = update_models(s, true);

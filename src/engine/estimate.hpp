@@ -22,6 +22,7 @@ struct MemoryBreakdown {  // per GPU, GiB
   double kv_cache_gib = 0;
   double overhead_gib = 0;  // CUDA context + framework/allocator (context_gib + allocator_gib)
   double context_gib = 0;   // of overhead: CUDA context, kernels and the runtime's fixed buffers
+  double host_gib = 0;      // host RAM of the whole instance (not in total_gib): offloaded optimizer states
   double total_gib() const {
     return weights_gib + gradients_gib + optimizer_gib + activations_gib + kv_cache_gib + overhead_gib;
   }

@@ -327,6 +327,7 @@ void full_states(const Workload& w, const MemoryPlan& plan, MemoryBreakdown& m, 
     m.weights_gib = P * e / shard / kGiB;
     m.gradients_gib = P * e / shard / kGiB;
     m.optimizer_gib = 0;
+    m.host_gib = host / kGiB;  // the whole host's, as the rule says: each card's share adds up there
     if (!with_rules) return;
     m.rules.push_back(
         {fmt("model states with the optimizer offloaded to the CPU (ZeRO-Offload): %.3g + %.3g bytes/param "

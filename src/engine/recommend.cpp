@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -95,12 +96,13 @@ bool lacks_fp64(const Workload& w, const Gpu& g) {
 namespace {
 // The one table of the changes a row may carry (recommend.hpp), in enum order.
 const ChangeInfo kChangeTable[kChanges] = {
-    {Change::amp, "amp", {"AMP", "AMP 混合精度"}, true},
-    {Change::checkpointing, "checkpointing", {"checkpointing", "梯度检查点"}, false},
-    {Change::adam8bit, "adam8bit", {"8-bit Adam", "8-bit Adam"}, false},
-    {Change::smaller_batch, "smaller_batch", {"smaller micro-batch", "减小 micro-batch"}, false},
-    {Change::int8, "int8", {"int8 weights", "int8 权重"}, true},
-    {Change::int4, "int4", {"4-bit weights", "4 位权重"}, true},
+    {Change::amp, "amp", {"AMP", "AMP 混合精度"}, true, true},
+    {Change::checkpointing, "checkpointing", {"checkpointing", "梯度检查点"}, false, false},
+    {Change::adam8bit, "adam8bit", {"8-bit Adam", "8-bit Adam"}, false, true},
+    {Change::smaller_batch, "smaller_batch", {"smaller micro-batch", "减小 micro-batch"}, false, false},
+    {Change::offload, "offload", {"CPU offload", "优化器卸载到 CPU"}, false, false},
+    {Change::int8, "int8", {"int8 weights", "int8 权重"}, true, true},
+    {Change::int4, "int4", {"4-bit weights", "4 位权重"}, true, true},
 };
 }  // namespace
 
@@ -141,6 +143,14 @@ bool changes_precision(const std::vector<Change>& changes) {
   return false;
 }
 
+bool same_job(const std::vector<Change>& a, const std::vector<Change>& b) {
+  for (int i = 0; i < kChanges; ++i) {
+    const Change c = static_cast<Change>(i);
+    if (change_info(c).job && has_change(a, c) != has_change(b, c)) return false;
+  }
+  return true;
+}
+
 namespace rec {
 
 std::vector<Variant> variants_for(const Workload& w, bool keep_precision) {
@@ -163,11 +173,11 @@ std::vector<Variant> variants_for(const Workload& w, bool keep_precision) {
       out.push_back(v);
     }
   } else if (trains && w.arch != Arch::generic) {
-    // The estimate's own fit advice (estimate_fit.cpp), as variants. The user's precision first, with the
-    // changes cheapest in speed first: 8-bit Adam (about free), a smaller micro-batch with more accumulation
-    // (same effective batch, more kernel gaps), then checkpointing (+33% step time), and their
-    // combinations; only then AMP for an fp32 job (never with keep_precision), with the same ladder. The
-    // first that fits a card wins.
+    // The estimate's own fit advice (estimate_fit.cpp), as variants: 8-bit Adam (about free), a smaller
+    // micro-batch with more accumulation (same effective batch, more kernel gaps), checkpointing (+33% step
+    // time), CPU offload of the optimizer states (each optimizer step crosses PCIe), and their
+    // combinations, in the user's precision; then AMP for an fp32 job (never with keep_precision), with the
+    // same ladder. Which one a card gets is recommend()'s choice (choose_variant).
     std::vector<Variant> bases{{{}, {}, w}};
     if ((w.precision == Precision::fp32 || w.precision == Precision::tf32) && !keep_precision) {
       Variant amp{{Change::amp}, {"with AMP (mixed precision)", "开启 AMP 混合精度"}, w};
@@ -208,6 +218,15 @@ std::vector<Variant> variants_for(const Workload& w, bool keep_precision) {
         v.checkpointing = true;
         return v;
       };
+      auto offload = [](Workload v) {
+        v.offload_optimizer = true;
+        return v;
+      };
+      // ZeRO-Offload's CPU optimizer is Adam (DeepSpeedCPUAdam), in fp32 on the host: it replaces a GPU
+      // AdamW, and is never combined with bitsandbytes' 8-bit Adam, which lives on the GPU.
+      const bool off = adam && !bw.offload_optimizer;
+      const std::string off_en = "the optimizer states offloaded to CPU RAM (ZeRO-Offload)";
+      const std::string off_zh = "把优化器状态卸载到 CPU 内存（ZeRO-Offload）";
       using C = Change;
       if (adam) out.push_back({join({C::adam8bit}), label("8-bit Adam", "换成 8-bit Adam"), eight(bw)});
       if (batch) out.push_back({join({C::smaller_batch}), label(mb_en, mb_zh), small(bw)});
@@ -226,6 +245,22 @@ std::vector<Variant> variants_for(const Workload& w, bool keep_precision) {
                          label("gradient checkpointing, 8-bit Adam and " + mb_en,
                                "开启梯度检查点、换成 8-bit Adam，" + mb_zh),
                          eight(small(ckpt(bw)))});
+      }
+      if (off) {
+        out.push_back({join({C::offload}), label(off_en, off_zh), offload(bw)});
+        if (batch)
+          out.push_back({join({C::smaller_batch, C::offload}),
+                         label(off_en + " and " + mb_en, off_zh + "，" + mb_zh), offload(small(bw))});
+        if (!bw.checkpointing) {
+          out.push_back({join({C::checkpointing, C::offload}),
+                         label("gradient checkpointing and " + off_en, "开启梯度检查点并" + off_zh),
+                         offload(ckpt(bw))});
+          if (batch)
+            out.push_back({join({C::checkpointing, C::smaller_batch, C::offload}),
+                           label("gradient checkpointing, " + off_en + " and " + mb_en,
+                                 "开启梯度检查点、" + off_zh + "，" + mb_zh),
+                           offload(small(ckpt(bw)))});
+        }
       }
     }
   }
@@ -307,6 +342,8 @@ bool hopeless(const GpuEstimate& base, const std::vector<Change>& changes) {
     return false;
   }
   if (changes.empty()) return false;
+  // The estimate's advice never offloads: nothing in it bounds an offloaded variant.
+  if (has_change(changes, Change::offload)) return false;
   // Training variants: each change is one step of the advice; the last of them bounds the variant.
   std::size_t last = 0;
   for (Change c : changes) {
@@ -321,6 +358,52 @@ bool hopeless(const GpuEstimate& base, const std::vector<Change>& changes) {
     last = std::max(last, at);
   }
   return base.advice[last].total_gib_after > base.vram_gib;
+}
+
+// Which variant a card that does not hold the job as given gets, or -1. Of the changes that fit, the
+// quickest on this card wins: same card, same price, so also the cheapest. A comfortable fit beats a tight
+// one (an out-of-memory crash mid-run wastes the money). Changes of precision do not compete on speed: the
+// user's precision comes before AMP and int8 before 4-bit weights whatever their speed (the answer must not
+// trade quality for time unasked), so `precision_rank` (the variants' order of each set of precision
+// changes) is compared first. Offload comes next, as the last resort within a precision: its time is a
+// lower bound (the estimate counts the PCIe transfer, not the CPU's Adam step), and it needs host RAM the
+// catalog cannot confirm, so it never displaces an on-GPU change that fits.
+int choose_variant(Context& x, std::size_t gpu, int cards, double derate, int base_ei,
+                   const std::vector<int>& precision_rank) {
+  int found = -1;
+  std::tuple<bool, int, bool, double> best{};
+  for (int v = 1; v < static_cast<int>(x.variants.size()); ++v) {
+    if (hopeless(x.estimates[static_cast<std::size_t>(base_ei)],
+                 x.variants[static_cast<std::size_t>(v)].changes))
+      continue;
+    const GpuEstimate& e = x.estimates[static_cast<std::size_t>(cached_estimate(x, gpu, cards, derate, v))];
+    if (!e.supported || e.fit == Fit::no_fit) continue;
+    const double slowness = e.work_known ? e.hours.likely : 1.0 / std::max(e.throughput, 1e-30);
+    const std::vector<Change>& changes = x.variants[static_cast<std::size_t>(v)].changes;
+    const std::tuple<bool, int, bool, double> key{e.fit == Fit::tight,
+                                                  precision_rank[static_cast<std::size_t>(v)],
+                                                  has_change(changes, Change::offload), slowness};
+    if (found < 0 || key < best) {  // ties keep the earlier variant (fewer changes)
+      found = v;
+      best = key;
+    }
+  }
+  return found;
+}
+
+// For choose_variant: each variant's rank among the distinct sets of precision changes, in variant order.
+std::vector<int> precision_ranks(const std::vector<Variant>& variants) {
+  std::vector<unsigned> masks;
+  std::vector<int> out;
+  for (const Variant& v : variants) {
+    unsigned mask = 0;
+    for (Change c : v.changes)
+      if (change_info(c).precision) mask |= 1u << static_cast<unsigned>(c);
+    const auto at = std::find(masks.begin(), masks.end(), mask);
+    out.push_back(static_cast<int>(at - masks.begin()));
+    if (at == masks.end()) masks.push_back(mask);
+  }
+  return out;
 }
 
 // Exclusion tokens match a provider id, an offer id, a GPU id, or a GPU family: "a100" drops every
@@ -372,6 +455,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
   const double upload_hours = c.dataset_gb * 8000.0 / c.upload_mbps / 3600.0;
   x.fixed_hours = upload_hours + c.setup_hours;
   x.variants = variants_for(scenario.workload, c.keep_precision);
+  const std::vector<int> precision_rank = precision_ranks(x.variants);
 
   std::unordered_map<std::string_view, std::size_t> gpu_at, provider_at;
   for (std::size_t i = 0; i < catalog.gpus.size(); ++i) gpu_at.emplace(catalog.gpus[i].id, i);
@@ -442,26 +526,13 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
       }
       if (x.estimates[static_cast<std::size_t>(ei)].fit == Fit::no_fit) {
         const double need = x.estimates[static_cast<std::size_t>(ei)].memory.total_gib();
-        // The first change that fits comfortably wins; else the first that fits at all (tight).
-        int found = -1, found_ei = ei;
-        bool comfortable = false;
-        for (int v = 1; v < static_cast<int>(x.variants.size()) && !comfortable; ++v) {
-          if (hopeless(x.estimates[static_cast<std::size_t>(ei)],
-                       x.variants[static_cast<std::size_t>(v)].changes))
-            continue;
-          const int ev = cached_estimate(x, gi->second, cards, o.derate, v);
-          const GpuEstimate& e = x.estimates[static_cast<std::size_t>(ev)];
-          if (!e.supported || e.fit == Fit::no_fit || (found >= 0 && e.fit == Fit::tight)) continue;
-          found = v;
-          found_ei = ev;
-          comfortable = e.fit == Fit::fits;
-        }
-        ei = found_ei;
+        const int found = choose_variant(x, gi->second, cards, o.derate, ei, precision_rank);
         if (found < 0) {
           drop(i, pricing, cards, DropReason::no_fit, need, g.vram_gib);
           continue;
         }
         variant = found;
+        ei = cached_estimate(x, gi->second, cards, o.derate, variant);
       }
       const GpuEstimate& e = x.estimates[static_cast<std::size_t>(ei)];
 

@@ -8,11 +8,13 @@
 // NVLink host and data-parallel training across them over the network scales far worse than the model
 // assumes. Marketplaces that rent k cards of one host should list that as a k-card offer.
 //
-// When a job does not fit a card, the recommender tries the changes that keep the job what it is, in
-// the estimation engine's order: AMP then gradient checkpointing for training, int8 then 4-bit weights
-// for inference. A row made that way says so (Row::change). With Constraints::keep_precision the
-// precision and quantization stay the user's (only 8-bit Adam, micro-batch and checkpointing are tried). A
-// "tight" fit (under 5% headroom) and a training setup changed so it fits stay in the answer but rank after
+// When a job does not fit a card, the recommender tries the changes the estimate proposes: for training
+// 8-bit Adam, a smaller micro-batch with more accumulation, gradient checkpointing and CPU offload of the
+// optimizer states (ZeRO-Offload), in the user's precision first and only then with AMP; for inference int8
+// then 4-bit weights. Of the changes that fit a card, the quickest there wins (the same card at the same
+// price: the cheapest). A row made that way says so (Row::change). With Constraints::keep_precision the
+// precision and quantization stay the user's (8-bit Adam, micro-batch, checkpointing and offload are tried).
+// A "tight" fit (under 5% headroom) and a training setup changed so it fits stay in the answer but rank after
 // every option that runs the job as given: an out-of-memory crash mid-run wastes the money, and changing how
 // a model trains is the user's call. Quantized inference competes on cost (the article's answer for OPT-13B),
 // with a quality warning. FP64 jobs drop cards whose cut-down FP64 units would limit them (a roofline test);
@@ -52,15 +54,19 @@ inline constexpr int kDropReasons = 9;
 std::string_view to_string(DropReason);
 
 // A change the recommender made to the job so it fits a card (Row::change). Listed in the order a row's
-// changes are kept and keyed ("amp+checkpointing+adam8bit+smaller_batch"); change_table() is the one place
+// changes are kept and keyed ("amp+checkpointing+adam8bit+smaller_batch"); change_info() is the one place
 // that names them.
-enum class Change : std::uint8_t { amp, checkpointing, adam8bit, smaller_batch, int8, int4 };
-inline constexpr int kChanges = 6;
+enum class Change : std::uint8_t { amp, checkpointing, adam8bit, smaller_batch, offload, int8, int4 };
+inline constexpr int kChanges = 7;
 struct ChangeInfo {
   Change change;
   const char* key;  // JSON, CSV, links: "adam8bit"
   Text label;       // short, for a row: "8-bit Adam"
   bool precision;   // changes the precision or quantization (Constraints::keep_precision forbids it)
+  // Changes what the job computes (precision, quantization, the optimizer's arithmetic), so its result
+  // differs; false for changes of how it runs (checkpointing, micro-batch with the same effective batch,
+  // offload), which give the same model or outputs, only slower. Comparisons use it (same_job).
+  bool job;
 };
 const ChangeInfo& change_info(Change);
 std::string_view to_string(Change);
@@ -71,6 +77,9 @@ std::string change_key(const std::vector<Change>&);
 Text change_label(const std::vector<Change>&, int micro_batch);
 bool has_change(const std::vector<Change>&, Change);
 bool changes_precision(const std::vector<Change>&);  // AMP, int8 or 4-bit weights
+// Two rows run the same job when they make the same changes to what it computes (ChangeInfo::job): a row
+// with checkpointing or offload runs the job as given, only slower; one with AMP or 8-bit Adam does not.
+bool same_job(const std::vector<Change>&, const std::vector<Change>&);
 
 // A candidate that was dropped. Lean on purpose (a catalog may hold 100,000 offers): describe() turns it
 // into a sentence.
@@ -137,7 +146,7 @@ struct Row {
 
   Risk risk = Risk::low;
   std::vector<Text> risks;  // why the risk is what it is
-  bool pareto = false;      // on the time-vs-cost Pareto front
+  bool pareto = false;      // on the time-vs-cost Pareto front of the rows running the pick's job (same_job)
   int fallback = -1;        // index into Report::rows: another provider (else GPU) if this one is sold out
   Text reason;              // one plain sentence, e.g. "A T4 is 2.3x slower but 60% cheaper in total here."
   std::vector<Text> warnings;

@@ -78,24 +78,32 @@ Key key_for(const Context& x, const Candidate& k, bool work_known) {
   return key;
 }
 
-void mark_pareto(std::vector<Candidate>& cands) {
-  if (cands.empty()) return;
-  // Only points inside the box spanned by the cheapest and the fastest candidate can be on the front:
-  // anything slower than the cheapest or dearer than the fastest is dominated by it. The box is usually
-  // a small share of a big catalog, so only it is sorted.
-  const Candidate* cheapest = &cands.front();
-  const Candidate* fastest = &cands.front();
-  for (const Candidate& k : cands) {
+// The front is drawn as one line through the rows of one job: the pick's (same_job). A point running
+// another job (AMP where the user asked fp32, 4-bit weights, 8-bit Adam) is not an alternative to the
+// pick, only to a different question, so it neither joins the front nor pushes the pick's job off it.
+void mark_pareto(const Context& x, std::vector<Candidate>& cands, const std::vector<Change>& job) {
+  std::vector<char> in(cands.size());
+  const Candidate* cheapest = nullptr;
+  const Candidate* fastest = nullptr;
+  for (std::size_t i = 0; i < cands.size(); ++i) {
+    const Candidate& k = cands[i];
+    in[i] = same_job(x.variant(k).changes, job);
+    if (!in[i]) continue;
+    if (!cheapest) cheapest = fastest = &k;
     if (k.cost < cheapest->cost || (k.cost == cheapest->cost && k.finish < cheapest->finish)) cheapest = &k;
     if (k.finish < fastest->finish || (k.finish == fastest->finish && k.cost < fastest->cost)) fastest = &k;
   }
+  if (!cheapest) return;
+  // Only points inside the box spanned by the cheapest and the fastest candidate can be on the front:
+  // anything slower than the cheapest or dearer than the fastest is dominated by it. The box is usually
+  // a small share of a big catalog, so only it is sorted.
   struct Point {
     double finish, cost;
     std::size_t i;
   };
   std::vector<Point> pts;
   for (std::size_t i = 0; i < cands.size(); ++i)
-    if (cands[i].finish <= cheapest->finish && cands[i].cost <= fastest->cost)
+    if (in[i] && cands[i].finish <= cheapest->finish && cands[i].cost <= fastest->cost)
       pts.push_back({cands[i].finish, cands[i].cost, i});
   std::sort(pts.begin(), pts.end(), [](const Point& p, const Point& q) {
     if (p.finish != q.finish) return p.finish < q.finish;
@@ -186,6 +194,7 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   r.memory.activations_gib = e.memory.activations_gib;
   r.memory.kv_cache_gib = e.memory.kv_cache_gib;
   r.memory.overhead_gib = e.memory.overhead_gib;
+  r.memory.host_gib = e.memory.host_gib;
   r.vram_gib = e.vram_gib;
   r.need_gib = e.memory.total_gib();
   r.headroom_gib = e.headroom_gib;
@@ -319,7 +328,10 @@ void rank_and_build(Context& x, std::vector<Candidate>& cands, Report& report) {
   for (std::size_t i = 0; i < cands.size(); ++i)
     items[i] = {key_for(x, cands[i], work_known), cands[i].offer, cands[i].pricing,
                 static_cast<std::uint32_t>(i)};
-  if (work_known) mark_pareto(cands);
+  if (work_known && !items.empty()) {
+    const Item& pick = *std::min_element(items.begin(), items.end(), less);
+    mark_pareto(x, cands, x.variant(cands[pick.i]).changes);
+  }
 
   const std::size_t max_rows =
       x.options.max_rows == 0 ? items.size() : std::min(items.size(), x.options.max_rows);

@@ -79,12 +79,15 @@ Text reason_for(const Context& x, const Report& report, const Row& row) {
            name.zh + "：每小时 " + format_money(row.price_per_hour_after, c.currency) + "，显存余量 " +
                fmt(row.headroom_gib, 1) + " GiB（给出工作量才能算总价）。"};
   } else if (&row == &pick) {
-    // "Against the fastest/cheapest" compares the same job: only rows run with the same change (precision,
-    // batch, checkpointing, optimizer, quantization) as the pick.
+    // "Against the fastest/cheapest" names only a row that runs the same job as the pick (same_job: the
+    // same precision, quantization and optimizer; checkpointing, micro-batch and offload change only the
+    // time). The alternative, naming the fastest of all and adding that its job differs, was rejected: a
+    // student reads "3x faster" as the card's doing, while part of it is a change (AMP, 4-bit weights) they
+    // may not accept or could make on the pick as well. The table shows the other jobs, each with its label.
     const Row* fastest = &pick;
     const Row* cheapest = &pick;
     for (const Row& r : report.rows) {
-      if (r.change != pick.change) continue;
+      if (!same_job(r.change, pick.change)) continue;
       if (r.finish_hours.likely < fastest->finish_hours.likely) fastest = &r;
       if (r.cost.likely < cheapest->cost.likely) cheapest = &r;
     }
@@ -133,6 +136,18 @@ Text reason_for(const Context& x, const Report& report, const Row& row) {
     // "Against X:" as in the pick's own line: "is about as fast ... than" does not read.
     out = {name.en + ": against " + pname.en + " (the pick), " + cmp.en + ".",
            name.zh + "：与首选（" + pname.zh + "）相比" + cmp.zh + "。"};
+    // Every row is set against the pick, the one answer; when the two run different jobs the line says so,
+    // so the ratio is not read as the cards' alone.
+    if (!same_job(row.change, pick.change)) {
+      std::vector<Change> job;
+      for (Change ch : pick.change)
+        if (change_info(ch).job) job.push_back(ch);
+      const Text what = change_label(job, 0);
+      out.en += job.empty() ? " Not the same job: the pick keeps the precision and optimizer you gave."
+                            : " Not the same job: the pick runs it with " + what.en + ".";
+      out.zh += job.empty() ? "两者不是同一任务：首选保持你设定的精度和优化器。"
+                            : "两者不是同一任务：首选使用" + what.zh + "。";
+    }
   }
   if (!row.change.empty()) {
     out.en += " Fits " + row.change_text.en + ".";
@@ -193,6 +208,13 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
                                   : o.derate_note.en,
          o.derate_note.zh.empty() ? "降频版：比桌面版慢约 " + fmt((1 - o.derate) * 100, 0) + "%。"
                                   : o.derate_note.zh);
+  // The catalog does not list an instance's RAM, so the offloaded states' need is said, not checked.
+  if (has_change(r.change, Change::offload))
+    warn("The optimizer states go to the CPU: the instance needs about " + fmt(r.memory.host_gib, 0) +
+             " GiB of free host RAM for them (check the instance's RAM), and each optimizer step waits for "
+             "PCIe (its time is for that).",
+         "优化器状态放到 CPU：实例需要约 " + fmt(r.memory.host_gib, 0) +
+             " GiB 空闲内存（请核对实例内存），且每个优化器步都要等 PCIe 传输（时间已按此计算）。");
   if (has_change(r.change, Change::int8) || has_change(r.change, Change::int4))
     warn("Runs with " + r.change_text.en + ": check the output quality on your own prompts.",
          "需要" + r.change_text.in(Lang::zh) + "：请用自己的输入检查输出质量。");

@@ -49,7 +49,19 @@ export default async function (t) {
       let s = await until(page, (x) => !x.pending && x.report.count > 0 && /(^|&)cat=/.test(x.link), 'the default link');
       assert(s.catalog.version === today, `the page runs catalog ${s.catalog.version}, data.json says ${today}`);
       const todays = costs(s);
+      const todayLink = s.link;
       const pinned = s.link.replace(/(^|&)cat=[^&]*/, `$1cat=${encodeURIComponent(old)}`);
+      // Pasted into the address bar of the open page (a hash change, no reload): its catalog comes in too,
+      // and a link naming today's catalog puts today's back.
+      await page.evaluate((h) => { location.hash = h; }, pinned);
+      s = await until(page, (x) => !x.pending && x.report.count > 0 && x.catalog.version === old,
+        `catalog ${old} after the pinned link is opened in the open page`);
+      assert(s.catalog.today === today, `today's catalog should be kept aside: '${s.catalog.today}'`);
+      const hashCosts = costs(s);
+      await page.evaluate((h) => { location.hash = h; }, todayLink);
+      s = await until(page, (x) => !x.pending && x.report.count > 0 && x.catalog.version === today && x.catalog.today === '',
+        "today's catalog after a link naming it is opened in the open page");
+      assert(costs(s) === todays, "a link naming today's catalog should rank at today's prices");
       // Opened as a link is (a new tab): the page reads the catalog version when it starts.
       await page.close();
       page = await context.newPage();
@@ -64,6 +76,7 @@ export default async function (t) {
       assert(new RegExp(`(^|&)cat=${old.replace(/\./g, '\\.')}(&|$)`).test(s.link), `the link should stay pinned: ${s.link}`);
       assert(!s.banners?.some?.((b) => b.id === 'link_catalog'), 'no "ranking may differ" warning when the old catalog is shown');
       const pinnedCosts = costs(s);
+      assert(pinnedCosts === hashCosts, 'the pinned link should rank the same opened in a new tab or in the open page');
       t.log(`pinned to ${old}: ${s.report.count} rows, top ${s.report.rows[0].key}`);
       // Offline with the old version, fetched once.
       await controlled(page);

@@ -7,20 +7,11 @@ using namespace gw;
 
 namespace {
 
+// Llama-2-7B (from the model library), AMP + AdamW, sequence 512, micro-batch 1, checkpointing.
 Workload llama7b_full() {
-  Workload w;
-  w.mode = Mode::train;
-  w.arch = Arch::decoder;
-  w.params = 6.74e9;
-  w.layers = 32;
-  w.hidden = 4096;
-  w.heads = 32;
-  w.intermediate = 11008;
-  w.vocab = 32000;
+  Workload w = gwtest::llama2_7b_full();
   w.seq_len = 512;
   w.micro_batch = 1;
-  w.precision = Precision::amp;
-  w.optimizer = Optimizer::adamw;
   w.checkpointing = true;
   w.tokens = 1e7;
   return w;
@@ -41,6 +32,9 @@ TEST_CASE("optimizer offload: states move to host RAM, the GPU keeps 16-bit weig
   CHECK(b.gradients_gib == doctest::Approx(6.74e9 * 2 / model::kGiB));
   CHECK(b.activations_gib == doctest::Approx(a.activations_gib));
   CHECK(b.total_gib() < 40);
+  // Host RAM: fp32 master weights and gradients (4 + 4) and AdamW's two fp32 moments (8) per parameter.
+  CHECK(b.host_gib == doctest::Approx(6.74e9 * 16 / model::kGiB));
+  CHECK(a.host_gib == 0);
   bool host_named = false;
   for (const Text& r : b.rules) host_named = host_named || r.en.find("host RAM") != std::string::npos;
   CHECK(host_named);

@@ -11,6 +11,7 @@
 #include "engine/link.hpp"
 #include "engine/recommend.hpp"
 #include "engine/recommend_internal.hpp"
+#include "test_estimate_fixtures.hpp"
 #include "test_recommend_fixtures.hpp"
 
 using namespace gw;
@@ -48,6 +49,12 @@ TEST_CASE("kind tables: every change, cost kind, bill category and advice kind h
   CHECK_FALSE(change_info(Change::adam8bit).precision);
   CHECK_FALSE(change_info(Change::smaller_batch).precision);
   CHECK_FALSE(change_info(Change::checkpointing).precision);
+  CHECK_FALSE(change_info(Change::offload).precision);  // so keep_precision allows it
+  // What the job computes: precision, quantization and the optimizer's arithmetic (same_job).
+  for (Change c : {Change::amp, Change::adam8bit, Change::int8, Change::int4}) CHECK(change_info(c).job);
+  for (Change c : {Change::checkpointing, Change::smaller_batch, Change::offload})
+    CHECK_FALSE(change_info(c).job);
+  CHECK(change_info(Change::offload).label.en == "CPU offload");
 
   keys.clear();
   std::set<int> used_categories;
@@ -92,6 +99,8 @@ TEST_CASE("change keys and labels: keys in enum order, labels readable in both l
   const std::vector<Change> c = {Change::amp, Change::checkpointing};
   CHECK(change_key(c) == "amp+checkpointing");
   CHECK(change_key({}) == "");
+  CHECK(change_key({Change::checkpointing, Change::smaller_batch, Change::offload}) ==
+        "checkpointing+smaller_batch+offload");
   const Text l = change_label({Change::adam8bit, Change::smaller_batch}, 1);
   CHECK(l.en == "8-bit Adam + micro-batch 1");
   CHECK(l.zh == "8-bit Adam + micro-batch 1");
@@ -124,20 +133,12 @@ TEST_CASE("a bill's categories are the sums of its lines, kind by kind") {
 }
 
 TEST_CASE("keep_precision: no AMP or quantization variants, the others remain") {
-  Workload fp32;
-  fp32.mode = Mode::train;
-  fp32.arch = Arch::decoder;
-  fp32.params = 6.74e9;
-  fp32.layers = 32;
-  fp32.hidden = 4096;
-  fp32.heads = 32;
-  fp32.vocab = 32000;
+  Workload fp32 = gwtest::llama2_7b_full();
   fp32.seq_len = 1024;
   fp32.micro_batch = 4;
   fp32.grad_accum = 4;
   fp32.precision = Precision::fp32;
-  fp32.optimizer = Optimizer::adamw;
-  bool amp = false, adam = false, batch = false, ckpt = false;
+  bool amp = false, adam = false, batch = false, ckpt = false, offload = false;
   for (const rec::Variant& v : rec::variants_for(fp32, false))
     amp = amp || has_change(v.changes, Change::amp);
   CHECK(amp);  // without the switch, AMP is tried
@@ -147,10 +148,12 @@ TEST_CASE("keep_precision: no AMP or quantization variants, the others remain") 
     adam = adam || has_change(v.changes, Change::adam8bit);
     batch = batch || has_change(v.changes, Change::smaller_batch);
     ckpt = ckpt || has_change(v.changes, Change::checkpointing);
+    offload = offload || has_change(v.changes, Change::offload);
   }
   CHECK(adam);
   CHECK(batch);
   CHECK(ckpt);
+  CHECK(offload);
 
   Workload infer = fp32;
   infer.mode = Mode::inference;
