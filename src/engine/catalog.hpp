@@ -41,6 +41,11 @@ struct Gpu {
   bool has_nvlink = false;
   std::optional<bool> ecc;
   std::string nvenc;
+  std::string nvdec;  // as printed: "2 (4th gen)"
+  // Every figure of gpu_spec_keys() (gpu_specs.hpp) is a value, or named here: a unit the GPU lacks (no FP8
+  // on Ampere, no NVENC on GH100), or a figure no source gave. The two are never the same thing.
+  std::vector<std::string> not_supported;
+  std::vector<std::string> unknown;
   std::string compute_capability;  // "8.6"
   std::string source;              // where the numbers came from
   std::string notes;
