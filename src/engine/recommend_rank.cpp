@@ -11,6 +11,7 @@
 #include <map>
 
 #include "engine/market.hpp"
+#include "engine/offer_tier.hpp"
 #include "engine/recommend_internal.hpp"
 
 namespace gw::rec {
@@ -179,7 +180,7 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   r.gpu = g.id;
   r.gpu_name = g.name;
   r.provider = x.provider(k).id;
-  r.provider_name = x.provider(k).name;
+  r.provider_name = provider_label(x.provider(k), o);  // "RunPod Secure" (offer_tier.hpp)
   r.region = o.region;
   r.pricing = k.pricing;
   r.cards = std::max(1, o.gpu_count);

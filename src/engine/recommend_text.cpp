@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "engine/gpu_specs.hpp"
 #include "engine/recommend_internal.hpp"
 
 namespace gw {
@@ -291,9 +292,11 @@ void set_summary(const Context& x, Report& report, const Catalog& catalog) {
   if (!report.rows.empty()) {
     const Row& p = report.rows.front();
     const Text name = option_name(p);
-    const std::string where = p.provider_name.en + (p.region.empty() ? "" : " " + p.region.en);
-    const std::string where_zh =
-        p.provider_name.in(Lang::zh) + (p.region.empty() ? "" : " " + p.region.in(Lang::zh));
+    // The plain provider name: the region beside it already says the tier ("RunPod Community Cloud ...").
+    const Provider* pv = catalog.provider(p.provider);
+    const Text pname = pv ? pv->name : p.provider_name;
+    const std::string where = pname.en + (p.region.empty() ? "" : " " + p.region.en);
+    const std::string where_zh = pname.in(Lang::zh) + (p.region.empty() ? "" : " " + p.region.in(Lang::zh));
     if (p.work_known)
       report.summary = {
           "Pick: " + name.en + " on " + where + ", " +
@@ -360,6 +363,31 @@ void set_summary(const Context& x, Report& report, const Catalog& catalog) {
 
 }  // namespace rec
 
+namespace {
+
+// An offer dropped because its GPU's figures are unknown (the A10G: AWS's part, no source gives them) says
+// which ones, so it is never left out without a reason.
+Text unknown_rates_text(const std::string& who, const std::string& who_zh, const std::string& gpu,
+                        const Gpu* g) {
+  std::string en, zh;
+  for (const char* key : {"fp32_tflops", "fp16_tensor_fp32acc_tflops", "bf16_tensor_tflops", "fp64_tflops",
+                          "memory_bandwidth_gbs"}) {
+    if (!g || spec_state(*g, key) == SpecState::value || spec_state(*g, key) == SpecState::not_supported)
+      continue;
+    for (const GpuSpecKey& k : gpu_spec_keys())
+      if (std::string(k.key) == key) {
+        en += (en.empty() ? "" : ", ") + k.label.en;
+        zh += (zh.empty() ? "" : "、") + k.label.zh;
+      }
+  }
+  if (en.empty()) en = "throughput", zh = "算力";
+  return {who + ": the catalog has no " + en + " figure for " + gpu +
+              " (unknown: no source gives it), so its speed cannot be estimated.",
+          who_zh + "：目录中没有 " + gpu + " 的" + zh + "数据（未知：没有来源给出），无法估算速度。"};
+}
+
+}  // namespace
+
 Text describe(const Dropped& d, const Report& report, const Catalog& catalog) {
   using rec::fmt;
   if (d.offer_index >= catalog.offers.size()) return {"(unknown offer)", "（未知方案）"};
@@ -386,8 +414,7 @@ Text describe(const Dropped& d, const Report& report, const Catalog& catalog) {
                     fmt(d.limit, 1) + " FP32); this job needs FP64.",
                 who_zh + "：" + gpu + " 没有全速 FP64（" + fmt(d.need, 2) + " TFLOPS，FP32 为 " +
                     fmt(d.limit, 1) + "）；该任务需要 FP64。"};
-      return {who + ": the catalog lacks " + gpu + "'s FP64 rate, which this job needs.",
-              who_zh + "：目录中缺少 " + gpu + " 的 FP64 算力，而该任务需要。"};
+      return unknown_rates_text(who, who_zh, gpu, g);
     case DropReason::no_fit:
       return {who + ": needs " + fmt(d.need, 1) + " GiB per card, " + gpu + " has " + fmt(d.limit, 0) +
                   " GiB (also with the changes tried).",
