@@ -10,6 +10,7 @@
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "engine/bundled.hpp"
+#include "engine/gpu_specs.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
 
@@ -24,6 +25,7 @@ struct Column {
   const char* tip_zh;
   std::function<std::optional<double>(const Gpu&)> value;  // empty for text columns
   int decimals;
+  const char* spec = nullptr;  // the figure's key (gpu_specs.hpp): a missing one reads "none" or "?"
 };
 
 const std::vector<Column>& columns() {
@@ -33,22 +35,32 @@ const std::vector<Column>& columns() {
       {"VRAM GiB", "显存 GiB", "Memory on the card", "卡上显存",
        [](const Gpu& g) { return std::optional<double>(g.vram_gib); }, 0},
       {"Bandwidth GB/s", "带宽 GB/s", "Memory bandwidth", "显存带宽",
-       [](const Gpu& g) { return g.memory_bandwidth_gbs; }, 0},
+       [](const Gpu& g) { return g.memory_bandwidth_gbs; }, 0, "memory_bandwidth_gbs"},
       {"FP32 TFLOPS", "FP32 TFLOPS", "Plain single precision, no tensor cores", "普通单精度,不含张量核心",
-       [](const Gpu& g) { return g.fp32_tflops; }, 1},
+       [](const Gpu& g) { return g.fp32_tflops; }, 1, "fp32_tflops"},
       {"FP16 TC TFLOPS", "FP16 张量 TFLOPS",
        "Tensor cores, FP16 with FP32 accumulate (what AMP training uses), dense",
        "张量核心 FP16、FP32 累加(混合精度训练所用),稠密",
-       [](const Gpu& g) { return g.fp16_tensor_fp32acc_tflops; }, 0},
+       [](const Gpu& g) { return g.fp16_tensor_fp32acc_tflops; }, 0, "fp16_tensor_fp32acc_tflops"},
       {"BF16 TFLOPS", "BF16 TFLOPS", "Tensor cores, bfloat16, dense", "张量核心 BF16,稠密",
-       [](const Gpu& g) { return g.bf16_tensor_tflops; }, 0},
+       [](const Gpu& g) { return g.bf16_tensor_tflops; }, 0, "bf16_tensor_tflops"},
       {"TF32 TFLOPS", "TF32 TFLOPS", "Tensor cores, TF32, dense", "张量核心 TF32,稠密",
-       [](const Gpu& g) { return g.tf32_tensor_tflops; }, 0},
-      {"FP64 TFLOPS", "FP64 TFLOPS", "Double precision (vector); science codes need it",
-       "双精度(向量),科学计算需要", [](const Gpu& g) { return g.fp64_tflops; }, 2},
+       [](const Gpu& g) { return g.tf32_tensor_tflops; }, 0, "tf32_tensor_tflops"},
+      {"FP64 vector TFLOPS", "FP64 向量 TFLOPS",
+       "Double precision on the FP64 units (vector); science codes need it", "双精度(向量单元),科学计算需要",
+       [](const Gpu& g) { return g.fp64_tflops; }, 2, "fp64_tflops"},
+      {"FP64 tensor TFLOPS", "FP64 张量 TFLOPS",
+       "Double precision on tensor cores (A100/H100 class only); matrix-heavy FP64 codes use it",
+       "张量核心双精度(仅 A100/H100 一类),矩阵运算为主的 FP64 程序可用",
+       [](const Gpu& g) { return g.fp64_tensor_tflops; }, 1, "fp64_tensor_tflops"},
       {"INT8 TOPS", "INT8 TOPS", "Tensor cores, INT8, dense", "张量核心 INT8,稠密",
-       [](const Gpu& g) { return g.int8_tensor_tops; }, 0},
-      {"TDP W", "功耗 W", "Board power", "整卡功耗", [](const Gpu& g) { return g.tdp_w; }, 0},
+       [](const Gpu& g) { return g.int8_tensor_tops; }, 0, "int8_tensor_tops"},
+      {"TDP W", "功耗 W", "Board power", "整卡功耗", [](const Gpu& g) { return g.tdp_w; }, 0, "tdp_w"},
+      {"ECC", "ECC", "Error-correcting memory: none = the card has none, ? = unknown",
+       "显存纠错:无 = 不支持,未知 = 没有来源", nullptr, 0, "ecc"},
+      {"NVENC", "NVENC",
+       "Video encoder (hover a cell for the full entry): none = the card has none, ? = unknown",
+       "视频编码器(悬停看完整说明):无 = 不支持,未知 = 没有来源", nullptr, 0, "nvenc"},
       {"Year", "年份", "", "",
        [](const Gpu& g) { return g.release_year ? std::optional<double>(*g.release_year) : std::nullopt; },
        0},
@@ -57,7 +69,19 @@ const std::vector<Column>& columns() {
 }
 
 std::string text_value(const Gpu& g, int col) {
+  const char* spec = columns()[static_cast<std::size_t>(col)].spec;
+  if (spec && std::string(spec) == "ecc") return tr(ecc_cell(g));
+  if (spec) return tr(codec_cell(g, spec));
   return col == 0 ? g.name : g.architecture;
+}
+
+// A short NVENC cell: the entry up to its first bracket or comma ("8th gen (Ada, AV1 encode), 2 encoders" ->
+// "8th gen"), so the column stays narrow on a phone; the whole entry shows on hover.
+std::string short_codec(const std::string& t) {
+  const std::size_t cut = t.find_first_of("(,");
+  std::string s = cut == std::string::npos ? t : t.substr(0, cut);
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s.empty() ? t : s;
 }
 
 void refresh_rows(AppState& s) {
@@ -156,11 +180,28 @@ void draw_gpu_table(AppState& s) {
       ImGui::TextUnformatted(g.architecture.c_str());
       for (std::size_t c = 2; c < cols.size(); ++c) {
         if (!ImGui::TableSetColumnIndex(static_cast<int>(c))) continue;
-        const std::string t = num(cols[c].value(g), cols[c].decimals);
+        if (!cols[c].value) {  // ECC, NVENC
+          const std::string full = text_value(g, static_cast<int>(c));
+          const bool known = cols[c].spec && spec_state(g, cols[c].spec) == SpecState::value;
+          const std::string shown = std::string(cols[c].spec) == "nvenc" && known ? short_codec(full) : full;
+          if (known)
+            ImGui::TextUnformatted(shown.c_str());
+          else
+            ImGui::TextDisabled("%s", shown.c_str());
+          if (shown != full && ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s", full.c_str());
+            remember_tooltip(full);
+          }
+          continue;
+        }
+        const std::optional<double> v = cols[c].value(g);
+        const std::string t = cols[c].spec && !(v && spec_state(g, cols[c].spec) == SpecState::value)
+                                  ? tr(spec_missing_text(spec_state(g, cols[c].spec)))
+                                  : num(v, cols[c].decimals);
         // Numbers right-aligned so digits line up.
         const float w = ImGui::CalcTextSize(t.c_str()).x;
         ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetColumnWidth() - w);
-        if (t == "—")
+        if (!v || t == "—")
           ImGui::TextDisabled("%s", t.c_str());
         else
           ImGui::TextUnformatted(t.c_str());
