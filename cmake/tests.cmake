@@ -22,3 +22,8 @@ endforeach()
 add_test(NAME layer_check
   COMMAND ${CMAKE_COMMAND} -DSOURCE=${CMAKE_SOURCE_DIR} -DWORK=${CMAKE_BINARY_DIR}/layer-check-scratch
           -P "${CMAKE_SOURCE_DIR}/tests/layers/run_check.cmake")
+
+# scripts/build_catalog.py writes the keys of the engine's catalog field list, no more, no fewer.
+add_test(NAME catalog_fields_script
+  COMMAND ${GW_PYTHON3} "${CMAKE_SOURCE_DIR}/scripts/build_catalog.py" --check-fields $<TARGET_FILE:gpuwise>
+          --out "${CMAKE_SOURCE_DIR}/data/catalog.json")

@@ -2,6 +2,7 @@
 """Build data/catalog.json and data/catalog-notes.json from the reference facts.
 
     /usr/bin/python3 scripts/build_catalog.py [REFERENCE_DIR] [--out data/catalog.json] [--check]
+    /usr/bin/python3 scripts/build_catalog.py --check-fields build/gpuwise   # keys agree with the engine's
 
 REFERENCE_DIR defaults to ../shared/reference next to the repository. It reads gpu-specs.csv and
 cloud-prices.csv there; provider rules (billing, disks, egress, spot, programmes) come from
@@ -792,13 +793,83 @@ def guide_text(guide_path, catalog):
     return text[:rows_at] + '"rows": [\n' + body + text[end:]
 
 
+# ---------------------------------------------------------------- the engine's field list
+# Keys of the engine's catalog field list (`gpuwise catalog fields`, src/engine/catalog_fields.cpp) that this
+# script never writes, each with why. --check-fields fails on a key the output has and the list lacks (the
+# engine would refuse the catalog), on a listed key the output never has that is not named here (a field the
+# engine reads and this script forgot), and on a name here that the output does have.
+NOT_WRITTEN = {
+    "providers": {"internal_network_free": "no source names a provider that bills internal traffic (default: free)"},
+    "providers/programs": {"cap": "no programme in catalog_facts.py publishes a per-order cap",
+                           "expires": "no programme in catalog_facts.py publishes its end date"},
+}
+
+
+def output_keys(core, notes):
+    """{section: keys} of a built catalog: the core file with its notes file's fields put back."""
+    keys = {"": set(core)}
+
+    def add(section, items):
+        for item in items:
+            keys.setdefault(section, set()).update(item)
+            for k, v in item.items():
+                if isinstance(v, list) and v and isinstance(v[0], dict):
+                    add(f"{section}/{k}", v)
+                elif isinstance(v, dict) and k == "access":
+                    keys.setdefault(f"{section}/{k}", set()).update(v)
+
+    for section in ("gpus", "providers", "offers", "unpriced"):
+        add(section, core.get(section, []))
+    for section, by_id in notes.items():
+        if isinstance(by_id, dict):
+            for fields in by_id.values():
+                keys.setdefault(section, set()).update(fields)
+    return keys
+
+
+def check_fields(gpuwise, out_path):
+    """Compares the keys of the catalog this script wrote (out_path and its notes file) with the engine's list."""
+    import subprocess
+    listing = json.loads(subprocess.run([gpuwise, "catalog", "fields", "--format", "json"], check=True,
+                                        capture_output=True, text=True).stdout)
+    listed = {}
+    for f in listing:
+        listed.setdefault(f["section"], set()).add(f["key"])
+    with open(out_path, encoding="utf-8") as f:
+        core = json.load(f)
+    with open(os.path.join(os.path.dirname(out_path), NOTES_FILE), encoding="utf-8") as f:
+        notes = json.load(f)
+    written = output_keys(core, notes)
+    errors = []
+    for section in sorted(set(listed) | set(written)):
+        have, want = written.get(section, set()), listed.get(section, set())
+        skip = NOT_WRITTEN.get(section, {})
+        where = section or "top level"
+        errors += [f"{where}: '{k}' is written but not in the engine's field list" for k in sorted(have - want)]
+        errors += [f"{where}: '{k}' is in the engine's field list but never written (add it, or to NOT_WRITTEN)"
+                   for k in sorted(want - have - set(skip))]
+        errors += [f"{where}: '{k}' is in NOT_WRITTEN but is written" for k in sorted(set(skip) & have)]
+        errors += [f"{where}: '{k}' is in NOT_WRITTEN but not in the engine's field list"
+                   for k in sorted(set(skip) - want)]
+    for e in errors:
+        print(e, file=sys.stderr)
+    if errors:
+        sys.exit(f"{len(errors)} difference(s) between scripts/build_catalog.py and the engine's catalog fields")
+    print(f"{sum(map(len, written.values()))} keys written, "
+          f"{sum(len(v) for v in NOT_WRITTEN.values())} listed keys not written: agree with the engine")
+
+
 def main():
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("reference", nargs="?", default=os.path.join(repo, "..", "shared", "reference"))
     ap.add_argument("--out", default=os.path.join(repo, "data", "catalog.json"))
     ap.add_argument("--check", action="store_true", help="exit 1 if --out differs from a fresh build")
+    ap.add_argument("--check-fields", metavar="GPUWISE",
+                    help="only compare the keys of --out and its notes file with `GPUWISE catalog fields`")
     args = ap.parse_args()
+    if args.check_fields:
+        return check_fields(args.check_fields, args.out)
     catalog, rows, skipped, superseded = build(args.reference)
     core, notes = split_prose(catalog)
     notes_out = os.path.join(os.path.dirname(args.out), NOTES_FILE)

@@ -5,6 +5,7 @@
 
 #include "cli/cli.hpp"
 #include "engine/bundled.hpp"
+#include "engine/catalog_fields.hpp"
 
 namespace gw::cli {
 namespace {
@@ -19,24 +20,60 @@ std::string granularity_name(Granularity g) {
   return g == Granularity::second ? "second" : g == Granularity::minute ? "minute" : "hour";
 }
 
+// A catalog field as a cell (catalog_fields.hpp): numbers with the column's decimals, flags as yes/no, an
+// unknown as a blank (unknown is not "no").
+template <class R>
+std::string field_cell(const R& r, const CatalogField<R>& f, Lang lang) {
+  return std::visit(
+      [&](auto m) -> std::string {
+        using M = std::decay_t<decltype(r.*m)>;
+        const M& v = r.*m;
+        if constexpr (std::is_same_v<M, std::string>)
+          return v;
+        else if constexpr (std::is_same_v<M, Text>)
+          return v.in(lang);
+        else if constexpr (std::is_same_v<M, double>)
+          return fmt_num(v, f.decimals);
+        else if constexpr (std::is_same_v<M, std::optional<double>>)
+          return opt(v, f.decimals);
+        else if constexpr (std::is_same_v<M, int>)
+          return std::to_string(v);
+        else if constexpr (std::is_same_v<M, std::optional<int>>)
+          return opt(v);
+        else if constexpr (std::is_same_v<M, bool>)
+          return v ? "yes" : "no";
+        else if constexpr (std::is_same_v<M, std::optional<bool>>)
+          return v ? (*v ? "yes" : "no") : "";
+        else
+          return "";
+      },
+      f.member);
+}
+
+// The fields with a column heading, in table order; numbers right-aligned. `adjust` may rewrite a cell.
+template <class R, class Adjust>
+Table field_table(const std::vector<R>& list, const std::vector<CatalogField<R>>& fields, Lang lang,
+                  Adjust adjust) {
+  Table t;
+  for (const CatalogField<R>& f : fields)
+    if (*f.column) {
+      t.headers.push_back(f.column);
+      t.right_align.push_back(f.type == CatalogType::number || f.type == CatalogType::integer);
+    }
+  for (const R& r : list) {
+    std::vector<std::string> row;
+    for (const CatalogField<R>& f : fields)
+      if (*f.column) row.push_back(adjust(r, f, field_cell(r, f, lang)));
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
 // FP64 is the vector rate, as on the web page; the tensor-core FP64 of the A100/H100 class has its own
 // column. ECC and NVENC are shown (blank: the catalog does not know).
 Table gpu_table(const Catalog& c) {
-  Table t{{"id", "name", "arch", "vram_gib", "bandwidth_gbs", "fp32_tflops", "fp16_tc_fp32acc_tflops",
-           "bf16_tflops", "tf32_tflops", "fp64_tflops", "fp64_tensor_tflops", "int8_tops", "tdp_w", "pcie",
-           "nvlink", "ecc", "nvenc", "cc"},
-          {},
-          {false, false, false, true, true, true, true, true, true, true, true, true, true, false, false,
-           false, false, false}};
-  for (const Gpu& g : c.gpus) {
-    t.rows.push_back({g.id, g.name, g.architecture, fmt_num(g.vram_gib, 0), opt(g.memory_bandwidth_gbs, 0),
-                      opt(g.fp32_tflops, 1), opt(g.fp16_tensor_fp32acc_tflops, 1),
-                      opt(g.bf16_tensor_tflops, 1), opt(g.tf32_tensor_tflops, 1), opt(g.fp64_tflops, 2),
-                      opt(g.fp64_tensor_tflops, 1), opt(g.int8_tensor_tops, 0), opt(g.tdp_w, 0), g.pcie,
-                      g.has_nvlink ? "yes" : "no", g.ecc ? (*g.ecc ? "yes" : "no") : "", g.nvenc,
-                      g.compute_capability});
-  }
-  return t;
+  return field_table(c.gpus, gpu_fields(), Lang::en,
+                     [](const Gpu&, const CatalogField<Gpu>&, std::string cell) { return cell; });
 }
 
 // A tri-state fact as a cell: blank when no source says (unknown is not "no").
@@ -89,16 +126,25 @@ Table provider_table(const Catalog& c, Lang lang) {
   return t;
 }
 
-// `lang` picks the region's language for people (table, md); scripts (json, csv) get English.
+// `lang` picks the region's language for people (table, md); scripts (json, csv) get English. "~" marks an
+// estimated price.
 Table offer_table(const Catalog& c, Lang lang) {
-  Table t{{"id", "provider", "region", "gpu", "cards", "currency", "on_demand_per_hour", "spot_per_hour",
-           "derate", "price_date"},
-          {},
-          {false, false, false, false, true, false, true, true, true, false}};
-  for (const Offer& o : c.offers) {
-    t.rows.push_back({o.id, o.provider, o.region.in(lang), o.gpu, std::to_string(o.gpu_count), o.currency,
-                      (o.price_is_estimate ? "~" : "") + fmt_num(o.on_demand_per_hour, 3),
-                      opt(o.spot_per_hour, 3), fmt_num(o.derate, 2), o.price_date});
+  return field_table(
+      c.offers, offer_fields(), lang, [](const Offer& o, const CatalogField<Offer>& f, std::string cell) {
+        if (o.price_is_estimate && f.member == CatalogMember<Offer>(&Offer::on_demand_per_hour))
+          return "~" + cell;
+        return cell;
+      });
+}
+
+// Every catalog field with its type, unit and label: scripts/build_catalog.py checks its keys against it.
+Table field_list_table(Lang lang) {
+  Table t{{"section", "key", "type", "need", "unit", "label"}, {}, {}};
+  for (const CatalogFieldInfo& f : catalog_field_list()) {
+    const char* need = f.need == Need::required   ? "required"
+                       : f.need == Need::optional ? "optional"
+                                                  : "inline_source";
+    t.rows.push_back({f.section, f.key, to_string(f.type), need, f.unit, f.label.in(lang)});
   }
   return t;
 }
@@ -141,6 +187,17 @@ void setup(CLI::App& root, Context& ctx) {
                   << c.catalog_date << ")\n";
     });
   }
+
+  CLI::App* fields = cmd->add_subcommand("fields", "List every catalog field: its key, type, unit and label");
+  add_format_option(fields, format, {"table", "json", "csv", "md"});
+  fields->footer(
+      "\nThe catalog's JSON keys, by section (providers/programs: a provider's programmes).\n\nExamples:\n"
+      "  gpuwise catalog fields\n  gpuwise catalog fields --format json");
+  fields->callback([&ctx] {
+    const Format fmt = parse_format(format);
+    const Lang human = fmt == Format::table || fmt == Format::md ? ctx.lang() : Lang::en;
+    std::cout << render(field_list_table(human), fmt, ctx.lang());
+  });
 
   // Prices older than N months, by today's date (the engine is given the date; it reads no clock).
   static int stale_months = kStaleMonths;

@@ -9,12 +9,14 @@
 #include <set>
 
 #include "engine/catalog.hpp"
+#include "engine/catalog_fields.hpp"
 #include "engine/catalog_read.hpp"
 
 namespace gw {
 namespace {
 
 using namespace catalog_read;
+using T = CatalogType;
 
 constexpr int kSchemaVersion = 1;
 
@@ -38,208 +40,172 @@ std::string strip_brand(std::string s) {
   return s;
 }
 
-// ---------------------------------------------------------------- field bounds
-// Far above any real value; they exist so a typo such as 1e300 cannot overflow later arithmetic into inf.
-constexpr Range kPrice{0, true, 1e5};
-constexpr Range kPackagePrice{0, true, 1e8};  // a month of an 8-card offer
-constexpr Range kMoneyPerGb{0, false, 1e4};
-constexpr Range kFraction{0, false, 1};
-constexpr Range kDerate{0, true, 1};
-constexpr Range kThroughput{0, true, 1e6};
-constexpr Range kVram{0, true, 1e4};
-constexpr Range kClockOrPower{0, true, 1e5};
-constexpr Range kSeconds{0, false, 31 * 86400.0};
-constexpr Range kPerHour{0, false, 60};
-constexpr Range kGb{0, false, 1e7};
-constexpr Range kAmount{0, true, 1e7};
-constexpr Range kMinSpend{0, false, 1e7};
-constexpr Range kUsdCny{1, true, 50};
+// ---------------------------------------------------------------- reading through the field tables
+IntRange whole_range(const CatalogRange& r) {
+  return {static_cast<long long>(r.lo), static_cast<long long>(r.hi)};
+}
+
+template <class E>
+void read_enum(Fields& f, const char* key, bool required, const std::vector<const char*>& choices, E& out) {
+  const std::string s = f.one_of(key, choices, required);
+  for (std::size_t i = 0; i < choices.size(); ++i)
+    if (s == choices[i]) out = static_cast<E>(i);
+}
+
+// Reads one field of `r` as its table entry says. Lists and nested records are the caller's (`nested`).
+template <class R, class Nested>
+void read_field(Fields& f, R& r, const CatalogField<R>& field, bool sources_inline, Nested& nested) {
+  bool required = field.need == Need::required || (field.need == Need::inline_source && sources_inline);
+  for (const char* k : field.required_with) required = required || f.has(k);
+  const char* key = field.key;
+  const T type = field.type;
+  std::visit(
+      [&](auto m) {
+        using M = std::decay_t<decltype(r.*m)>;
+        M& v = r.*m;
+        if constexpr (std::is_same_v<M, std::string>) {
+          if (type == T::id)
+            v = f.id(key);
+          else if (type == T::choice)
+            v = f.one_of(key, field.choices, required);
+          else if (type == T::date)
+            v = f.date(key, required);
+          else
+            v = f.str(key, required);
+        } else if constexpr (std::is_same_v<M, Text>) {
+          v = type == T::label ? f.label(key, required) : f.text(key, required);
+        } else if constexpr (std::is_same_v<M, std::optional<double>>) {
+          v = f.number(key, required, field.range);
+        } else if constexpr (std::is_same_v<M, double>) {
+          if (auto d = f.number(key, required, field.range)) v = *d;
+        } else if constexpr (std::is_same_v<M, std::optional<int>>) {
+          v = f.integer(key, required, whole_range(field.range));
+        } else if constexpr (std::is_same_v<M, int>) {
+          if (auto i = f.integer(key, required, whole_range(field.range))) v = *i;
+        } else if constexpr (std::is_same_v<M, std::optional<bool>>) {
+          v = f.boolean(key, required);
+        } else if constexpr (std::is_same_v<M, bool>) {
+          // A required flag that is missing or wrong reads as false (the problem is reported).
+          if (required)
+            v = f.boolean(key, true).value_or(false);
+          else
+            f.boolean_into(key, v);
+        } else if constexpr (std::is_enum_v<M>) {
+          read_enum(f, key, required, field.choices, v);
+        } else {
+          nested(f, r, field, required);
+        }
+      },
+      field.member);
+}
+
+template <class R>
+bool flag_of(const R& r, const std::vector<CatalogField<R>>& table, const char* key) {
+  for (const CatalogField<R>& field : table)
+    if (std::string_view(field.key) == key)
+      if (auto m = std::get_if<bool R::*>(&field.member)) return r.**m;
+  return true;
+}
+
+// Reads every field of the table, then the rule "set only when that flag is true".
+template <class R, class Nested>
+void read_fields(Fields& f, R& r, const std::vector<CatalogField<R>>& table, bool sources_inline,
+                 Nested nested) {
+  for (const CatalogField<R>& field : table) read_field(f, r, field, sources_inline, nested);
+  for (const CatalogField<R>& field : table)
+    if (*field.only_with && f.has(field.key) && !flag_of(r, table, field.only_with))
+      f.fail(field.key,
+             "\"" + std::string(field.key) + "\" is set but \"" + field.only_with + "\" is false.");
+}
+
+// Records with no list and no nested record.
+template <class R>
+void read_flat(Fields& f, R& r, const std::vector<CatalogField<R>>& table) {
+  read_fields(f, r, table, true, [](Fields&, R&, const CatalogField<R>&, bool) {});
+}
 
 Gpu read_gpu(Fields& f) {
   Gpu g;
-  g.id = f.id("id");
-  g.name = f.str("name", true);
-  if (const json* a = f.array("aliases", false)) {
+  read_fields(f, g, gpu_fields(), true, [](Fields& f, Gpu& g, const CatalogField<Gpu>& field, bool required) {
+    const json* a = f.array(field.key, required);
+    if (!a) return;
+    // aliases, or the not_supported/unknown spec keys (gpu_specs.hpp)
+    std::vector<std::string>& list = g.*std::get<std::vector<std::string> Gpu::*>(field.member);
+    const bool alias = &list == &g.aliases;
     for (std::size_t i = 0; i < a->size(); ++i) {
       const json& v = (*a)[i];
-      const std::string p = f.at("aliases") + "/" + std::to_string(i);
+      const std::string p = f.at(field.key) + "/" + std::to_string(i);
       if (!v.is_string())
-        f.out().push_back({p, "Each alias must be a string, not " + describe(v) + "."});
+        f.out().push_back({p, std::string(alias ? "Each alias" : "Each entry") + " must be a string, not " +
+                                  describe(v) + "."});
       else if (squash(v.get<std::string>()).empty())
-        f.out().push_back({p, "An alias needs at least one letter or digit."});
+        f.out().push_back({p, alias ? "An alias needs at least one letter or digit." : "An entry is empty."});
       else
-        g.aliases.push_back(v.get<std::string>());
+        list.push_back(v.get<std::string>());
     }
-  }
-  g.vendor = f.str("vendor", true);
-  g.segment = f.str("segment", false);
-  g.architecture = f.str("architecture", false);
-  g.release_year = f.integer("release_year", false, {1990, 2100});
-  g.vram_gib = f.number("vram_gib", true, kVram).value_or(0);
-  g.memory_type = f.str("memory_type", false);
-  g.memory_bandwidth_gbs = f.number("memory_bandwidth_gbs", false, kThroughput);
-  g.boost_clock_mhz = f.number("boost_clock_mhz", false, kClockOrPower);
-  g.cuda_cores = f.integer("cuda_cores", false, {1, 10000000});
-  g.tensor_cores = f.integer("tensor_cores", false, {0, 10000000});
-  g.fp32_tflops = f.number("fp32_tflops", false, kThroughput);
-  g.fp16_tensor_fp16acc_tflops = f.number("fp16_tensor_fp16acc_tflops", false, kThroughput);
-  g.fp16_tensor_fp32acc_tflops = f.number("fp16_tensor_fp32acc_tflops", false, kThroughput);
-  g.bf16_tensor_tflops = f.number("bf16_tensor_tflops", false, kThroughput);
-  g.tf32_tensor_tflops = f.number("tf32_tensor_tflops", false, kThroughput);
-  g.fp8_tensor_tflops = f.number("fp8_tensor_tflops", false, kThroughput);
-  g.fp64_tflops = f.number("fp64_tflops", false, kThroughput);
-  g.fp64_tensor_tflops = f.number("fp64_tensor_tflops", false, kThroughput);
-  g.int8_tensor_tops = f.number("int8_tensor_tops", false, kThroughput);
-  g.tdp_w = f.number("tdp_w", false, kClockOrPower);
-  g.pcie = f.str("pcie", false);
-  g.pcie_gen = f.integer("pcie_gen", false, {1, 7});
-  g.pcie_lanes = f.integer("pcie_lanes", false, {1, 32});
-  g.nvlink = f.str("nvlink", false);
-  f.boolean_into("has_nvlink", g.has_nvlink);
-  g.ecc = f.boolean("ecc", false);
-  g.nvenc = f.str("nvenc", false);
-  g.compute_capability = f.str("compute_capability", false);
-  g.source = f.str("source", false);
-  g.notes = f.str("notes", false);
+  });
   return g;
 }
 
-Program read_program(Fields& f) {
-  Program p;
-  p.id = f.id("id");
-  p.kind = f.one_of("kind", {"student_discount", "coupon", "credit", "member_discount"}, true);
-  p.name = f.text("name", true);
-  p.discount_fraction = f.number("discount_fraction", false, kFraction);
-  p.amount = f.number("amount", false, kAmount);
-  const bool money = f.has("amount") || f.has("min_spend") || f.has("cap");
-  p.currency = f.one_of("currency", {"CNY", "USD"}, money);
-  p.min_spend = f.number("min_spend", false, kMinSpend);
-  p.expiry_days = f.integer("expiry_days", false, {1, 3650});
-  f.boolean_into("stackable", p.stackable);
-  f.boolean_into("applies_to_gpu", p.applies_to_gpu);
-  f.boolean_into("applies_to_spot", p.applies_to_spot);
-  p.cap = f.number("cap", false, kAmount);
-  p.expires = f.date("expires", false);
-  f.boolean_into("needs_student", p.needs_student);
-  f.boolean_into("new_users_only", p.new_users_only);
-  p.qualifies = f.text("qualifies", false);
-  p.covers = f.text("covers", false);
-  p.notes = f.text("notes", false);
-  p.source = f.str("source", true);
-  p.source_date = f.date("source_date", false);
-  return p;
-}
-
 // {"alipay": true, "usd_only": false, ...}: an absent fact is unknown, so nothing here has a default.
-ProviderAccess read_access(Fields& f) {
-  ProviderAccess a;
-  const json* v = f.find("access", false);
-  if (!v) return a;
+void read_access(Fields& f, const char* key, ProviderAccess& a) {
+  const json* v = f.find(key, false);
+  if (!v) return;
   if (!v->is_object()) {
-    f.wrong_type("access", *v, "an object");
-    return a;
+    f.wrong_type(key, *v, "an object");
+    return;
   }
-  Fields af(*v, f.at("access"), f.out());
-  a.alipay = af.boolean("alipay", false);
-  a.wechat = af.boolean("wechat", false);
-  a.unionpay = af.boolean("unionpay", false);
-  a.card = af.boolean("card", false);
-  a.crypto = af.boolean("crypto", false);
-  a.usd_only = af.boolean("usd_only", false);
-  a.mainland_reachable = af.boolean("mainland_reachable", false);
-  a.real_name = af.boolean("real_name", false);
-  a.invoice_general = af.boolean("invoice_general", false);
-  a.invoice_special = af.boolean("invoice_special", false);
-  a.min_topup = af.number("min_topup", false, kAmount);
-  a.data_location = af.text("data_location", false);
-  a.notes = af.text("notes", false);
-  // A fact without its source is not a fact: the same rule as prices.
-  a.source = af.str("source", true);
-  a.source_date = af.date("source_date", true);
+  Fields af(*v, f.at(key), f.out());
+  read_flat(af, a, access_fields());
   af.finish();
   if (a.usd_only && *a.usd_only && ((a.alipay && *a.alipay) || (a.wechat && *a.wechat)))
-    f.fail("access", "\"usd_only\" is true but Alipay or WeChat Pay is accepted; they cannot both hold.");
-  return a;
+    f.fail(key, "\"usd_only\" is true but Alipay or WeChat Pay is accepted; they cannot both hold.");
 }
 
 // sources_inline: false for the bundled core, whose citations come from its notes file (catalog_notes.cpp).
 Provider read_provider(Fields& f, bool sources_inline) {
   Provider p;
-  p.id = f.id("id");
-  p.name = f.text("name", true);
-  p.currency = f.one_of("currency", {"CNY", "USD"}, true);
-  p.market = f.one_of("market", {"cn", "intl"}, true);
-  const std::string g = f.one_of("granularity", {"second", "minute", "hour"}, true);
-  p.granularity = g == "minute" ? Granularity::minute : g == "hour" ? Granularity::hour : Granularity::second;
-  f.number_into("min_billed_seconds", p.min_billed_seconds, kSeconds);
-  p.bills_from_creation = f.boolean("bills_from_creation", true).value_or(false);
-  p.billing_note = f.text("billing_note", false);
-  p.disk_running_per_gb_month = f.number("disk_running_per_gb_month", false, kMoneyPerGb);
-  p.disk_stopped_per_gb_month = f.number("disk_stopped_per_gb_month", false, kMoneyPerGb);
-  f.number_into("free_disk_gb", p.free_disk_gb, kGb);
-  p.egress_per_gb = f.number("egress_per_gb", false, kMoneyPerGb);
-  f.number_into("egress_free_gb_per_month", p.egress_free_gb_per_month, kGb);
-  f.boolean_into("ingress_free", p.ingress_free);
-  f.boolean_into("internal_network_free", p.internal_network_free);
-  p.has_spot = f.boolean("has_spot", true).value_or(false);
-  p.spot_discount_fraction = f.number("spot_discount_fraction", false, kFraction);
-  p.spot_notice_seconds = f.number("spot_notice_seconds", false, kSeconds);
-  p.spot_interruptions_per_hour = f.number("spot_interruptions_per_hour", false, kPerHour);
-  p.spot_note = f.text("spot_note", false);
-  if (!p.has_spot)
-    for (const char* k : {"spot_discount_fraction", "spot_notice_seconds", "spot_interruptions_per_hour"})
-      if (f.has(k)) f.fail(k, "\"" + std::string(k) + "\" is set but \"has_spot\" is false.");
-  each_object(f.array("programs", false), f.at("programs"), "programme", f.out(),
-              [&](Fields& pf, std::size_t) { p.programs.push_back(read_program(pf)); });
-  p.access = read_access(f);
-  p.no_gpu_per_hour = f.number("no_gpu_per_hour", false, kPrice);
-  p.source = f.str("source", sources_inline);
-  p.source_date = f.date("source_date", true);
+  read_fields(f, p, provider_fields(), sources_inline,
+              [](Fields& f, Provider& p, const CatalogField<Provider>& field, bool required) {
+                if (field.type == T::record) return read_access(f, field.key, p.access);
+                each_object(f.array(field.key, required), f.at(field.key), "programme", f.out(),
+                            [&](Fields& pf, std::size_t) {
+                              Program g;
+                              read_flat(pf, g, program_fields());
+                              p.programs.push_back(std::move(g));
+                            });
+              });
   return p;
 }
 
 Offer read_offer(Fields& f, bool sources_inline) {
   Offer o;
-  o.id = f.id("id");
-  o.provider = f.str("provider", true);
-  o.region = f.label("region", true);
-  o.gpu = f.str("gpu", true);
-  o.gpu_count = f.integer("gpu_count", true, {1, 64}).value_or(1);
-  o.instance_type = f.label("instance_type", false);
-  o.currency = f.one_of("currency", {"CNY", "USD"}, true);
-  const auto on_demand = f.number("on_demand_per_hour", true, kPrice);
-  o.on_demand_per_hour = on_demand.value_or(0);
-  o.on_demand_low_per_hour = f.number("on_demand_low_per_hour", false, kPrice);
-  o.on_demand_high_per_hour = f.number("on_demand_high_per_hour", false, kPrice);
-  o.spot_per_hour = f.number("spot_per_hour", false, kPrice);
-  f.boolean_into("price_is_estimate", o.price_is_estimate);
-  f.number_into("derate", o.derate, kDerate);
-  o.derate_note = f.text("derate_note", false);
-  o.price_date = f.date("price_date", true);
-  o.source = f.str("source", sources_inline);
-  o.notes = f.text("notes", false);
-  each_object(f.array("packages", false), f.at("packages"), "package", f.out(), [&](Fields& pf, std::size_t) {
-    Package k;
-    k.period = pf.one_of("period", {"day", "week", "month"}, true);
-    k.price = pf.number("price", true, kPackagePrice).value_or(0);
-    k.price_date = pf.date("price_date", true);
-    k.source = pf.str("source", true);
-    for (const Package& other : o.packages)
-      if (!k.period.empty() && other.period == k.period)
-        pf.fail("period", "Offer \"" + o.id + "\" lists its " + k.period + " package twice; keep one.");
-    o.packages.push_back(k);
-  });
+  read_fields(f, o, offer_fields(), sources_inline,
+              [](Fields& f, Offer& o, const CatalogField<Offer>& field, bool required) {
+                each_object(f.array(field.key, required), f.at(field.key), "package", f.out(),
+                            [&](Fields& pf, std::size_t) {
+                              Package k;
+                              read_flat(pf, k, package_fields());
+                              for (const Package& other : o.packages)
+                                if (!k.period.empty() && other.period == k.period)
+                                  pf.fail("period", "Offer \"" + o.id + "\" lists its " + k.period +
+                                                        " package twice; keep one.");
+                              o.packages.push_back(k);
+                            });
+              });
 
   const auto& low = o.on_demand_low_per_hour;
   const auto& high = o.on_demand_high_per_hour;
+  // Read and in range (its range excludes 0).
+  const bool on_demand = o.on_demand_per_hour > 0;
   if (f.has("on_demand_low_per_hour") != f.has("on_demand_high_per_hour"))
     f.fail(f.has("on_demand_low_per_hour") ? "on_demand_high_per_hour" : "on_demand_low_per_hour",
            "A price range needs both \"on_demand_low_per_hour\" and \"on_demand_high_per_hour\".");
   if (low && high && *low > *high)
     f.fail("on_demand_low_per_hour",
            "The range is upside down: low " + fmt_num(*low) + " is above high " + fmt_num(*high) + ".");
-  else if (low && high && on_demand && (*on_demand < *low || *on_demand > *high))
-    f.fail("on_demand_per_hour", "\"on_demand_per_hour\" " + fmt_num(*on_demand) +
+  else if (low && high && on_demand && (o.on_demand_per_hour < *low || o.on_demand_per_hour > *high))
+    f.fail("on_demand_per_hour", "\"on_demand_per_hour\" " + fmt_num(o.on_demand_per_hour) +
                                      " lies outside its range " + fmt_num(*low) + "-" + fmt_num(*high) + ".");
   const double ceiling = high ? *high : o.on_demand_per_hour;
   if (o.spot_per_hour && on_demand && *o.spot_per_hour > ceiling)
@@ -329,65 +295,61 @@ CatalogLoad load_catalog(std::string_view json_text) {
 
     Fields top(root, "", out);
     Catalog c;
-    if (auto v = top.integer("schema_version", true, {-1000000, 1000000})) {
-      c.schema_version = *v;
-      if (*v != kSchemaVersion) {
-        out.push_back({"/schema_version", "\"schema_version\" " + std::to_string(*v) +
+    bool sources_inline = true;
+    std::vector<std::string> gpu_paths, provider_paths, offer_paths;
+    std::vector<std::pair<std::string, std::string>> gpu_ids, provider_ids, program_ids, offer_ids,
+        unpriced_ids;
+    auto sections = [&](Fields& f, Catalog& c, const CatalogField<Catalog>& field, bool required) {
+      const std::string key = field.key, path = "/" + key;
+      const json* arr = f.array(field.key, required);
+      if (arr && arr->empty() && required) out.push_back({path, "\"" + key + "\" is empty."});
+      if (key == "gpus")
+        each_object(arr, path, "GPU", out, [&](Fields& f, std::size_t i) {
+          c.gpus.push_back(read_gpu(f));
+          gpu_paths.push_back(path + "/" + std::to_string(i));
+          gpu_ids.emplace_back(c.gpus.back().id, gpu_paths.back());
+        });
+      else if (key == "providers")
+        each_object(arr, path, "provider", out, [&](Fields& f, std::size_t i) {
+          c.providers.push_back(read_provider(f, sources_inline));
+          provider_paths.push_back(path + "/" + std::to_string(i));
+          provider_ids.emplace_back(c.providers.back().id, provider_paths.back());
+          const auto& programs = c.providers.back().programs;
+          for (std::size_t k = 0; k < programs.size(); ++k)
+            program_ids.emplace_back(programs[k].id,
+                                     provider_paths.back() + "/programs/" + std::to_string(k));
+        });
+      else if (key == "offers")
+        each_object(arr, path, "offer", out, [&](Fields& f, std::size_t i) {
+          c.offers.push_back(read_offer(f, sources_inline));
+          offer_paths.push_back(path + "/" + std::to_string(i));
+          offer_ids.emplace_back(c.offers.back().id, offer_paths.back());
+        });
+      else
+        each_object(arr, path, "unpriced platform", out, [&](Fields& f, std::size_t i) {
+          UnpricedPlatform u;
+          read_flat(f, u, unpriced_fields());
+          c.unpriced.push_back(std::move(u));
+          unpriced_ids.emplace_back(c.unpriced.back().id, path + "/" + std::to_string(i));
+        });
+    };
+    for (const CatalogField<Catalog>& field : catalog_top_fields()) {
+      read_field(top, c, field, sources_inline, sections);
+      const std::string_view key = field.key;
+      // Read first: a different version may mean different fields, and checking them would mislead.
+      if (key == "schema_version" && c.schema_version != kSchemaVersion) {
+        out.push_back({"/schema_version", "\"schema_version\" " + std::to_string(c.schema_version) +
                                               " is not supported; this build reads version " +
                                               std::to_string(kSchemaVersion) + "."});
-        return result;  // a different version may mean different fields: checking them would mislead
+        return result;
+      }
+      if (key == "notes_file") {
+        if (!c.notes_file.empty() && !valid_notes_file(c.notes_file))
+          top.fail("notes_file", "\"notes_file\" must be a file name such as \"catalog-notes.json\" (got \"" +
+                                     c.notes_file + "\").");
+        sources_inline = c.notes_file.empty();
       }
     }
-    c.catalog_version = top.str("catalog_version", true);
-    c.catalog_date = top.date("catalog_date", true);
-    c.usd_cny = top.number("usd_cny", true, kUsdCny).value_or(c.usd_cny);
-    c.usd_cny_date = top.date("usd_cny_date", true);
-    c.notes_file = top.str("notes_file", false);
-    if (!c.notes_file.empty() && !valid_notes_file(c.notes_file))
-      top.fail("notes_file", "\"notes_file\" must be a file name such as \"catalog-notes.json\" (got \"" +
-                                 c.notes_file + "\").");
-    const bool sources_inline = c.notes_file.empty();
-
-    std::vector<std::string> gpu_paths, provider_paths, offer_paths;
-    std::vector<std::pair<std::string, std::string>> gpu_ids, provider_ids, program_ids, offer_ids;
-    auto non_empty = [&](const json* arr, const char* key) {
-      if (arr && arr->empty())
-        out.push_back({"/" + std::string(key), "\"" + std::string(key) + "\" is empty."});
-      return arr;
-    };
-    each_object(non_empty(top.array("gpus", true), "gpus"), "/gpus", "GPU", out,
-                [&](Fields& f, std::size_t i) {
-                  c.gpus.push_back(read_gpu(f));
-                  gpu_paths.push_back("/gpus/" + std::to_string(i));
-                  gpu_ids.emplace_back(c.gpus.back().id, gpu_paths.back());
-                });
-    each_object(non_empty(top.array("providers", true), "providers"), "/providers", "provider", out,
-                [&](Fields& f, std::size_t i) {
-                  c.providers.push_back(read_provider(f, sources_inline));
-                  provider_paths.push_back("/providers/" + std::to_string(i));
-                  provider_ids.emplace_back(c.providers.back().id, provider_paths.back());
-                  const auto& programs = c.providers.back().programs;
-                  for (std::size_t k = 0; k < programs.size(); ++k)
-                    program_ids.emplace_back(programs[k].id,
-                                             provider_paths.back() + "/programs/" + std::to_string(k));
-                });
-    each_object(non_empty(top.array("offers", true), "offers"), "/offers", "offer", out,
-                [&](Fields& f, std::size_t i) {
-                  c.offers.push_back(read_offer(f, sources_inline));
-                  offer_paths.push_back("/offers/" + std::to_string(i));
-                  offer_ids.emplace_back(c.offers.back().id, offer_paths.back());
-                });
-    std::vector<std::pair<std::string, std::string>> unpriced_ids;
-    each_object(top.array("unpriced", false), "/unpriced", "unpriced platform", out,
-                [&](Fields& f, std::size_t i) {
-                  UnpricedPlatform u;
-                  u.id = f.id("id");
-                  u.name = f.text("name", true);
-                  u.reason = f.text("reason", true);
-                  u.checked = f.date("checked", true);
-                  c.unpriced.push_back(std::move(u));
-                  unpriced_ids.emplace_back(c.unpriced.back().id, "/unpriced/" + std::to_string(i));
-                });
     check_unique(unpriced_ids, "Unpriced platform", out);
     top.finish();
 

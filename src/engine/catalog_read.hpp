@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/catalog_fields.hpp"
 #include "engine/text.hpp"
 
 namespace gw::catalog_read {
@@ -153,11 +154,7 @@ class SyntaxCheck {
 
 // ---------------------------------------------------------------- field reading
 // A number's allowed interval (lo excluded when lo_open).
-struct Range {
-  double lo;
-  bool lo_open;
-  double hi;
-};
+using Range = CatalogRange;
 struct IntRange {
   long long lo, hi;
 };
@@ -213,6 +210,9 @@ class Fields {
   }
 
   std::string one_of(const char* key, std::initializer_list<const char*> allowed, bool required) {
+    return one_of(key, std::vector<const char*>(allowed), required);
+  }
+  std::string one_of(const char* key, const std::vector<const char*>& allowed, bool required) {
     std::string s = str(key, required);
     if (s.empty()) return s;
     std::string list;

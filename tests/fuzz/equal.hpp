@@ -10,9 +10,11 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "engine/catalog.hpp"
+#include "engine/catalog_fields.hpp"
 #include "engine/estimate.hpp"
 #include "engine/input.hpp"
 #include "engine/recommend.hpp"
@@ -62,13 +64,17 @@ struct plain_field<std::vector<T>> : plain_field<T> {};
 struct Differ {
   std::string first;
   template <class T>
-  void field(const std::string& path, const char* name, const T& a, const T& b) {
-    if (!first.empty()) return;
+  bool same(const T& a, const T& b) {
+    if (!first.empty()) return true;
     if constexpr (plain_field<T>::value)
-      if (a == b) return;
+      if (a == b) return true;
     if constexpr (std::is_same_v<T, Text>)
-      if (a.en == b.en && a.zh == b.zh) return;
-    eq(path + name, a, b);
+      if (a.en == b.en && a.zh == b.zh) return true;
+    return false;
+  }
+  template <class T>
+  void field(const std::string& path, const char* name, const T& a, const T& b) {
+    if (!same(a, b)) eq(path + name, a, b);
   }
   template <class T>
   void eq(const std::string& path, const T& a, const T& b) {
@@ -104,12 +110,36 @@ struct Differ {
     else if (a)
       eq(path, *a, *b);
   }
-  void eq(const std::string& path, const Program& a, const Program& b);
-  void eq(const std::string& path, const Gpu& a, const Gpu& b);
-  void eq(const std::string& path, const Provider& a, const Provider& b);
-  void eq(const std::string& path, const ProviderAccess& a, const ProviderAccess& b);
-  void eq(const std::string& path, const Package& a, const Package& b);
-  void eq(const std::string& path, const Offer& a, const Offer& b);
+  // Catalog records: every field of its table (engine/catalog_fields.hpp), so a field added to a table is
+  // compared here without a change.
+  template <class R>
+  void record(const std::string& path, const R& a, const R& b, const std::vector<CatalogField<R>>& table) {
+    for (const CatalogField<R>& f : table) {
+      if (!first.empty()) return;
+      std::visit(
+          [&](auto m) {
+            if (!same(a.*m, b.*m)) eq(path + "." + f.key, a.*m, b.*m);
+          },
+          f.member);
+    }
+  }
+  void eq(const std::string& path, const Program& a, const Program& b) {
+    record(path, a, b, program_fields());
+  }
+  void eq(const std::string& path, const Gpu& a, const Gpu& b) { record(path, a, b, gpu_fields()); }
+  void eq(const std::string& path, const Provider& a, const Provider& b) {
+    record(path, a, b, provider_fields());
+  }
+  void eq(const std::string& path, const ProviderAccess& a, const ProviderAccess& b) {
+    record(path, a, b, access_fields());
+  }
+  void eq(const std::string& path, const Package& a, const Package& b) {
+    record(path, a, b, package_fields());
+  }
+  void eq(const std::string& path, const Offer& a, const Offer& b) { record(path, a, b, offer_fields()); }
+  void eq(const std::string& path, const UnpricedPlatform& a, const UnpricedPlatform& b) {
+    record(path, a, b, unpriced_fields());
+  }
 };
 
 #define GW_EQ(f) d.field(path, "." #f, a.f, b.f)
@@ -200,152 +230,9 @@ inline std::string diff_scenario(const Scenario& a, const Scenario& b, bool with
   return "";
 }
 
-inline void Differ::eq(const std::string& path, const Program& a, const Program& b) {
-  Differ& d = *this;
-  GW_EQ(id);
-  GW_EQ(kind);
-  GW_EQ(name);
-  GW_EQ(discount_fraction);
-  GW_EQ(amount);
-  GW_EQ(currency);
-  GW_EQ(min_spend);
-  GW_EQ(expiry_days);
-  GW_EQ(stackable);
-  GW_EQ(applies_to_gpu);
-  GW_EQ(needs_student);
-  GW_EQ(new_users_only);
-  GW_EQ(notes);
-  GW_EQ(source);
-  GW_EQ(source_date);
-}
-
-inline void Differ::eq(const std::string& path, const Gpu& a, const Gpu& b) {
-  Differ& d = *this;
-  GW_EQ(id);
-  GW_EQ(name);
-  GW_EQ(aliases);
-  GW_EQ(vendor);
-  GW_EQ(segment);
-  GW_EQ(architecture);
-  GW_EQ(release_year);
-  GW_EQ(vram_gib);
-  GW_EQ(memory_type);
-  GW_EQ(memory_bandwidth_gbs);
-  GW_EQ(boost_clock_mhz);
-  GW_EQ(cuda_cores);
-  GW_EQ(tensor_cores);
-  GW_EQ(fp32_tflops);
-  GW_EQ(fp16_tensor_fp16acc_tflops);
-  GW_EQ(fp16_tensor_fp32acc_tflops);
-  GW_EQ(bf16_tensor_tflops);
-  GW_EQ(tf32_tensor_tflops);
-  GW_EQ(fp8_tensor_tflops);
-  GW_EQ(fp64_tflops);
-  GW_EQ(fp64_tensor_tflops);
-  GW_EQ(int8_tensor_tops);
-  GW_EQ(tdp_w);
-  GW_EQ(pcie);
-  GW_EQ(pcie_gen);
-  GW_EQ(pcie_lanes);
-  GW_EQ(nvlink);
-  GW_EQ(has_nvlink);
-  GW_EQ(ecc);
-  GW_EQ(nvenc);
-  GW_EQ(compute_capability);
-  GW_EQ(source);
-  GW_EQ(notes);
-}
-
-inline void Differ::eq(const std::string& path, const Provider& a, const Provider& b) {
-  Differ& d = *this;
-  GW_EQ(id);
-  GW_EQ(name);
-  GW_EQ(currency);
-  GW_EQ(market);
-  GW_EQ(granularity);
-  GW_EQ(min_billed_seconds);
-  GW_EQ(bills_from_creation);
-  GW_EQ(billing_note);
-  GW_EQ(disk_running_per_gb_month);
-  GW_EQ(disk_stopped_per_gb_month);
-  GW_EQ(free_disk_gb);
-  GW_EQ(egress_per_gb);
-  GW_EQ(egress_free_gb_per_month);
-  GW_EQ(ingress_free);
-  GW_EQ(internal_network_free);
-  GW_EQ(has_spot);
-  GW_EQ(spot_discount_fraction);
-  GW_EQ(spot_notice_seconds);
-  GW_EQ(spot_interruptions_per_hour);
-  GW_EQ(spot_note);
-  GW_EQ(programs);
-  GW_EQ(access);
-  GW_EQ(no_gpu_per_hour);
-  GW_EQ(source);
-  GW_EQ(source_date);
-}
-
-inline void Differ::eq(const std::string& path, const ProviderAccess& a, const ProviderAccess& b) {
-  Differ& d = *this;
-  GW_EQ(alipay);
-  GW_EQ(wechat);
-  GW_EQ(unionpay);
-  GW_EQ(card);
-  GW_EQ(crypto);
-  GW_EQ(usd_only);
-  GW_EQ(mainland_reachable);
-  GW_EQ(real_name);
-  GW_EQ(invoice_general);
-  GW_EQ(invoice_special);
-  GW_EQ(min_topup);
-  GW_EQ(data_location);
-  GW_EQ(notes);
-  GW_EQ(source);
-  GW_EQ(source_date);
-}
-
-inline void Differ::eq(const std::string& path, const Package& a, const Package& b) {
-  Differ& d = *this;
-  GW_EQ(period);
-  GW_EQ(price);
-  GW_EQ(price_date);
-  GW_EQ(source);
-}
-
-inline void Differ::eq(const std::string& path, const Offer& a, const Offer& b) {
-  Differ& d = *this;
-  GW_EQ(id);
-  GW_EQ(provider);
-  GW_EQ(region);
-  GW_EQ(gpu);
-  GW_EQ(gpu_count);
-  GW_EQ(instance_type);
-  GW_EQ(currency);
-  GW_EQ(on_demand_per_hour);
-  GW_EQ(on_demand_low_per_hour);
-  GW_EQ(on_demand_high_per_hour);
-  GW_EQ(spot_per_hour);
-  GW_EQ(price_is_estimate);
-  GW_EQ(derate);
-  GW_EQ(derate_note);
-  GW_EQ(price_date);
-  GW_EQ(source);
-  GW_EQ(notes);
-  GW_EQ(packages);
-}
-
 inline std::string diff_catalog(const Catalog& a, const Catalog& b) {
   Differ d;
-  const std::string path = "catalog";
-  GW_EQ(schema_version);
-  GW_EQ(catalog_version);
-  GW_EQ(catalog_date);
-  GW_EQ(usd_cny);
-  GW_EQ(usd_cny_date);
-  GW_EQ(notes_file);
-  d.eq("/gpus", a.gpus, b.gpus);
-  d.eq("/providers", a.providers, b.providers);
-  d.eq("/offers", a.offers, b.offers);
+  d.record("catalog", a, b, catalog_top_fields());
   return d.first;
 }
 
@@ -426,53 +313,46 @@ inline std::string nonfinite_in(const Scenario& s) {
   return "";
 }
 
+// Every number of every catalog record, by its table.
+template <class R>
+void finite_record(FiniteCheck& f, const std::string& path, const R& r,
+                   const std::vector<CatalogField<R>>& table);
+template <class R>
+void finite_records(FiniteCheck& f, const std::string& path, const std::vector<R>& list,
+                    const std::vector<CatalogField<R>>& table) {
+  for (std::size_t i = 0; i < list.size() && f.first.empty(); ++i)
+    finite_record(f, path + "/" + std::to_string(i), list[i], table);
+}
+template <class R>
+void finite_record(FiniteCheck& f, const std::string& path, const R& r,
+                   const std::vector<CatalogField<R>>& table) {
+  const std::string p = path + ".";
+  for (const CatalogField<R>& field : table)
+    std::visit(
+        [&](auto m) {
+          using M = std::decay_t<decltype(r.*m)>;
+          const M& v = r.*m;
+          if constexpr (std::is_same_v<M, double> || std::is_same_v<M, std::optional<double>>)
+            f.num(p, field.key, v);
+          else if constexpr (std::is_same_v<M, ProviderAccess>)
+            finite_record(f, p + field.key, v, access_fields());
+          else if constexpr (std::is_same_v<M, std::vector<Program>>)
+            finite_records(f, p + field.key, v, program_fields());
+          else if constexpr (std::is_same_v<M, std::vector<Package>>)
+            finite_records(f, p + field.key, v, package_fields());
+          else if constexpr (std::is_same_v<M, std::vector<Gpu>>)
+            finite_records(f, p + field.key, v, gpu_fields());
+          else if constexpr (std::is_same_v<M, std::vector<Provider>>)
+            finite_records(f, p + field.key, v, provider_fields());
+          else if constexpr (std::is_same_v<M, std::vector<Offer>>)
+            finite_records(f, p + field.key, v, offer_fields());
+        },
+        field.member);
+}
+
 inline std::string nonfinite_in(const Catalog& c) {
   FiniteCheck f;
-  f.num("usd_cny", c.usd_cny);
-  for (const Gpu& g : c.gpus) {
-    const std::string p = "gpu " + g.id + ".";
-    f.num(p, "vram_gib", g.vram_gib);
-    f.num(p, "bw", g.memory_bandwidth_gbs);
-    f.num(p, "clock", g.boost_clock_mhz);
-    f.num(p, "fp32", g.fp32_tflops);
-    f.num(p, "fp16acc16", g.fp16_tensor_fp16acc_tflops);
-    f.num(p, "fp16acc32", g.fp16_tensor_fp32acc_tflops);
-    f.num(p, "bf16", g.bf16_tensor_tflops);
-    f.num(p, "tf32", g.tf32_tensor_tflops);
-    f.num(p, "fp8", g.fp8_tensor_tflops);
-    f.num(p, "fp64", g.fp64_tflops);
-    f.num(p, "fp64t", g.fp64_tensor_tflops);
-    f.num(p, "int8", g.int8_tensor_tops);
-    f.num(p, "tdp", g.tdp_w);
-  }
-  for (const Provider& v : c.providers) {
-    const std::string p = "provider " + v.id + ".";
-    f.num(p, "min_billed", v.min_billed_seconds);
-    f.num(p, "disk_run", v.disk_running_per_gb_month);
-    f.num(p, "disk_stop", v.disk_stopped_per_gb_month);
-    f.num(p, "free_disk", v.free_disk_gb);
-    f.num(p, "egress", v.egress_per_gb);
-    f.num(p, "egress_free", v.egress_free_gb_per_month);
-    f.num(p, "spot_discount", v.spot_discount_fraction);
-    f.num(p, "spot_notice", v.spot_notice_seconds);
-    f.num(p, "spot_rate", v.spot_interruptions_per_hour);
-    f.num(p, "no_gpu", v.no_gpu_per_hour);
-    f.num(p, "min_topup", v.access.min_topup);
-    for (const Program& g : v.programs) {
-      f.num(p + g.id, ".discount", g.discount_fraction);
-      f.num(p + g.id, ".amount", g.amount);
-      f.num(p + g.id, ".min_spend", g.min_spend);
-    }
-  }
-  for (const Offer& o : c.offers) {
-    const std::string p = "offer " + o.id + ".";
-    f.num(p, "od", o.on_demand_per_hour);
-    f.num(p, "low", o.on_demand_low_per_hour);
-    f.num(p, "high", o.on_demand_high_per_hour);
-    f.num(p, "spot", o.spot_per_hour);
-    f.num(p, "derate", o.derate);
-    for (const Package& k : o.packages) f.num(p + k.period, ".package", k.price);
-  }
+  finite_record(f, "catalog", c, catalog_top_fields());
   return f.first;
 }
 

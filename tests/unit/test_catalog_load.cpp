@@ -2,10 +2,15 @@
 // with the exact JSON path and sentence; catalog_to_json round-trips.
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <string_view>
 
+#include "../fuzz/equal.hpp"
 #include "engine/bundled.hpp"
 #include "engine/catalog.hpp"
+#include "engine/catalog_fields.hpp"
 
 namespace {
 
@@ -69,128 +74,9 @@ void expect_problem(const json& j, const std::string& path, const std::string& f
   expect_text_problem(j.dump(), path, fragment);
 }
 
-void check_same(const gw::Text& a, const gw::Text& b) {
-  CHECK(a.en == b.en);
-  CHECK(a.zh == b.zh);
-}
-
-void check_same(const gw::Gpu& a, const gw::Gpu& b) {
-  CAPTURE(a.id);
-  CHECK(a.id == b.id);
-  CHECK(a.name == b.name);
-  CHECK(a.aliases == b.aliases);
-  CHECK(a.vendor == b.vendor);
-  CHECK(a.segment == b.segment);
-  CHECK(a.architecture == b.architecture);
-  CHECK(a.release_year == b.release_year);
-  CHECK(a.vram_gib == b.vram_gib);
-  CHECK(a.memory_type == b.memory_type);
-  CHECK(a.memory_bandwidth_gbs == b.memory_bandwidth_gbs);
-  CHECK(a.boost_clock_mhz == b.boost_clock_mhz);
-  CHECK(a.cuda_cores == b.cuda_cores);
-  CHECK(a.tensor_cores == b.tensor_cores);
-  CHECK(a.fp32_tflops == b.fp32_tflops);
-  CHECK(a.fp16_tensor_fp16acc_tflops == b.fp16_tensor_fp16acc_tflops);
-  CHECK(a.fp16_tensor_fp32acc_tflops == b.fp16_tensor_fp32acc_tflops);
-  CHECK(a.bf16_tensor_tflops == b.bf16_tensor_tflops);
-  CHECK(a.tf32_tensor_tflops == b.tf32_tensor_tflops);
-  CHECK(a.fp8_tensor_tflops == b.fp8_tensor_tflops);
-  CHECK(a.fp64_tflops == b.fp64_tflops);
-  CHECK(a.fp64_tensor_tflops == b.fp64_tensor_tflops);
-  CHECK(a.int8_tensor_tops == b.int8_tensor_tops);
-  CHECK(a.tdp_w == b.tdp_w);
-  CHECK(a.pcie == b.pcie);
-  CHECK(a.pcie_gen == b.pcie_gen);
-  CHECK(a.pcie_lanes == b.pcie_lanes);
-  CHECK(a.nvlink == b.nvlink);
-  CHECK(a.has_nvlink == b.has_nvlink);
-  CHECK(a.ecc == b.ecc);
-  CHECK(a.nvenc == b.nvenc);
-  CHECK(a.compute_capability == b.compute_capability);
-  CHECK(a.source == b.source);
-  CHECK(a.notes == b.notes);
-}
-
-void check_same(const gw::Program& a, const gw::Program& b) {
-  CAPTURE(a.id);
-  CHECK(a.id == b.id);
-  CHECK(a.kind == b.kind);
-  check_same(a.name, b.name);
-  CHECK(a.discount_fraction == b.discount_fraction);
-  CHECK(a.amount == b.amount);
-  CHECK(a.currency == b.currency);
-  CHECK(a.min_spend == b.min_spend);
-  CHECK(a.expiry_days == b.expiry_days);
-  CHECK(a.stackable == b.stackable);
-  CHECK(a.applies_to_gpu == b.applies_to_gpu);
-  CHECK(a.needs_student == b.needs_student);
-  CHECK(a.new_users_only == b.new_users_only);
-  check_same(a.notes, b.notes);
-  CHECK(a.source == b.source);
-  CHECK(a.source_date == b.source_date);
-}
-
-void check_same(const gw::Provider& a, const gw::Provider& b) {
-  CAPTURE(a.id);
-  CHECK(a.id == b.id);
-  check_same(a.name, b.name);
-  CHECK(a.currency == b.currency);
-  CHECK(a.market == b.market);
-  CHECK(a.granularity == b.granularity);
-  CHECK(a.min_billed_seconds == b.min_billed_seconds);
-  CHECK(a.bills_from_creation == b.bills_from_creation);
-  check_same(a.billing_note, b.billing_note);
-  CHECK(a.disk_running_per_gb_month == b.disk_running_per_gb_month);
-  CHECK(a.disk_stopped_per_gb_month == b.disk_stopped_per_gb_month);
-  CHECK(a.free_disk_gb == b.free_disk_gb);
-  CHECK(a.egress_per_gb == b.egress_per_gb);
-  CHECK(a.egress_free_gb_per_month == b.egress_free_gb_per_month);
-  CHECK(a.ingress_free == b.ingress_free);
-  CHECK(a.internal_network_free == b.internal_network_free);
-  CHECK(a.has_spot == b.has_spot);
-  CHECK(a.spot_discount_fraction == b.spot_discount_fraction);
-  CHECK(a.spot_notice_seconds == b.spot_notice_seconds);
-  CHECK(a.spot_interruptions_per_hour == b.spot_interruptions_per_hour);
-  check_same(a.spot_note, b.spot_note);
-  REQUIRE(a.programs.size() == b.programs.size());
-  for (std::size_t i = 0; i < a.programs.size(); ++i) check_same(a.programs[i], b.programs[i]);
-  CHECK(a.source == b.source);
-  CHECK(a.source_date == b.source_date);
-}
-
-void check_same(const gw::Offer& a, const gw::Offer& b) {
-  CAPTURE(a.id);
-  CHECK(a.id == b.id);
-  CHECK(a.provider == b.provider);
-  check_same(a.region, b.region);
-  CHECK(a.gpu == b.gpu);
-  CHECK(a.gpu_count == b.gpu_count);
-  check_same(a.instance_type, b.instance_type);
-  CHECK(a.currency == b.currency);
-  CHECK(a.on_demand_per_hour == b.on_demand_per_hour);
-  CHECK(a.on_demand_low_per_hour == b.on_demand_low_per_hour);
-  CHECK(a.on_demand_high_per_hour == b.on_demand_high_per_hour);
-  CHECK(a.spot_per_hour == b.spot_per_hour);
-  CHECK(a.price_is_estimate == b.price_is_estimate);
-  CHECK(a.derate == b.derate);
-  check_same(a.derate_note, b.derate_note);
-  CHECK(a.price_date == b.price_date);
-  CHECK(a.source == b.source);
-  check_same(a.notes, b.notes);
-}
-
+// Every field of every record, by the catalog's field tables (fuzz/equal.hpp).
 void check_same(const gw::Catalog& a, const gw::Catalog& b) {
-  CHECK(a.schema_version == b.schema_version);
-  CHECK(a.catalog_version == b.catalog_version);
-  CHECK(a.catalog_date == b.catalog_date);
-  CHECK(a.usd_cny == b.usd_cny);
-  CHECK(a.usd_cny_date == b.usd_cny_date);
-  REQUIRE(a.gpus.size() == b.gpus.size());
-  REQUIRE(a.providers.size() == b.providers.size());
-  REQUIRE(a.offers.size() == b.offers.size());
-  for (std::size_t i = 0; i < a.gpus.size(); ++i) check_same(a.gpus[i], b.gpus[i]);
-  for (std::size_t i = 0; i < a.providers.size(); ++i) check_same(a.providers[i], b.providers[i]);
-  for (std::size_t i = 0; i < a.offers.size(); ++i) check_same(a.offers[i], b.offers[i]);
+  CHECK(gw::testing::diff_catalog(a, b) == "");
 }
 
 }  // namespace
@@ -571,4 +457,53 @@ TEST_CASE("catalog_to_json keeps edge values and absent optionals") {
   REQUIRE(again.catalog.has_value());
   check_same(c, *again.catalog);
   CHECK_FALSE(again.catalog->gpus[1].fp32_tflops.has_value());
+}
+
+// 64-bit FNV-1a: a fingerprint of a whole text, stable across platforms.
+std::uint64_t fnv1a(std::string_view s) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
+  return h;
+}
+
+TEST_CASE("catalog_to_json writes each kept catalog exactly as before the field tables") {
+  // The kept catalogs never change, so their written form must not either: these are the bytes the
+  // hand-written loader and writer produced (issue 14 item 4 changed both to read the field tables).
+  const std::pair<const char*, std::uint64_t> kept[] = {{"2026.11.1", 0x8cc3bd99a35535e6ull},
+                                                        {"2026.12.1", 0x83934b500250bb5cull},
+                                                        {"2026.12.2", 0x83b35bb5d9599361ull},
+                                                        {"2026.12.3", 0x95f0c3987b19968eull},
+                                                        {"2026.12.4", 0x0781c4825557b1dcull}};
+  for (const auto& [version, hash] : kept) {
+    CAPTURE(version);
+    const gw::CatalogLoad load =
+        gw::load_catalog(gw::bundled_file("catalogs/catalog-" + std::string(version) + ".json"));
+    INFO(all_problems(load));
+    REQUIRE(load.catalog.has_value());
+    CHECK(fnv1a(gw::catalog_to_json(*load.catalog)) == hash);
+  }
+}
+
+TEST_CASE("catalog field tables: unique keys, labels in both languages, a member for each") {
+  std::set<std::string> seen;
+  for (const gw::CatalogFieldInfo& f : gw::catalog_field_list()) {
+    CAPTURE(f.section);
+    CAPTURE(f.key);
+    CHECK(seen.insert(f.section + "/" + f.key).second);
+    CHECK(!f.label.en.empty());
+    CHECK(!f.label.zh.empty());
+    for (unsigned char c : f.label.en) CHECK(c < 0x80);  // the English page's font has no CJK
+  }
+  // Each entry names a member of its record: a table with a null member would crash every reader.
+  for (const auto& f : gw::gpu_fields()) std::visit([](auto m) { CHECK(m != nullptr); }, f.member);
+  for (const auto& f : gw::offer_fields()) std::visit([](auto m) { CHECK(m != nullptr); }, f.member);
+  for (const auto& f : gw::provider_fields()) std::visit([](auto m) { CHECK(m != nullptr); }, f.member);
+  for (const auto& f : gw::program_fields()) std::visit([](auto m) { CHECK(m != nullptr); }, f.member);
+  // A field compared by the fuzz equality is one the writer writes: change one and the diff names it.
+  gw::Catalog a = bundled(), b = a;
+  b.providers[0].programs.at(0).covers.en += " (changed)";
+  CHECK(gw::testing::diff_catalog(a, b).find(".covers") != std::string::npos);
+  b = a;
+  b.unpriced.at(0).checked = "1999-01";
+  CHECK(gw::testing::diff_catalog(a, b).find(".checked") != std::string::npos);
 }
