@@ -31,7 +31,7 @@ import catalog_maps as maps  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SCHEMA_VERSION = 1
-CATALOG_VERSION = "2026.12.5"  # bump the last number for every regenerated catalog in a month
+CATALOG_VERSION = "2026.12.6"  # bump the last number for every regenerated catalog in a month
 USD_CNY = 6.75
 USD_CNY_DATE = "2026-08-18"  # PABLO, "实时汇率, 2026-08-18 查询" (billing notes section 7)
 
@@ -212,10 +212,74 @@ def build_gpu(row):
         "pcie": pcie, "pcie_gen": int(m.group(1)) if m else None,
         "pcie_lanes": int(m.group(2)) if m and m.group(2) else None,
         "nvlink": nvlink, "has_nvlink": "nvlink" in nvlink.lower() and not nvlink.lower().startswith("none"),
-        "ecc": ecc, "nvenc": row["nvenc"], "compute_capability": row["compute_capability"],
+        "ecc": ecc, "nvenc": row["nvenc"], "nvdec": row.get("nvdec", "").strip(),
+        "compute_capability": row["compute_capability"],
         "source": english_source(row["sources"]), "notes": sentence_join([row["notes"]] + extra),
     }
-    return {k: v for k, v in gpu.items() if v is not None and v != ""}
+    gpu = {k: v for k, v in gpu.items() if v is not None and v != ""}
+    lacks, unknown = spec_states(row, gpu)
+    if lacks:
+        gpu["not_supported"] = lacks
+    if unknown:
+        gpu["unknown"] = unknown
+    # The lists go right after the codec facts, where the loader's field table has them.
+    order = list(gpu)
+    for k in ("not_supported", "unknown", "compute_capability", "source", "notes"):
+        if k in order:
+            order.remove(k)
+            order.append(k)
+    return {k: gpu[k] for k in order}
+
+
+# Every figure a GPU states (src/engine/gpu_specs.cpp, gpu_spec_keys): catalog key -> CSV column. Each ends up a
+# value, in "not_supported" (the GPU lacks the unit) or in "unknown" (no source gave it); never silently absent.
+SPEC_COLUMNS = {
+    "fp32_tflops": "fp32_tflops", "tf32_tensor_tflops": "tf32_tensor_dense_tflops",
+    "fp16_tensor_fp16acc_tflops": "fp16_tensor_dense_fp16acc_tflops",
+    "fp16_tensor_fp32acc_tflops": "fp16_tensor_dense_fp32acc_tflops",
+    "bf16_tensor_tflops": "bf16_tensor_dense_tflops", "fp8_tensor_tflops": "fp8_tensor_dense_tflops",
+    "int8_tensor_tops": "int8_tensor_dense_tops", "fp64_tflops": "fp64_tflops",
+    "fp64_tensor_tflops": "fp64_tensor_tflops", "memory_bandwidth_gbs": "memory_bandwidth_gbs", "tdp_w": "tdp_w",
+    "nvenc": "nvenc", "nvdec": "nvdec", "ecc": "ecc", "pcie": "pcie", "nvlink": "nvlink_or_fabric",
+}
+TENSOR_KEYS = ("tf32_tensor_tflops", "fp16_tensor_fp16acc_tflops", "fp16_tensor_fp32acc_tflops",
+               "bf16_tensor_tflops", "fp8_tensor_tflops", "int8_tensor_tops", "fp64_tensor_tflops")
+# Units an architecture lacks, from NVIDIA's architecture whitepapers: Volta's tensor cores multiply FP16 only
+# (Tesla V100 whitepaper); Turing adds INT8/INT4 (Turing whitepaper); TF32, BF16 and FP64 tensor arrive with
+# Ampere's A100 (A100 whitepaper) and FP8 with Hopper and Ada (H100 and Ada whitepapers), so no Ampere part has
+# FP8. FP64 tensor cores are on GA100/GH100/GB100 only: NVIDIA's datasheet tables list FP64 Tensor Core as "-"
+# for every GA10x, AD10x and GB20x part (lamonoai/gpumap nvidia/GPU.md, commit 8d5e174, which tabulates them:
+# A10, A40, RTX A-series, L4, L40(S), RTX 6000 Ada, GeForce 30/40/50), so compute capability 8.6, 8.9 and 12.0
+# lack it.
+NO_FP64_TENSOR_CC = ("8.6", "8.9", "12.0")
+ARCH_LACKS = {
+    "Kepler": TENSOR_KEYS, "Maxwell": TENSOR_KEYS, "Pascal": TENSOR_KEYS,
+    "Volta": ("tf32_tensor_tflops", "bf16_tensor_tflops", "fp8_tensor_tflops", "int8_tensor_tops",
+              "fp64_tensor_tflops"),
+    "Turing": ("tf32_tensor_tflops", "bf16_tensor_tflops", "fp8_tensor_tflops", "fp64_tensor_tflops"),
+    "Ampere": ("fp8_tensor_tflops",),
+}
+
+
+def spec_states(row, gpu):
+    """(not supported, unknown) spec keys of a GPU row: a cell reading "none" (or text starting with it, as
+    "none (GH100)" for NVENC), a GPU without tensor cores, or its architecture's missing units (ARCH_LACKS) is
+    not supported; any other figure without a value is unknown."""
+    arch = row["architecture"].split(" (")[0].strip()
+    no_tensor = num(row.get("tensor_cores", "")) == 0 and (row.get("tensor_cores") or "").strip() != ""
+    lacks, unknown = [], []
+    for key, col in SPEC_COLUMNS.items():
+        cell = (row.get(col) or "").strip().lower()
+        if cell == "none" or cell.startswith("none ") or cell.startswith("none("):
+            lacks.append(key)
+        elif key in gpu:
+            continue
+        elif ((no_tensor and key in TENSOR_KEYS) or key in ARCH_LACKS.get(arch, ()) or
+              (key == "fp64_tensor_tflops" and row["compute_capability"].strip() in NO_FP64_TENSOR_CC)):
+            lacks.append(key)
+        else:
+            unknown.append(key)
+    return lacks, unknown
 
 
 NOT_SUPPORTED = {"bf16_tensor_dense_tflops": "BF16 tensor", "tf32_tensor_dense_tflops": "TF32 tensor",

@@ -6,6 +6,7 @@
 #include "cli/cli.hpp"
 #include "engine/bundled.hpp"
 #include "engine/catalog_fields.hpp"
+#include "engine/gpu_specs.hpp"
 
 namespace gw::cli {
 namespace {
@@ -70,10 +71,17 @@ Table field_table(const std::vector<R>& list, const std::vector<CatalogField<R>>
 }
 
 // FP64 is the vector rate, as on the web page; the tensor-core FP64 of the A100/H100 class has its own
-// column. ECC and NVENC are shown (blank: the catalog does not know).
-Table gpu_table(const Catalog& c) {
+// column. A figure the catalog lacks reads "none" (the GPU lacks the unit) or "?" (no source gave it), in
+// `human`'s words: gpu_specs.hpp.
+Table gpu_table(const Catalog& c, Lang human) {
   return field_table(c.gpus, gpu_fields(), Lang::en,
-                     [](const Gpu&, const CatalogField<Gpu>&, std::string cell) { return cell; });
+                     [human](const Gpu& g, const CatalogField<Gpu>& f, std::string cell) {
+                       const std::string key = f.key == std::string("has_nvlink") ? "nvlink" : f.key;
+                       if (!is_gpu_spec_key(key)) return cell;
+                       const SpecState s = spec_state(g, key);
+                       if (s == SpecState::value) return key == "ecc" ? ecc_cell(g).in(human) : cell;
+                       return spec_missing_text(s).in(human);
+                     });
 }
 
 // A tri-state fact as a cell: blank when no source says (unknown is not "no").
@@ -170,7 +178,7 @@ void setup(CLI::App& root, Context& ctx) {
       const Catalog& c = ctx.catalog();
       const Format fmt = parse_format(format);
       const Lang human = fmt == Format::table || fmt == Format::md ? ctx.lang() : Lang::en;
-      Table t = kind == "gpus"        ? gpu_table(c)
+      Table t = kind == "gpus"        ? gpu_table(c, human)
                 : kind == "providers" ? provider_table(c, ctx.lang())
                                       : offer_table(c, human);
       std::cout << render(t, parse_format(format), ctx.lang());

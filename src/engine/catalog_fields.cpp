@@ -164,6 +164,10 @@ const std::vector<CatalogField<Gpu>>& gpu_fields() {
       column(make("has_nvlink", T::flag, opt, &G::has_nvlink, {"Has NVLink", "支持 NVLink"}), "nvlink"),
       column(make("ecc", T::flag, opt, &G::ecc, {"ECC memory", "ECC 显存"}), "ecc"),
       column(make("nvenc", T::string, opt, &G::nvenc, {"NVENC", "NVENC"}), "nvenc"),
+      make("nvdec", T::string, opt, &G::nvdec, {"NVDEC", "NVDEC"}),
+      // Figures the GPU lacks, and figures no source gave (gpu_specs.hpp): never the same thing.
+      make("not_supported", T::list, opt, &G::not_supported, {"Not supported", "不支持"}),
+      make("unknown", T::list, opt, &G::unknown, {"Unknown", "未知"}),
       column(make("compute_capability", T::string, opt, &G::compute_capability,
                   {"Compute capability", "计算能力"}),
              "cc"),
