@@ -4,6 +4,8 @@
 #   EXCLUDE  ...and never the names in this list
 #   KEPT     when true, also DIR/catalogs/*.json as "catalogs/NAME" (the kept catalog versions, for
 #            --catalog-version and the desktop app's replay of an old link)
+#   GENERATED a folder of build-time versions: GENERATED/NAME replaces DIR/NAME (presets.json with its
+#            library models' shapes laid in, scripts/resolve_presets.py)
 cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...) in script mode
 if(DEFINED ONLY)
   string(REPLACE "|" ";" ONLY "${ONLY}")
@@ -28,6 +30,9 @@ foreach(f IN LISTS FILES)
   endif()
   if(name IN_LIST EXCLUDE)
     continue()
+  endif()
+  if(DEFINED GENERATED AND EXISTS "${GENERATED}/${name}")
+    set(f "${GENERATED}/${name}")
   endif()
   file(READ "${f}" hex HEX)
   string(LENGTH "${hex}" hexlen)

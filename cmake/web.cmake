@@ -120,6 +120,7 @@ add_custom_command(
   COMMAND ${CMAKE_COMMAND} -E touch "${GW_SITE}/.assets-stamp"
   DEPENDS ${GW_WEB_ASSETS} ${GPUWISE_DATA_FILES} ${GPUWISE_KEPT_CATALOGS} "${CMAKE_SOURCE_DIR}/web/sw.js"
           "${GW_FONT_DIR}/cjk.ttf" "${CMAKE_SOURCE_DIR}/scripts/build-web-data.py"
+          "${CMAKE_SOURCE_DIR}/scripts/resolve_presets.py"
           "${CMAKE_SOURCE_DIR}/cmake/web_sw.cmake" "${CMAKE_SOURCE_DIR}/scripts/build-shell.py"
           gpuwise_web gpuwise_checker
   COMMENT "Assembling the site in ${GW_SITE}")

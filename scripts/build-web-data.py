@@ -22,6 +22,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import resolve_presets  # noqa: E402
+
 # data/*.json the page never reads: the CUDA driver table belongs to the checker module (compiled in there).
 NOT_SERVED = {"cuda-drivers.json"}
 VERSION_RE = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,39}$")
@@ -82,7 +85,13 @@ def main():
     for f in sorted(os.listdir(args.data)):
         if not f.endswith(".json") or f == "catalog.json" or f in NOT_SERVED:
             continue
-        _, blob = compact(os.path.join(args.data, f))
+        if f == "presets.json":
+            # Presets name library models: served with those models' shapes laid in (resolve_presets.py),
+            # so the first load needs no models.json.
+            blob = json.dumps(json.loads(resolve_presets.resolved_text(args.data)), ensure_ascii=False,
+                              separators=(",", ":")).encode("utf-8")
+        else:
+            _, blob = compact(os.path.join(args.data, f))
         name = "%s-%s.json" % (f[:-5], hashlib.sha256(blob).hexdigest()[:10])
         write_if_changed(os.path.join(args.site, name), blob)
         files[f] = name

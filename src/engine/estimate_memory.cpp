@@ -279,6 +279,21 @@ void inference_memory(const Workload& w, double split, Runtime rt, MemoryBreakdo
   m.activations_gib = activations / kGiB;
 }
 
+// A diffusion pipeline's frozen text encoders and VAE (Workload::frozen_params): loaded beside the denoiser
+// for inference and for fine-tuning alike (the training scripts encode prompts and images as they go), one
+// copy per card, never trained: weights at 16 bits, 32 when the job runs in fp32.
+void frozen_modules(const Workload& w, MemoryBreakdown& m, bool with_rules) {
+  const bool diffusion = w.arch == Arch::diffusion || w.arch == Arch::dit;
+  if (!diffusion || w.frozen_params <= 0 || w.mode == Mode::compute) return;
+  const double bytes = fp32_like(w.precision) ? 4.0 : 2.0;
+  m.weights_gib += w.frozen_params * bytes / kGiB;
+  if (with_rules)
+    m.rules.push_back(
+        {fmt("frozen text encoder(s) and VAE: %.3g params x %.0f bytes, on every card", w.frozen_params,
+             bytes),
+         fmt("冻结的文本编码器和 VAE：%.3g 参数 × %.0f 字节，每张卡各一份", w.frozen_params, bytes)});
+}
+
 void adapter_memory(const Workload& w, MemoryBreakdown& m, bool with_rules) {
   const bool q = w.mode == Mode::qlora;
   // NF4 with double quantization: 4 bits + 8-bit block constants per 64 weights + their fp32 constants
@@ -521,6 +536,8 @@ MemoryBreakdown memory_breakdown(const Workload& in, const MemoryPlan& plan, boo
       training_activations(w, m, with_rules);
     }
   }
+
+  frozen_modules(w, m, with_rules);
 
   // Each runtime's own overhead on top of what the job allocates.
   double allocator = 0;

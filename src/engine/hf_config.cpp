@@ -358,7 +358,12 @@ void read_whisper_bart(Reader& r, ojson& s, const StyleName& style) {
   s["ffn_matrices"] = 2;
   tied(r, s, style);
   // Whisper's encoder sees 30 s windows (max_source_positions 1500 frames = 30 s): its input length.
-  if (std::string(style.model_type) == "whisper") s["audio_seconds"] = 30;
+  if (std::string(style.model_type) == "whisper") {
+    s["audio_seconds"] = 30;
+    // The conv stem's input channels: 80 up to large-v2, 128 from large-v3 (absent = Transformers' 80).
+    if (const auto mels = r.integer({"num_mel_bins"}, "mel bins", 1, 4096, false))
+      r.put(s, "mel_bins", mels, "num_mel_bins");
+  }
 }
 
 void read_vit(Reader& r, ojson& s, const StyleName& style) {

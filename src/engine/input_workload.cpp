@@ -319,6 +319,17 @@ std::vector<InputField> input_workload_fields() {
                          {"Audio seconds", "音频秒数"},
                          {"Whisper: seconds of audio per sample", "Whisper：每个样本的音频秒数"}, "job"),
                    &Workload::audio_seconds));
+  shape("mel", "--mel-bins", "mel_bins", 1e4, {"Mel bins", "梅尔频带数"},
+        {"Whisper: log-mel channels of the input (80; large-v3 128); 0 = 80",
+         "Whisper：输入的对数梅尔通道数（80；large-v3 为 128）；0 表示 80"},
+        &Workload::mel_bins);
+  t.push_back(bind(field("frozen", "--frozen-params", "frozen_params", T::count, {0, 1e13, ""},
+                         {"Text encoders and VAE", "文本编码器和 VAE"},
+                         {"Diffusion: parameters of the frozen text encoders and VAE, held in memory but "
+                          "not trained (SD 1.5: 207M)",
+                          "扩散模型：冻结的文本编码器和 VAE 的参数量，占显存但不训练（SD 1.5：207M）"},
+                         "job"),
+                   &Workload::frozen_params));
   shape("steps", "--sampling-steps", "sampling_steps", 1e5, {"Sampling steps", "采样步数"},
         {"Diffusion inference: denoising steps per image (0 = the GFLOPs per sample cover a whole image)",
          "扩散推理：每张图的去噪步数（0 表示每样本 GFLOPs 已含整张图）"},

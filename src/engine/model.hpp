@@ -20,10 +20,12 @@ namespace gw {
 // vocab x hidden, plus an output head of the same size unless tied_embeddings. Encoder (BERT) and
 // encoder-decoder (T5, Whisper) layers have biases and plain FFNs by default; a decoder layer of an
 // encoder-decoder adds cross-attention. An encoder-decoder with audio_seconds > 0 is Whisper: its two
-// front-end convolutions (128 mel bins -> hidden -> hidden, kernel 3) are added.
+// front-end convolutions (mel_bins -> hidden -> hidden, kernel 3) are added.
 // ViT: patch embedding 3 * patch_px^2 * hidden and one position embedding per patch. Learned position
 // tables of text models (BERT's 512, Whisper's 1500 + 448) are left out: under 0.5% of any library model.
 double shape_params_total(const Workload&);
+// Whisper's log-mel channels when mel_bins is 0: tiny to large-v2 (and Transformers' WhisperConfig) use 80.
+inline constexpr int kWhisperDefaultMelBins = 80;
 // Weights one token runs through: MoE counts experts_active routed experts and the shared ones.
 double shape_params_active(const Workload&);
 

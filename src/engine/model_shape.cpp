@@ -106,7 +106,9 @@ ShapeParams shape_params(const Workload& w) {
     s.ffn = (layers + dec) * ffn;
     s.other = layers * 2 * norm(w) + dec * 3 * norm(w) + 2 * norm(w);
     s.embeddings = vocab * h * (w.tied_embeddings ? 1 : 2);
-    if (w.audio_seconds > 0) s.other += 3.0 * h * h + h + 3.0 * 128 * h + h;  // Whisper's conv front end
+    // Whisper's conv front end: mel bins -> hidden, then hidden -> hidden, kernel 3, with biases.
+    const double mels = w.mel_bins > 0 ? w.mel_bins : kWhisperDefaultMelBins;
+    if (w.audio_seconds > 0) s.other += 3.0 * h * h + h + 3.0 * mels * h + h;
     return s;
   }
 

@@ -35,6 +35,8 @@ const char* const kShapeKeys[] = {
     "rope_head_dim",
     "patch_px",
     "audio_seconds",
+    "mel_bins",
+    "frozen_params",
     "image_px",
     "per_sample_px",
     "gflops_per_sample",

@@ -37,6 +37,9 @@ struct Workload {
   Arch arch = Arch::decoder;
   // Transformer shape.
   double params = 0;  // parameter count
+  // Diffusion pipelines: the frozen text encoders and VAE beside the denoiser (SD 1.5: CLIP ViT-L/14's
+  // text model + VAE). Held in memory at inference and while fine-tuning, never trained; 0 = none counted.
+  double frozen_params = 0;
   int layers = 0;
   int hidden = 0;
   int heads = 0;
@@ -63,8 +66,9 @@ struct Workload {
   int rope_head_dim = 0;  // qk_rope_head_dim
   int patch_px = 0;       // ViT / DiT: patch side in pixels (tokens = (image_px / patch_px)^2)
   double audio_seconds =
-      0;           // Whisper: audio per sample (the encoder sees 50 frames per second, 30 s windows)
-  int frames = 0;  // video: frames per sample (0 = still images)
+      0;             // Whisper: audio per sample (the encoder sees 50 frames per second, 30 s windows)
+  int frames = 0;    // video: frames per sample (0 = still images)
+  int mel_bins = 0;  // Whisper: log-mel channels the conv stem reads (config.json num_mel_bins; 0 = 80)
   // CNN / diffusion / generic: per-sample figures.
   double activation_mib_per_sample = 0;  // training activations at fp16/AMP per sample
   double gflops_per_sample = 0;          // forward GFLOPs per sample

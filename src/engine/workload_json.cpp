@@ -76,6 +76,8 @@ const std::vector<Field>& fields() {
       GW_SHAPE("rope_head_dim", Kind::integer, rope_head_dim),
       GW_SHAPE("patch_px", Kind::integer, patch_px),
       GW_SHAPE("audio_seconds", Kind::number, audio_seconds),
+      GW_SHAPE("mel_bins", Kind::integer, mel_bins),
+      GW_SHAPE("frozen_params", Kind::count, frozen_params),
       GW_SHAPE("frames", Kind::integer, frames),
       GW_SHAPE("sampling_steps", Kind::integer, sampling_steps),
       GW_SHAPE("cfg", Kind::boolean, cfg),

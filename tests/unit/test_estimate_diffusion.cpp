@@ -5,6 +5,7 @@
 #include "engine/estimate_model.hpp"
 #include "engine/models.hpp"
 #include "test_estimate_fixtures.hpp"
+#include "test_estimate_image_size.hpp"
 
 using namespace gw;
 
@@ -97,20 +98,13 @@ TEST_CASE("diffusion training runs one pass per image whatever the sampling step
 TEST_CASE("SD 1.5 fine-tuning from the library: 1024 px needs 4x the activations and >= 3x the time of 512") {
   Workload at512 = job("sd-1.5", Mode::train);
   at512.micro_batch = 4;  // at batch 1 the AdamW step's 24 GB of reads and writes is a third of the time
-  REQUIRE(at512.per_sample_px == 512);
   // 1192 MiB per 512 px image under autocast (ShivamShrirao/diffusers dreambooth table, see models.json).
   CHECK(model::stored_activation_bytes(at512) / model::kMiB == doctest::Approx(4 * 1192));
+  const gwtest::ImageSizePair e = gwtest::check_sd15_image_size(at512, "SD 1.5 library");
+  CHECK(e.at1024.memory.total_gib() > e.at512.memory.total_gib() + 12.0);  // 3 x 4 x 1.16 GiB, plus slack
+  // Checkpointing keeps about a fifth of a UNet's activations.
   Workload at1024 = at512;
   at1024.image_px = 1024;
-  const Gpu& a100 = gwtest::gpu("a100-80gb-sxm4");
-  const GpuEstimate e512 = estimate(at512, a100, gwtest::catalog());
-  const GpuEstimate e1024 = estimate(at1024, a100, gwtest::catalog());
-  MESSAGE("SD 1.5 library: 512 px ", e512.memory.total_gib(), " GiB ", e512.hours.likely, " h; 1024 px ",
-          e1024.memory.total_gib(), " GiB ", e1024.hours.likely, " h");
-  CHECK(e1024.memory.activations_gib == doctest::Approx(4 * e512.memory.activations_gib));
-  CHECK(e1024.memory.total_gib() > e512.memory.total_gib() + 12.0);  // 3 x 4 x 1.16 GiB more, plus slack
-  CHECK(e1024.hours.likely >= 3 * e512.hours.likely);
-  // Checkpointing keeps about a fifth of a UNet's activations.
   Workload ckpt = at1024;
   ckpt.checkpointing = true;
   CHECK(model::memory_breakdown(ckpt, {}).activations_gib ==
@@ -178,4 +172,41 @@ TEST_CASE("Whisper: the audio length sets the encoder's windows of 1500 frames")
   CHECK(mt.activations_gib > 1);
   CHECK(mt.total_gib() < 40);
   CHECK(seconds_per_image(train) > 0);
+}
+
+TEST_CASE("diffusion memory counts the frozen text encoders and VAE, at inference and fine-tuning") {
+  // SD 1.5: CLIP ViT-L/14 text model 123.06M + VAE 83.65M; SDXL adds OpenCLIP ViT-bigG (817M of text
+  // encoders in all) to the same VAE.
+  CHECK(job("sd-1.5", Mode::inference).frozen_params == doctest::Approx(206.7e6));
+  CHECK(job("sdxl-base-1.0", Mode::inference).frozen_params == doctest::Approx(900.7e6));
+  for (const char* id : {"sd-1.5", "sdxl-base-1.0"})
+    for (Mode mode : {Mode::inference, Mode::train}) {
+      INFO(id, " mode ", int(mode));
+      const Workload with = job(id, mode);
+      Workload without = with;
+      without.frozen_params = 0;
+      const MemoryBreakdown a = model::memory_breakdown(with, {}, true);
+      const MemoryBreakdown b = model::memory_breakdown(without, {});
+      // 16-bit copies beside the denoiser (fp16 inference, AMP training), never trained: no gradients,
+      // no optimizer states.
+      CHECK(a.weights_gib - b.weights_gib == doctest::Approx(with.frozen_params * 2 / model::kGiB));
+      CHECK(a.gradients_gib == doctest::Approx(b.gradients_gib));
+      CHECK(a.optimizer_gib == doctest::Approx(b.optimizer_gib));
+      bool said = false;
+      for (const Text& r : a.rules) said = said || r.en.find("frozen text encoder") != std::string::npos;
+      CHECK(said);
+    }
+  // An fp32 job keeps them at 4 bytes.
+  Workload fp32 = job("sd-1.5", Mode::train);
+  fp32.precision = Precision::fp32;
+  Workload bare = fp32;
+  bare.frozen_params = 0;
+  CHECK(model::memory_breakdown(fp32, {}).weights_gib - model::memory_breakdown(bare, {}).weights_gib ==
+        doctest::Approx(206.7e6 * 4 / model::kGiB));
+  // Only diffusion pipelines have them: the field on another arch changes nothing.
+  Workload bert = job("bert-base", Mode::train);
+  Workload bert_frozen = bert;
+  bert_frozen.frozen_params = 1e9;
+  CHECK(model::memory_breakdown(bert_frozen, {}).weights_gib ==
+        doctest::Approx(model::memory_breakdown(bert, {}).weights_gib));
 }

@@ -236,6 +236,7 @@ TEST_CASE("hf config: encoder, encoder-decoder and vision configs") {
   CHECK(wh.shape->arch == Arch::encoder_decoder);
   CHECK(wh.shape->decoder_layers == 32);
   CHECK(wh.shape->audio_seconds == 30);
+  CHECK(wh.shape->mel_bins == 128);  // num_mel_bins: large-v3's 128, not the earlier models' 80
   CHECK(wh.dtype == "float16");
   const HfConfigRead t5 = read_ok(kT5Large);
   near(t5.params, 737.7e6);

@@ -231,6 +231,8 @@ TEST_CASE("model library: every workload block applies and carries the published
       CHECK(w.image_px > 0);
     }
     if (kind == "llm" || kind == "moe-llm" || kind == "vlm") CHECK(e.value("max_context", 0) > 0);
+    // Each Whisper states its config.json num_mel_bins: 128 from large-v3 (and its turbo), else 80.
+    if (kind == "speech") CHECK(w.mel_bins == (id.rfind("whisper-large-v3", 0) == 0 ? 128 : 80));
   }
 }
 

@@ -118,7 +118,15 @@ TEST_CASE("shape counts: encoder, encoder-decoder and ViT") {
   wh.intermediate = 5120;
   wh.vocab = 51866;
   wh.audio_seconds = 30;
+  wh.mel_bins = 128;
   near(shape_params_total(wh), 1550e6);
+  // The conv stem reads the model's own mel channels: large-v2 has 80 (the default), large-v3 128, so
+  // v3's first convolution holds 3 x 48 x 1280 more weights.
+  Workload v2 = wh;
+  v2.mel_bins = 0;
+  CHECK(shape_params_total(wh) - shape_params_total(v2) == doctest::Approx(3.0 * 48 * 1280));
+  v2.mel_bins = 80;
+  CHECK(shape_params_total(v2) == doctest::Approx(shape_params_total(wh) - 3.0 * 48 * 1280));
   // ViT-L/16 at 224 px with a 1000-class head (paper, Table 1: 307M).
   Workload v;
   v.arch = Arch::vit;
