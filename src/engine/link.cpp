@@ -88,6 +88,29 @@ Text notice(const std::string& en, const std::string& zh) {
   return Text{en, zh};
 }
 
+// The bundled preset whose task suits a model's kind, for a hand-written link that names a model but no
+// preset: fine-tune a language model with LoRA, generate images with a diffusion model, fine-tune an
+// encoder (BERT's task, also for T5 and Whisper), train a detector or a vision model. Null when the
+// presets lack it.
+const Preset* task_for_model(const ModelEntry& m, const std::vector<Preset>& presets) {
+  static const std::pair<const char*, const char*> kTasks[] = {
+      {"llm", "lora-7b"},
+      {"moe-llm", "lora-7b"},
+      {"vlm", "lora-7b"},
+      {"diffusion-unet", "sd15-inference"},
+      {"dit", "sd15-inference"},
+      {"encoder", "bert-base-finetune"},
+      {"encoder-decoder", "bert-base-finetune"},
+      {"speech", "bert-base-finetune"},
+      {"detector", "yolo-detect-train"},
+      {"vision", "resnet50-train"},
+      {"cnn", "resnet50-train"},
+  };
+  for (const auto& [kind, preset] : kTasks)
+    if (m.kind == kind) return find_preset(presets, preset);
+  return nullptr;
+}
+
 // The fragment of a whole URL, "#..." or a bare fragment.
 std::string_view fragment_of(std::string_view link) {
   if (const std::size_t hash = link.find('#'); hash != std::string_view::npos)
@@ -188,6 +211,8 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
                                      "此链接不是有效的 gpuwise 场景链接，显示默认设置。")});
     return d;
   }
+  // Only a hand-written link lacks v=; encode_link always writes it.
+  const bool hand_written = version.empty();
   if (version.empty()) version = std::to_string(kLinkVersion);
   if (version != std::to_string(kLinkVersion))
     d.notices.push_back(
@@ -210,8 +235,22 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
     d.notices.push_back(
         {"preset", notice("Preset '" + echo(preset_id, 40) + "' was read as '" + wanted + "'.",
                           "预设“" + echo(preset_id, 40) + "”按“" + wanted + "”读取。")});
+  // "#model=qwen2.5-7b&budget=200" names a model but no task: the task is the preset that suits the
+  // model's kind (an empty job would train a 7B model at batch 1 with no data), and the notice says which.
+  std::string task = wanted;
+  const ModelEntry* named = !d.model.empty() && models ? models->find(d.model) : nullptr;
+  if (hand_written && preset_id.empty() && named) {
+    if (const Preset* t = task_for_model(*named, presets)) {
+      task = t->id;
+      d.notices.push_back(
+          {"preset", notice("The link names a model but no task: read with the task of '" + t->title.en +
+                                "' (" + t->id + "), its data, batch and precision; change them below.",
+                            "链接只指定了模型而没有任务：按“" + t->title.zh + "”（" + t->id +
+                                "）的任务读取（数据量、批大小和精度）；可在下方修改。")});
+    }
+  }
   bool found = false;
-  Scenario s = describes_job ? base_for(wanted, presets, catalog, found) : default_scenario(presets, catalog);
+  Scenario s = describes_job ? base_for(task, presets, catalog, found) : default_scenario(presets, catalog);
   if (!preset_id.empty() && !found) {
     std::string list;
     for (const std::string& id : starts) list += (list.empty() ? "" : ", ") + id;

@@ -141,3 +141,45 @@ TEST_CASE("link model: links without a model read the same with or without the l
   CHECK(with.notices.empty());
   CHECK(gw::testing::diff_workload(with.scenario.workload, s.workload) == "");
 }
+
+TEST_CASE("link model: a hand-written link naming a model but no preset takes the task that suits it") {
+  struct Case {
+    const char* link;
+    const char* preset;
+    Mode mode;
+  };
+  for (const Case& c : {Case{"#model=qwen2.5-7b&budget=200", "lora-7b", Mode::lora},
+                        Case{"#model=mixtral-8x7b", "lora-7b", Mode::lora},
+                        Case{"#model=sdxl-base-1.0&deadline=24h", "sd15-inference", Mode::inference},
+                        Case{"#model=flux.1-dev", "sd15-inference", Mode::inference},
+                        Case{"#model=bert-large", "bert-base-finetune", Mode::train},
+                        Case{"#model=whisper-small", "bert-base-finetune", Mode::train},
+                        Case{"#model=yolov8s", "yolo-detect-train", Mode::train},
+                        Case{"#model=vit-base-16", "resnet50-train", Mode::train}}) {
+    INFO(c.link);
+    const LinkDecode d = decode_link(c.link, presets(), catalog(), &library());
+    CHECK(d.model_applied);
+    CHECK(d.scenario.workload.preset == c.preset);
+    CHECK(d.scenario.workload.mode == c.mode);
+    // The task's data and batch, the model's shape.
+    const Preset* task = find_preset(presets(), c.preset);
+    REQUIRE(task);
+    CHECK(d.scenario.workload.dataset_samples == task->workload.dataset_samples);
+    CHECK(d.scenario.workload.params == library().find(d.model)->shape.params);
+    // Said, naming the task.
+    REQUIRE(d.notices.size() == 1);
+    CHECK(d.notices[0].key == "preset");
+    CHECK(d.notices[0].message.en.find(c.preset) != std::string::npos);
+  }
+  // The link's own fields still win over the task's.
+  const LinkDecode inf = decode_link("#model=qwen2.5-7b&mode=inference", presets(), catalog(), &library());
+  CHECK(inf.scenario.workload.mode == Mode::inference);
+  // A link the page wrote (v=1) without a preset is a custom job and reads back as written.
+  Scenario custom = qwen_lora();
+  custom.workload.preset.clear();
+  const std::string link = encode_link(custom, presets(), {}, &library());
+  CHECK(link.find("preset=") == std::string::npos);
+  const LinkDecode back = decode_link(link, presets(), catalog(), &library());
+  CHECK(back.notices.empty());
+  CHECK(gw::testing::diff_workload(back.scenario.workload, custom.workload) == "");
+}
