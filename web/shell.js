@@ -62,7 +62,12 @@
   }
   window.gwData = getData;
   window.gwManifest = getManifest;
-  ['catalog.json', 'presets.json'].forEach(function (n) {
+  var first = ['catalog.json', 'presets.json'];
+  // A link naming a library model (#...&model=qwen2.5-7b) cannot be answered without the model library
+  // (src/app/state.cpp waits for it): fetch it now too, beside the wasm. Other visits fetch it only when
+  // the picker is first used, so their first load stays small.
+  if (/[#&]model=/.test(location.hash)) first.push('models.json');
+  first.forEach(function (n) {
     var p = getData(n);
     p.catch(function () {});  // reported when the wasm asks for it
     early[n] = p;

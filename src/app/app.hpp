@@ -236,6 +236,9 @@ const ModelLibrary* model_library(const AppState&);  // null until loaded
 const char* models_state_name(ModelsState);          // for the test hook
 // The job's model (picker, header, config import) inside the job panel.
 void draw_model_picker(AppState&);
+// In place of the results while a link naming a model waits for the library: loading, or failed with a
+// retry. False when no link waits.
+bool draw_results_waiting_for_models(AppState&);
 // The test hook's "models" object: library state, the picker's matches, the job's model and edited fields.
 nlohmann::json models_json(const AppState&);
 

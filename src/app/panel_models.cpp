@@ -11,6 +11,7 @@
 #include "app/widgets.hpp"
 #include "engine/hf_config.hpp"
 #include "engine/input.hpp"
+#include "engine/link.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
 
@@ -267,6 +268,33 @@ void draw_model_picker(AppState& s) {
   }
   draw_model_line(s);
   draw_config_import(s);
+}
+
+bool draw_results_waiting_for_models(AppState& s) {
+  if (s.pending_link.empty()) return false;
+  const ModelsState st = update_models(s, true);
+  if (st == ModelsState::ready) return false;  // the link is read this frame
+  if (st == ModelsState::loading) {
+    ImGui::TextColored(color_v(Tone::muted), "%s",
+                       tr("Loading the model library this link starts from…", "正在加载此链接所用的模型库…"));
+    return true;
+  }
+  // Failed or unreadable: the link's job cannot be laid out, so nothing is ranked. Say why, offer a retry.
+  const std::string id = link_model(s.pending_link).substr(0, 60);
+  const Text why = st == ModelsState::failed
+                       ? Text{"The model library could not be downloaded, so this link's job (model " + id +
+                                  ") is not ranked yet. Check the connection and try again.",
+                              "模型库下载失败，此链接的任务（模型 " + id + "）尚未计算。请检查网络后重试。"}
+                       : Text{"The model library could not be read, so this link's job is not ranked.",
+                              "模型库无法读取，此链接的任务无法计算。"};
+  ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::bad));
+  ImGui::TextWrapped("%s", tr(why).c_str());
+  ImGui::PopStyleColor();
+  if (st == ModelsState::failed) {
+    if (ImGui::Button(tr("Try again", "重试"))) platform::retry_data_file(kModelsFile);
+    remember_rect("results_models_retry");
+  }
+  return true;
 }
 
 nlohmann::json models_json(const AppState& s) {

@@ -473,6 +473,7 @@ void draw_toolbar(AppState& s, const std::vector<int>& shown) {
 
 void draw_results(AppState& s) {
   if (s.engine_runs == 0) {
+    if (draw_results_waiting_for_models(s)) return;
     ImGui::TextColored(color_v(Tone::muted), "%s", tr("Ranking the options…", "正在计算各方案…"));
     return;
   }
