@@ -109,6 +109,22 @@ TEST_CASE("the bundled catalog: AutoDL takes Alipay and WeChat Pay, Vast.ai and 
     }
 }
 
+TEST_CASE("the bundled catalog: Compshare takes Alipay and WeChat Pay and issues both VAT invoices") {
+  // Its help docs (charge.md, invoice.md, cardlessmode.md, files of 2026-05-13): quick top-up by Alipay or
+  // WeChat Pay, digital ordinary and special VAT invoices, GPU-less mode at 0.15 CNY/h. Whether renting
+  // needs real-name verification is contradicted within the membership page, so it stays unknown.
+  const gw::Provider* p = bundled().provider("compshare");
+  REQUIRE(p);
+  CHECK(p->access.alipay == true);
+  CHECK(p->access.wechat == true);
+  CHECK(gw::mainland_payable(p->access) == gw::Tri::yes);
+  CHECK(p->access.invoice_general == true);
+  CHECK(p->access.invoice_special == true);
+  CHECK(!p->access.real_name);
+  CHECK(p->no_gpu_per_hour == 0.15);
+  CHECK(p->access.source_date == "2026-05-13");
+}
+
 TEST_CASE("packages load per period, once each, with their own date and source") {
   const gw::CatalogLoad l = gw::load_catalog(mini(
       "", R"(, "packages": [{"period": "month", "price": 1000, "price_date": "2026-11", "source": "s"}])"));
