@@ -46,13 +46,14 @@ enum class AdviceKind {
   checkpointing,
   smaller_batch,
   adam8bit,
+  offload,
   quantize,
   lora,
   qlora,
   more_gpus,
   bigger_card
 };
-inline constexpr int kAdviceKinds = 9;
+inline constexpr int kAdviceKinds = 10;
 struct AdviceKindInfo {
   AdviceKind kind;
   const char* key;  // JSON: "adam8bit"

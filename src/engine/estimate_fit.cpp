@@ -31,6 +31,7 @@ const AdviceKindInfo kAdviceTable[kAdviceKinds] = {
     {AdviceKind::checkpointing, "checkpointing", {"gradient checkpointing", "梯度检查点"}},
     {AdviceKind::smaller_batch, "smaller_batch", {"smaller batch", "减小 batch"}},
     {AdviceKind::adam8bit, "adam8bit", {"8-bit Adam", "8-bit Adam"}},
+    {AdviceKind::offload, "offload", {"CPU offload", "优化器卸载到 CPU"}},
     {AdviceKind::quantize, "quantize", {"quantized weights", "权重量化"}},
     {AdviceKind::lora, "lora", {"LoRA", "LoRA"}},
     {AdviceKind::qlora, "qlora", {"QLoRA", "QLoRA"}},
@@ -146,6 +147,18 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
     step(AdviceKind::adam8bit,
          {"use an 8-bit Adam optimizer (bitsandbytes)", "换成 8-bit Adam 优化器（bitsandbytes）"});
   }
+  // 4b. The optimizer states in host RAM (ZeRO-Offload), as recommend tries it: DeepSpeed's CPU Adam keeps
+  // fp32 states, so it replaces 8-bit Adam rather than adding to it, and it costs time on every step.
+  if (!done && cur.mode == Mode::train && w.optimizer == Optimizer::adamw && !cur.offload_optimizer) {
+    cur.optimizer = Optimizer::adamw;
+    cur.offload_optimizer = true;
+    step(AdviceKind::offload,
+         {"offload the optimizer states to CPU RAM instead (DeepSpeed ZeRO-Offload): each step waits on PCIe "
+          "and "
+          "the CPU's Adam, and the host needs RAM for the states",
+          "改为把优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）：每步都要等 PCIe 传输和 CPU 上的 Adam，"
+          "主机内存需放得下这些状态"});
+  }
   // 5. Quantization (inference).
   if (!done && cur.mode == Mode::inference && stored_weight_bits(cur) > 8) {
     cur.weight_bits = 8;
@@ -159,6 +172,7 @@ std::vector<FitAdvice> fit_advice(const Workload& w, const Gpu& gpu, const Catal
   // 6. LoRA, then QLoRA, for transformer training.
   if (!done && cur.mode == Mode::train && is_transformer(cur)) {
     cur.mode = Mode::lora;
+    cur.offload_optimizer = w.offload_optimizer;  // adapters' states are small: no offload needed for them
     if (cur.precision == Precision::amp || cur.precision == Precision::fp32) cur.precision = Precision::bf16;
     step(AdviceKind::lora,
          {"fine-tune with LoRA adapters instead of all weights", "改用 LoRA 适配器微调，不训练全部权重"});

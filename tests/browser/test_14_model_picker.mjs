@@ -111,7 +111,25 @@ export default async function (t) {
       assert(ranking(s) === expected, 'the link should restore exactly the same ranking');
       assert(!s.banners.length, `no banner for a good model link: ${JSON.stringify(s.banners)}`);
       assert(s.link === link, `the address stays the link: ${s.link}`);
+      // The shell fetched the library beside the wasm, and the page used that copy: one request.
+      assert(fetchedModels(w).length === 1, `models.json should be fetched once: ${fetchedModels(w)}`);
       assert(!w.errors.length, `console errors: ${w.errors.join(' | ')}`);
+    } finally {
+      await close();
+    }
+  }
+  {
+    // A hand-written link: a model and a budget, no preset. The task suits the model, and a notice says which.
+    const {context, close} = await launch();
+    try {
+      const page = await context.newPage();
+      await page.goto(t.url + '#model=qwen2.5-7b&budget=200');
+      await waitReady(page);
+      const s = await until(page, (x) => !x.pending && x.models.model === 'qwen2.5-7b' && x.report.count > 0,
+        'the hand-written model link', 20000);
+      assert(s.scenario.preset === 'lora-7b', `a decoder LLM should start from the LoRA task: ${s.scenario.preset}`);
+      const notice = JSON.stringify(s.banners);
+      assert(/lora-7b|LoRA/i.test(notice), `a notice should name the task it assumed: ${notice}`);
     } finally {
       await close();
     }
@@ -129,6 +147,8 @@ export default async function (t) {
       assert(s.report.count === 0, 'no ranking of a job the link did not describe');
       assert(s.models.state === 'failed' && s.models.pending_link, `state ${JSON.stringify(s.models)}`);
       assert(s.link === '' || s.link === link, `the address keeps the link: ${s.link}`);
+      // The results say what is wrong, with a retry there too, not "Ranking the options" over an empty job.
+      assert(s.rects.results_models_retry, `the results should offer a retry: ${Object.keys(s.rects).join(',')}`);
       await settle(page);
       await page.screenshot({path: join(t.shots, '14-model-link-failed.png')});
       block = false;

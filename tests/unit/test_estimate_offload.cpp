@@ -70,3 +70,28 @@ TEST_CASE("optimizer offload: every optimizer step moves 4 bytes per parameter o
   lora.offload_optimizer = true;
   CHECK(model::step_work(lora).host_bytes == 0);
 }
+
+TEST_CASE("fit advice: after 8-bit Adam, offloading the optimizer states is proposed before LoRA") {
+  // A 7B AMP full fine-tune on a 48 GB card: 8-bit Adam still leaves fp32 master weights on the GPU, so it
+  // does not fit; ZeRO-Offload does, and it keeps the whole fine-tune (LoRA would change the job).
+  const Workload w = llama7b_full();
+  const GpuEstimate e = estimate(w, gwtest::gpu("rtx-a6000"), gwtest::catalog());
+  REQUIRE(e.fit == Fit::no_fit);
+  std::size_t adam = e.advice.size(), off = e.advice.size();
+  for (std::size_t i = 0; i < e.advice.size(); ++i) {
+    if (e.advice[i].kind == AdviceKind::adam8bit) adam = i;
+    if (e.advice[i].kind == AdviceKind::offload) off = i;
+  }
+  REQUIRE(adam < e.advice.size());
+  REQUIRE(off < e.advice.size());
+  CHECK(adam < off);
+  CHECK_FALSE(e.advice[adam].fits_after);
+  CHECK(e.advice[off].fits_after);
+  CHECK(e.advice[off].total_gib_after < e.advice[adam].total_gib_after);
+  CHECK(e.advice.back().kind == AdviceKind::offload);  // it fits there: no LoRA proposed
+  // The job already offloads, or does not use AdamW: no offload step.
+  Workload sgd = w;
+  sgd.optimizer = Optimizer::sgd;
+  for (const FitAdvice& a : estimate(sgd, gwtest::gpu("rtx-a6000"), gwtest::catalog()).advice)
+    CHECK(a.kind != AdviceKind::offload);
+}
