@@ -229,17 +229,20 @@ void check_health(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
   // Memory already in use: the article's first row, "CUDA out of memory".
   bool mig = r.mig_enabled && r.mig_enabled->value;
   // A desktop (Xorg, gnome-shell, dwm.exe: type G) on a display GPU holds some memory: that is the
-  // user's own screen, not a leftover or a neighbour.
+  // user's own screen, not a leftover or a neighbour. Windows lists every desktop app that draws with the
+  // GPU (browsers, Explorer) as C+G, so on a display GPU those count as the desktop too; a training job
+  // there is type C.
+  bool display_on = r.display_active && r.display_active->value;
   double desktop_mib = 0;
   bool desktop_only = !r.processes.empty();
   for (const auto& p : r.processes) {
-    bool graphics = p.type == "G" ||
+    bool graphics = p.type == "G" || (display_on && p.type == "C+G") ||
                     (p.type.empty() && (icontains(p.name, "xorg") || icontains(p.name, "gnome-shell") ||
                                         icontains(p.name, "dwm.exe") || icontains(p.name, "explorer.exe")));
     if (graphics && p.used_mib) desktop_mib += *p.used_mib;
     desktop_only = desktop_only && graphics;
   }
-  bool display = (r.display_active && r.display_active->value) || desktop_only;
+  bool display = display_on || desktop_only;
   double desktop_allowance = !display              ? 0
                              : desktop_only        ? std::max(desktop_mib, 2048.0)
                              : r.processes.empty() ? 2048.0
@@ -249,7 +252,14 @@ void check_health(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
     double used = r.memory_used_mib->value, total = r.memory_total_mib->value;
     std::string who;
     int n = 0;
-    for (const auto& p : r.processes) {
+    // Name the compute processes first: the desktop apps listed beside them are not what holds the memory.
+    std::vector<const SmiProcess*> named;
+    for (const auto& p : r.processes)
+      if (p.type == "C" || p.type == "M" || p.type == "M+C") named.push_back(&p);
+    if (named.empty())
+      for (const auto& p : r.processes) named.push_back(&p);
+    for (const SmiProcess* q : named) {
+      const SmiProcess& p = *q;
       if (n++ < 3)
         who += (who.empty() ? "" : ", ") + clean_excerpt(p.name.empty() ? "?" : p.name, 40) +
                (p.pid ? " (pid " + std::to_string(*p.pid) + ")" : "");
@@ -268,7 +278,7 @@ void check_health(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
       f.title = T(used_s + " GiB of " + total_s + " GiB already in use" + by_en,
                   total_s + " GiB 显存中已有 " + used_s + " GiB 被占用" + by_zh);
       f.evidence = evidence(in, r.memory_used_mib);
-      if (!r.processes.empty()) f.evidence = evidence(in, r.processes.front().line);
+      if (!named.empty()) f.evidence = evidence(in, named.front()->line);
       std::string busy_en, busy_zh;
       if (!busy(r) && big) {
         busy_en =

@@ -139,7 +139,9 @@ void read_process_row(std::string_view inner, SmiReading& out, int line) {
   p.line = line;
   p.name = join(t, k + 1, t.size() - 1);
   p.used_mib = number_with_unit(t.back(), {"MiB"});
-  if (!p.used_mib) p.name = join(t, k + 1, t.size());
+  // Windows (WDDM) cannot count a process's memory and prints N/A in that column: not part of the name.
+  bool no_figure = t.size() > k + 2 && (t.back() == "N/A" || t.back() == "[N/A]");
+  if (!p.used_mib && !no_figure) p.name = join(t, k + 1, t.size());
   for (auto& g : out.gpus)
     if (g.index == *gpu_index && g.processes.size() < static_cast<std::size_t>(kDiagnoseMaxProcesses)) {
       g.processes.push_back(std::move(p));
