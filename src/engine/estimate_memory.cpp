@@ -263,8 +263,23 @@ void inference_memory(const Workload& w, double split, Runtime rt, MemoryBreakdo
         m.rules.push_back({"activations: working buffers only (inference stores nothing for backward)",
                            "激活：只有推理的工作缓冲（不为反向传播保存）"});
     }
+  } else if (w.arch == Arch::diffusion && (w.image_px > 0 || w.per_sample_px > 0)) {
+    // A UNet pipeline keeps nothing for backward: its peak is the VAE decoding every image of the call at
+    // once (kVaeDecodeValuesPerPixel). Guidance doubles the UNet's batch, not the decoder's.
+    const double px = w.image_px > 0 ? w.image_px : w.per_sample_px;
+    const double e = fp32_like(w.precision) ? 4.0 : 2.0;
+    activations = w.micro_batch * px * px * kVaeDecodeValuesPerPixel * e;
+    if (with_rules)
+      m.rules.push_back(
+          {fmt("activations: VAE decode of %.0f image(s) at %.0f px, 768 values per pixel x %.0f bytes "
+               "(the UNet under SDPA keeps far less; eager attention is not modelled for UNets)",
+               w.micro_batch, px, e),
+           fmt("激活：VAE 解码 %.0f 张 %.0f 像素的图，每像素 768 个值 × %.0f 字节（UNet 在 SDPA "
+               "下占用远小于此；"
+               "UNet 的普通注意力未建模）",
+               w.micro_batch, px, e)});
   } else {
-    // CNN/diffusion presets state the per-sample figure for their own mode (here: inference buffers).
+    // CNN presets state the per-sample figure for their own mode (here: inference buffers).
     // Classifier-free guidance batches the prompt and the empty prompt together: twice the batch.
     const double batch = w.micro_batch * guidance_batch(w);
     activations = w.activation_mib_per_sample * kMiB * batch * image_scale(w);
@@ -461,6 +476,28 @@ void training_activations(const Workload& w, MemoryBreakdown& m, bool with_rules
   m.activations_gib = activations / kGiB;
 }
 
+// A loop that frees the gradients after every optimizer step (MemoryPlan::release_grads) lets the backward
+// allocate them while it frees what the forward stored: the activations and, under AMP, the half weight
+// copies autocast saved. The peak holds the larger of the two, not both. With gradient accumulation they
+// survive into the next forward and add up as usual.
+void released_gradients(const Workload& w, const MemoryPlan& plan, MemoryBreakdown& m, bool with_rules) {
+  if (!plan.release_grads || !trains_weights(w) || is_adapter(w) || w.grad_accum > 1 || w.offload_optimizer ||
+      plan.shard_states)
+    return;
+  const double copies = w.precision == Precision::amp ? effective_params(w) * 2.0 / kGiB : 0.0;
+  const double grads = m.gradients_gib;
+  m.gradients_gib = std::max(0.0, grads - copies - m.activations_gib);
+  if (with_rules)
+    m.rules.push_back(
+        {fmt("gradients: freed after each step (zero_grad(set_to_none=True)); the backward creates their "
+             "%.3g GiB as it frees %.3g GiB of activations and half weight copies, so %.3g GiB add to the "
+             "peak",
+             grads, copies + m.activations_gib, m.gradients_gib),
+         fmt("梯度：每步之后释放（zero_grad(set_to_none=True)）；反向传播一边生成 %.3g GiB "
+             "梯度，一边释放 %.3g GiB 激活和半精度权重副本，峰值只多 %.3g GiB",
+             grads, copies + m.activations_gib, m.gradients_gib)});
+}
+
 void prefix_rules(const MemoryBreakdown& from, const Text& prefix, MemoryBreakdown& to) {
   for (const Text& r : from.rules) to.rules.push_back({prefix.en + r.en, prefix.zh + r.zh});
 }
@@ -534,6 +571,7 @@ MemoryBreakdown memory_breakdown(const Workload& in, const MemoryPlan& plan, boo
       prefix_rules(dec, {"decoder ", "解码器"}, m);
     } else {
       training_activations(w, m, with_rules);
+      released_gradients(w, plan, m, with_rules);
     }
   }
 

@@ -50,12 +50,24 @@ constexpr double kCudaGraphsGib = 0.5;
 // activation churn (fragmentation of freed blocks).
 constexpr double kAllocatorBaseGib = 0.15;
 constexpr double kAllocatorActivationShare = 0.2;
+// Text-to-image inference keeps nothing for backward; its peak is the VAE decoding the images. In the
+// AutoencoderKL decoder of SD 1.x/SDXL (block_out_channels 128/256/512/512) the last up block's first
+// ResNet runs at full resolution on 256 channels: its input stays alive for the shortcut while GroupNorm
+// and SiLU each write a 256-channel output, 768 values per output pixel (diffusers' Upsample2D, which in
+// bf16 interpolates in fp32 and casts back, holds the same 1536 bytes). The UNet's own buffers under SDPA
+// are far smaller at these sizes.
+constexpr double kVaeDecodeValuesPerPixel = 768;
 
 struct MemoryPlan {
   int gpu_count = 1;
   bool shard_states = false;   // ZeRO-3 / FSDP: weights, grads and optimizer split over gpu_count
   bool split_weights = false;  // inference: tensor/pipeline parallel split of weights and KV cache
   double vram_gib = 0;         // the card's memory (vLLM reserves a share of it); 0 = unknown
+  // The training loop frees the gradients after each optimizer step (`zero_grad(set_to_none=True)`, as
+  // ShivamShrirao's DreamBooth script and diffusers' --set_grads_to_none do): the peak holds the larger of
+  // the gradients and what the forward stored, not both. Off by default: the workload has no field for it
+  // yet, so estimates keep the gradients resident, as a loop that zeroes them in place does.
+  bool release_grads = false;
 };
 // The runtime a job runs under: auto_ resolved by the mode (quantized inference: llama.cpp).
 Runtime effective_runtime(const Workload& w);

@@ -47,11 +47,13 @@ double predicted_rate(const Built& b, const Gpu& g, int count) {
 }  // namespace
 
 std::string category_of(const Workload& w) {
+  // Image models first: their memory follows other rules (per-image figures, the VAE decode) than the
+  // transformer inference and training the other categories check.
+  if (w.arch == Arch::cnn) return "cnn";
+  if (w.arch == Arch::diffusion || w.arch == Arch::dit) return "diffusion";
   if (w.mode == Mode::inference) return "inference";
   if (w.mode == Mode::lora) return "lora";
   if (w.mode == Mode::qlora) return "qlora";
-  if (w.arch == Arch::cnn) return "cnn";
-  if (w.arch == Arch::diffusion || w.arch == Arch::dit) return "diffusion";
   if (w.arch == Arch::generic) return "compute";
   return "full training";
 }
@@ -90,7 +92,9 @@ void score_memory(const std::string& id, const json& c, const Built& b, const Ca
       return;
     }
   }
-  const MemoryBreakdown m = b.context_only ? MemoryBreakdown{} : model::memory_breakdown(b.w, {});
+  model::MemoryPlan plan;
+  plan.release_grads = b.release_grads;
+  const MemoryBreakdown m = b.context_only ? MemoryBreakdown{} : model::memory_breakdown(b.w, plan);
   const double total = b.context_only ? model::kCudaContextGib : m.total_gib();
   const Compare cmp = compare_for(type, str(c["workload"], "description"));
   const bool ran = type != "oom";

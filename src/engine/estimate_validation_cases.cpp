@@ -199,6 +199,21 @@ Built build_workload(const json& wl, const std::vector<Preset>& presets) {
     if (batch > 0) w.micro_batch = static_cast<int>(batch);
     if (seq > 0) w.seq_len = static_cast<int>(seq);
   }
+  // What a preset-based case states about its own model and script: a library model's shape given as
+  // numbers (SDXL over the SD preset), text encoders and VAE freed after caching their outputs, DreamBooth's
+  // prior preservation (each batch entry carries an instance and a class image), gradients set to None.
+  for (const char* key : {"params", "frozen_params"})
+    if (wl.contains(key) && wl[key].is_number() && wl[key].get<double>() >= 0)
+      (std::string(key) == "params" ? w.params : w.frozen_params) = wl[key].get<double>();
+  if (wl.contains("image_px") && wl["image_px"].is_number())
+    w.image_px = static_cast<int>(std::clamp(wl["image_px"].get<double>(), 1.0, 16384.0));
+  if (wl.contains("frozen_on_gpu") && wl["frozen_on_gpu"].is_boolean() && !wl["frozen_on_gpu"].get<bool>())
+    w.frozen_params = 0;
+  if (wl.contains("prior_preservation") && wl["prior_preservation"].is_boolean() &&
+      wl["prior_preservation"].get<bool>())
+    w.micro_batch *= 2;
+  if (wl.contains("grads_set_to_none") && wl["grads_set_to_none"].is_boolean())
+    b.release_grads = wl["grads_set_to_none"].get<bool>();
   w.grad_accum = std::max(1, static_cast<int>(num(wl, "grad_accum_steps", 1)));
   b.gpu_count = std::max(1, static_cast<int>(num(wl, "num_gpus", 1)));
   if (wl.contains("lora_r") && wl["lora_r"].is_number())

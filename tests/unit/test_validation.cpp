@@ -36,7 +36,7 @@ TEST_CASE("validate reports the memory median per category and the LoRA/QLoRA ca
     MESSAGE(c.name, ": ", c.memory_median_abs_error, " over ", c.memory_cases);
     CHECK(c.memory_median_abs_error <= ValidationSummary::kCategoryGoal);
   }
-  for (const char* want : {"inference", "full training", "lora", "qlora"})
+  for (const char* want : {"inference", "full training", "lora", "qlora", "diffusion"})
     CHECK(std::find(names.begin(), names.end(), want) != names.end());
   CHECK(s.memory_median_abs_error <= 0.08);
   CHECK(s.verdicts_right == s.verdicts);
@@ -158,4 +158,42 @@ TEST_CASE("each memory measurement is compared with the matching part of the est
   CHECK(what["mem-llama7b-int4-gptq-3090"] == "allocated peak (no context)");
   CHECK(what["mem-gpt2-1.5b-model-states-mixed-adam-analytic"] == "model states");
   CHECK(what["mem-gpt2-1.5b-activations-s1024-b32"] == "activations");
+}
+
+TEST_CASE("image models: diffusion cases by their own category, ResNet-50 fit verdicts (issue 21 item 7)") {
+  int diffusion = 0, cnn_verdicts = 0;
+  for (const ValidationRow& row : report().rows) {
+    if (row.kind == "memory" && row.category == "diffusion") ++diffusion;
+    if (row.kind == "verdict" && row.category == "cnn") {
+      ++cnn_verdicts;
+      CHECK_MESSAGE(row.error == 0, row.case_id);
+    }
+  }
+  CHECK(diffusion >= 10);    // SD 1.5 / SDXL inference (diffusion-fast) and the DreamBooth T4 table
+  CHECK(cnn_verdicts >= 6);  // Lambda's ResNet-50 batches, AMP and fp32, 16 to 80 GB
+  Workload sd;
+  sd.arch = Arch::diffusion;
+  sd.mode = Mode::inference;
+  CHECK(category_of(sd) == "diffusion");
+}
+
+TEST_CASE("a case's own words about its script become inputs") {
+  using namespace gw::vdetail;
+  const json wl = json::parse(R"({"model": "Stable Diffusion fine-tune", "mode": "training",
+    "precision": "amp_fp16", "optimizer": "AdamW 8-bit", "batch_size": 1, "prior_preservation": true,
+    "frozen_on_gpu": false, "grads_set_to_none": true})");
+  const Built b = build_workload(wl, gwtest::presets());
+  REQUIRE(b.why_not.empty());
+  CHECK(b.w.micro_batch == 2);  // an instance and a class image per batch entry
+  CHECK(b.w.frozen_params == 0);
+  CHECK(b.release_grads);
+  CHECK(b.w.optimizer == Optimizer::adam8bit);
+  const json xl = json::parse(R"({"model": "Stable Diffusion", "mode": "inference", "precision": "bf16",
+    "batch_size": 1, "params": 2.57e9, "frozen_params": 900.7e6, "image_px": 1024})");
+  const Built c = build_workload(xl, gwtest::presets());
+  REQUIRE(c.why_not.empty());
+  CHECK(c.w.params == doctest::Approx(2.57e9));
+  CHECK(c.w.frozen_params == doctest::Approx(900.7e6));
+  CHECK(c.w.image_px == 1024);
+  CHECK_FALSE(c.release_grads);
 }
