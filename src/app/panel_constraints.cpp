@@ -143,7 +143,7 @@ void draw_credits(AppState& s) {
   std::vector<std::pair<const Provider*, const Program*>> credits;
   for (const Provider& p : s.catalog.providers)
     for (const Program& g : p.programs)
-      if (g.kind == "credit") credits.emplace_back(&p, &g);
+      if (g.kind == ProgramKind::credit) credits.emplace_back(&p, &g);
   if (credits.empty() || !ImGui::TreeNode(tr_id("Credits I hold", "我持有的额度", "credits").c_str())) return;
   bool changed = false;
   for (const auto& [p, g] : credits) {

@@ -38,8 +38,10 @@ json bill_json(const Bill& b, Lang lang) {
                      {"price_date", l.price_date}});
   json programs = json::array();
   for (const AppliedProgram& p : b.programs)
-    programs.push_back(
-        {{"id", p.id}, {"name", p.name.in(lang)}, {"kind", p.kind}, {"saving", num(p.saving)}});
+    programs.push_back({{"id", p.id},
+                        {"name", p.name.in(lang)},
+                        {"kind", std::string(to_string(p.kind))},
+                        {"saving", num(p.saving)}});
   json notes = json::array();
   for (const Text& t : b.notes) notes.push_back(t.in(lang));
   json j = {{"currency", b.currency},

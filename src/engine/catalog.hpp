@@ -51,12 +51,32 @@ struct Gpu {
   std::string notes;
 };
 
+// The card as rows and sentences name it: the name without its maker's words ("NVIDIA GeForce RTX 3090"
+// -> "RTX 3090", "Tesla V100 SXM2 32GB" -> "V100 SXM2 32GB"); the full name stays for tooltips and details.
+inline std::string short_gpu_name(std::string_view name) {
+  for (std::string_view prefix : {"NVIDIA ", "GeForce ", "Tesla "})
+    if (name.substr(0, prefix.size()) == prefix) name.remove_prefix(prefix.size());
+  return std::string(name);
+}
+
 enum class Granularity { second, minute, hour };
+
+// What a programme is; program_kind_info() is the one table naming the kinds (JSON word and label). Only a
+// credit behaves apart: it offsets the whole bill, and only when the user holds it (discounts.cpp).
+enum class ProgramKind { student_discount, coupon, credit, member_discount };
+inline constexpr int kProgramKinds = 4;
+struct ProgramKindInfo {
+  ProgramKind kind;
+  const char* key;  // the catalog's JSON word: "student_discount"
+  Text label;       // "Student discount"
+};
+const ProgramKindInfo& program_kind_info(ProgramKind);
+std::string_view to_string(ProgramKind);
 
 // Education programmes, coupons and credits a provider offers.
 struct Program {
   std::string id;
-  std::string kind;  // "student_discount" | "coupon" | "credit" | "member_discount"
+  ProgramKind kind = ProgramKind::coupon;
   Text name;
   std::optional<double> discount_fraction;  // 0.9 means 90% off the GPU price
   std::optional<double> amount;             // fixed amount, in `currency`

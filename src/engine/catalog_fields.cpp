@@ -65,7 +65,31 @@ CatalogField<R> column(CatalogField<R> f, const char* heading, int decimals = 0)
 constexpr Need req = Need::required, opt = Need::optional, cite = Need::inline_source;
 const std::vector<const char*> kCurrencies{"CNY", "USD"};
 
+// Indexed by ProgramKind (test_kind_tables checks the order).
+const ProgramKindInfo kProgramKindTable[kProgramKinds] = {
+    {ProgramKind::student_discount, "student_discount", {"Student discount", "学生优惠"}},
+    {ProgramKind::coupon, "coupon", {"Coupon", "优惠券"}},
+    {ProgramKind::credit, "credit", {"Credit", "额度"}},
+    {ProgramKind::member_discount, "member_discount", {"Member discount", "会员折扣"}},
+};
+
+// The kind field's choices are the table's words, in enum order (the loader and writer go by position).
+std::vector<const char*> program_kind_words() {
+  std::vector<const char*> words;
+  for (const ProgramKindInfo& k : kProgramKindTable) words.push_back(k.key);
+  return words;
+}
+
 }  // namespace
+
+const ProgramKindInfo& program_kind_info(ProgramKind k) {
+  const auto i = static_cast<std::size_t>(k);
+  return kProgramKindTable[i < static_cast<std::size_t>(kProgramKinds) ? i : 0];
+}
+
+std::string_view to_string(ProgramKind k) {
+  return program_kind_info(k).key;
+}
 
 const char* to_string(CatalogType t) {
   switch (t) {
@@ -182,8 +206,7 @@ const std::vector<CatalogField<Program>>& program_fields() {
   static const std::vector<CatalogField<P>> t = [] {
     std::vector<CatalogField<P>> v = {
         make("id", T::id, req, &P::id, {"Id", "编号"}),
-        choice("kind", req, &P::kind, {"student_discount", "coupon", "credit", "member_discount"},
-               {"Kind", "类型"}),
+        choice("kind", req, &P::kind, program_kind_words(), {"Kind", "类型"}),
         make("name", T::text, req, &P::name, {"Name", "名称"}),
         num("discount_fraction", opt, &P::discount_fraction, kFraction, "fraction off", {"Discount", "折扣"}),
         num("amount", opt, &P::amount, kAmount, "currency", {"Amount", "金额"}),

@@ -79,7 +79,7 @@ struct CostLine {
 struct AppliedProgram {
   std::string id;
   Text name;
-  std::string kind;  // student_discount, coupon, credit, member_discount
+  ProgramKind kind = ProgramKind::coupon;
   double saving = 0;
 };
 

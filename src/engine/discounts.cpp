@@ -6,7 +6,8 @@
 // - A fixed coupon (amount) offsets GPU spend. Below its minimum spend, a user can top the order up to the
 //   minimum; we use the coupon only when that still costs less than paying without it, so more spend
 //   never costs less. Spend after the coupon expires (expiry_days from the start) is not covered.
-// - A credit (kind "credit") offsets the whole bill, but only when the user holds it (Constraints::credits):
+// - A credit (ProgramKind::credit) offsets the whole bill, but only when the user holds it
+// (Constraints::credits):
 //   research credits are awarded on a proposal, not for being a student. A user's own voucher
 //   ("my-lab-voucher=200:autodl") is a credit of that amount on that provider.
 // - A programme that does not cover GPU instances, or not spot ones on a spot bill, never applies.
@@ -47,7 +48,7 @@ bool holds(const Constraints& c, const std::string& id) {
 std::vector<Program> programs_for(const Provider& provider, const Constraints& c) {
   std::vector<Program> out = provider.programs;
   for (Program& p : out) {
-    if (p.kind != "credit") continue;
+    if (p.kind != ProgramKind::credit) continue;
     const auto u = held(c, p.id);
     if (u && u->amount) {
       p.amount = *u->amount;
@@ -64,7 +65,7 @@ std::vector<Program> programs_for(const Provider& provider, const Constraints& c
     if (scope != provider.id) continue;
     Program p;
     p.id = u.id;
-    p.kind = "credit";
+    p.kind = ProgramKind::credit;
     p.name = {u.id == provider.id ? provider.name.en + " balance or voucher (yours)" : u.id + " (yours)",
               u.id == provider.id ? provider.name.in(Lang::zh) + " 余额或代金券（您持有的）"
                                   : u.id + "（您持有的）"};
@@ -112,7 +113,7 @@ Outcome evaluate(const std::vector<const Program*>& set, const Provider& provide
   double gpu_left = gpu * out.multiplier;
   double other_left = other;
   for (const Program* p : set) {
-    if (p->discount_fraction || !p->amount || p->kind == "credit") continue;
+    if (p->discount_fraction || !p->amount || p->kind == ProgramKind::credit) continue;
     const double amount = money(*p->amount, p->currency);
     const double min_spend = p->min_spend ? money(*p->min_spend, p->currency) : 0.0;
     const double eligible = gpu_left * covered_share(*p);
@@ -123,7 +124,7 @@ Outcome evaluate(const std::vector<const Program*>& set, const Provider& provide
     out.applied.push_back({p->id, p->name, p->kind, saving});
   }
   for (const Program* p : set) {
-    if (p->discount_fraction || !p->amount || p->kind != "credit") continue;
+    if (p->discount_fraction || !p->amount || p->kind != ProgramKind::credit) continue;
     const double amount = money(*p->amount, p->currency);
     const double eligible = (gpu_left + other_left) * covered_share(*p);
     const double saving = std::min(amount, eligible);
@@ -143,7 +144,7 @@ Text why_not(const Program& p, const Constraints& c, bool spot) {
   if (!p.applies_to_gpu) return {n_en + " does not cover GPU instances.", n_zh + "不适用于 GPU 实例。"};
   if (spot && !p.applies_to_spot)
     return {n_en + " does not cover spot instances.", n_zh + "不适用于抢占式（竞价）实例。"};
-  if (p.kind == "credit" && !holds(c, p.id))
+  if (p.kind == ProgramKind::credit && !holds(c, p.id))
     return {n_en + " is a credit you apply for; add it with --credit " + p.id + " once awarded.",
             n_zh + "需申请获批；获批后用 --credit " + p.id + " 计入。"};
   if (!p.discount_fraction && !p.amount)
@@ -161,7 +162,7 @@ Text why_not(const Program& p, const Constraints& c, bool spot) {
 
 bool program_eligible(const Program& p, const Constraints& c) {
   if (!p.applies_to_gpu) return false;
-  if (p.kind == "credit") return holds(c, p.id);
+  if (p.kind == ProgramKind::credit) return holds(c, p.id);
   if (p.needs_student && !c.student) return false;
   if (p.new_users_only && !c.new_user) return false;
   return true;
@@ -248,7 +249,7 @@ std::vector<std::string> known_credit_ids(const Catalog& catalog) {
   std::vector<std::string> ids;
   for (const Provider& p : catalog.providers)
     for (const Program& g : p.programs)
-      if (g.kind == "credit") ids.push_back(g.id);
+      if (g.kind == ProgramKind::credit) ids.push_back(g.id);
   return ids;
 }
 

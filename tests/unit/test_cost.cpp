@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/cost.hpp"
+#include "test_cost_fixtures.hpp"
 
 namespace {
 
@@ -20,13 +21,8 @@ gw::Provider provider(gw::Granularity g = gw::Granularity::second, const char* c
 
 // The job alone: no setup, idle, disk or transfer, so GPU lines are all there is.
 gw::Constraints bare(const char* currency = "CNY") {
-  gw::Constraints c;
+  gw::Constraints c = gwcost::job_only();
   c.currency = currency;
-  c.setup_hours = 0;
-  c.idle_tail_hours = 0;
-  c.disk_gb = 0;
-  c.dataset_gb = 0;
-  c.egress_gb = 0;
   return c;
 }
 
@@ -219,7 +215,7 @@ TEST_CASE("property: more hours never cost less, a higher price is never cheaper
     p.egress_per_gb = 0.5;
     gw::Program coupon;
     coupon.id = "new-user-50";
-    coupon.kind = "coupon";
+    coupon.kind = gw::ProgramKind::coupon;
     coupon.amount = 50;
     coupon.min_spend = 100;
     coupon.new_users_only = true;

@@ -2,49 +2,16 @@
 #include <doctest/doctest.h>
 
 #include "engine/cost.hpp"
+#include "test_cost_fixtures.hpp"
 
-namespace {
-
-gw::Program program(const char* id, const char* kind) {
-  gw::Program p;
-  p.id = id;
-  p.kind = kind;
-  p.name = {id, id};
-  return p;
-}
-
-gw::Provider cn_provider() {
-  gw::Provider p;
-  p.id = "cn";
-  p.name = {"CN Cloud", "国内云"};
-  p.currency = "CNY";
-  p.bills_from_creation = true;
-  return p;
-}
-
-gw::Constraints job_only() {
-  gw::Constraints c;
-  c.setup_hours = 0;
-  c.idle_tail_hours = 0;
-  c.disk_gb = 0;
-  c.dataset_gb = 0;
-  c.egress_gb = 0;
-  return c;
-}
-
-gw::BillRequest hours_at(double h, double price, const char* cur = "CNY") {
-  gw::BillRequest r;
-  r.run_hours = {h, h, h};
-  r.price_per_hour = {price, price, price};
-  r.price_currency = cur;
-  return r;
-}
-
-}  // namespace
+using gwcost::cn_provider;
+using gwcost::hours_at;
+using gwcost::job_only;
+using gwcost::program;
 
 TEST_CASE("a 90%-off student GPU plan applies only to students, with the price before and after") {
   gw::Provider p = cn_provider();
-  gw::Program plan = program("student-90", "student_discount");
+  gw::Program plan = program("student-90", gw::ProgramKind::student_discount);
   plan.discount_fraction = 0.9;
   plan.needs_student = true;
   p.programs.push_back(plan);
@@ -67,11 +34,11 @@ TEST_CASE("a 90%-off student GPU plan applies only to students, with the price b
 TEST_CASE("the article's stacked coupons bring a 3090 to about 0.8 CNY/h") {
   // A new-user coupon first, then student verification on top (折上折).
   gw::Provider p = cn_provider();
-  gw::Program newbie = program("new-user-30off", "coupon");
+  gw::Program newbie = program("new-user-30off", gw::ProgramKind::coupon);
   newbie.discount_fraction = 0.3;
   newbie.new_users_only = true;
   newbie.stackable = true;
-  gw::Program student = program("student-30off", "student_discount");
+  gw::Program student = program("student-30off", gw::ProgramKind::student_discount);
   student.discount_fraction = 0.3;
   student.needs_student = true;
   student.stackable = true;
@@ -94,7 +61,7 @@ TEST_CASE("the article's stacked coupons bring a 3090 to about 0.8 CNY/h") {
 
 TEST_CASE("fixed coupons: minimum spend, topping up, expiry") {
   gw::Provider p = cn_provider();
-  gw::Program coupon = program("voucher-50", "coupon");
+  gw::Program coupon = program("voucher-50", gw::ProgramKind::coupon);
   coupon.amount = 50;
   coupon.min_spend = 100;
   p.programs.push_back(coupon);
@@ -118,7 +85,7 @@ TEST_CASE("credits count only when held, converted at the user's exchange rate")
   gw::Provider aws = cn_provider();
   aws.id = "aws";
   aws.currency = "USD";
-  gw::Program educate = program("aws-educate", "credit");
+  gw::Program educate = program("aws-educate", gw::ProgramKind::credit);
   educate.amount = 100;
   educate.currency = "USD";
   educate.needs_student = true;
@@ -138,7 +105,7 @@ TEST_CASE("credits count only when held, converted at the user's exchange rate")
 
 TEST_CASE("programmes that do not cover GPUs are ignored, with the reason") {
   gw::Provider p = cn_provider();
-  gw::Program cpu = program("cpu-coupon-300", "coupon");
+  gw::Program cpu = program("cpu-coupon-300", gw::ProgramKind::coupon);
   cpu.amount = 300;
   cpu.applies_to_gpu = false;
   cpu.needs_student = true;

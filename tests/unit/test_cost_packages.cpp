@@ -6,42 +6,18 @@
 
 #include "engine/cost.hpp"
 #include "engine/quote.hpp"
+#include "test_cost_fixtures.hpp"
+
+using gwcost::cn_provider;
+using gwcost::hours_at;
+using gwcost::job_only;
 
 namespace {
-
-gw::Provider autodl_like() {
-  gw::Provider p;
-  p.id = "cn";
-  p.name = {"CN Cloud", "国内云"};
-  p.currency = "CNY";
-  p.market = "cn";
-  p.bills_from_creation = true;
-  return p;
-}
-
-gw::Constraints job_only() {
-  gw::Constraints c;
-  c.setup_hours = 0;
-  c.idle_tail_hours = 0;
-  c.disk_gb = 0;
-  c.dataset_gb = 0;
-  c.egress_gb = 0;
-  return c;
-}
 
 std::vector<gw::Package> packages() {
   // A 2 CNY/h card: a day for 40, a week for 250, a month (30 days) for 900.
   return {
       {"day", 40, "2026-11", "test"}, {"week", 250, "2026-11", "test"}, {"month", 900, "2026-11", "test"}};
-}
-
-gw::BillRequest hours_at(double h, double price, const std::vector<gw::Package>* pk) {
-  gw::BillRequest r;
-  r.run_hours = {h, h, h};
-  r.price_per_hour = {price, price, price};
-  r.price_currency = "CNY";
-  r.packages = pk;
-  return r;
 }
 
 bool has_line(const gw::Bill& b, const char* kind) {
@@ -53,7 +29,7 @@ bool has_line(const gw::Bill& b, const char* kind) {
 
 TEST_CASE("a monthly package beats paying by the hour on a three-week job, and the bill says so") {
   const std::vector<gw::Package> pk = packages();
-  const gw::Bill b = gw::price_bill(autodl_like(), job_only(), 7, hours_at(21 * 24, 2, &pk));
+  const gw::Bill b = gw::price_bill(cn_provider(), job_only(), 7, hours_at(21 * 24, 2, "CNY", &pk));
   // 504 h by the hour: 1008. Three weeks: 750. One month: 900. Three weeks win.
   CHECK(b.on_packages);
   CHECK(b.gpu.likely == doctest::Approx(750));
@@ -61,7 +37,7 @@ TEST_CASE("a monthly package beats paying by the hour on a three-week job, and t
   CHECK(!has_line(b, "gpu_run"));
   // With only the month package, the month wins over hourly (900 < 1008).
   const std::vector<gw::Package> no_week = {pk[2]};
-  const gw::Bill m = gw::price_bill(autodl_like(), job_only(), 7, hours_at(21 * 24, 2, &no_week));
+  const gw::Bill m = gw::price_bill(cn_provider(), job_only(), 7, hours_at(21 * 24, 2, "CNY", &no_week));
   CHECK(m.on_packages);
   CHECK(m.gpu.likely == doctest::Approx(900));
   bool said = false;
@@ -74,7 +50,7 @@ TEST_CASE("a monthly package beats paying by the hour on a three-week job, and t
 
 TEST_CASE("a short job stays hourly, and the bill says why") {
   const std::vector<gw::Package> pk = packages();
-  const gw::Bill b = gw::price_bill(autodl_like(), job_only(), 7, hours_at(10, 2, &pk));
+  const gw::Bill b = gw::price_bill(cn_provider(), job_only(), 7, hours_at(10, 2, "CNY", &pk));
   CHECK(!b.on_packages);
   CHECK(b.gpu.likely == doctest::Approx(20));
   CHECK(has_line(b, "gpu_run"));
@@ -82,7 +58,7 @@ TEST_CASE("a short job stays hourly, and the bill says why") {
   for (const gw::Text& n : b.notes) said = said || n.en.find("Paying by the hour") != std::string::npos;
   CHECK(said);
   // No packages at all: no note about them.
-  const gw::Bill none = gw::price_bill(autodl_like(), job_only(), 7, hours_at(10, 2, nullptr));
+  const gw::Bill none = gw::price_bill(cn_provider(), job_only(), 7, hours_at(10, 2, "CNY", nullptr));
   for (const gw::Text& n : none.notes) CHECK(n.en.find("package") == std::string::npos);
 }
 
@@ -102,29 +78,29 @@ TEST_CASE("packages mix with hours: 25 hours is a day package plus an hour") {
 
 TEST_CASE("spot is never on packages; a package holds the card through setup and the idle tail") {
   const std::vector<gw::Package> pk = packages();
-  gw::BillRequest spot = hours_at(21 * 24, 2, &pk);
+  gw::BillRequest spot = hours_at(21 * 24, 2, "CNY", &pk);
   spot.pricing = gw::Pricing::spot;
-  CHECK(!gw::price_bill(autodl_like(), job_only(), 7, spot).on_packages);
+  CHECK(!gw::price_bill(cn_provider(), job_only(), 7, spot).on_packages);
   gw::Constraints c = job_only();
   c.setup_hours = 30;  // the card is held 504 + 30 h
   c.idle_tail_hours = 0;
   const std::vector<gw::Package> no_day = {pk[1], pk[2]};
-  const gw::Bill b = gw::price_bill(autodl_like(), c, 7, hours_at(21 * 24, 2, &no_day));
+  const gw::Bill b = gw::price_bill(cn_provider(), c, 7, hours_at(21 * 24, 2, "CNY", &no_day));
   CHECK(b.on_packages);
   // 3 weeks + 30 h by the hour = 810, under a month (900), four weeks (1000) or hourly (1068).
   CHECK(b.gpu.likely == doctest::Approx(810));
 }
 
 TEST_CASE("GPU-less mode: the dataset upload is billed at the no-card rate where the platform has one") {
-  gw::Provider p = autodl_like();
+  gw::Provider p = cn_provider();
   gw::Constraints c = job_only();
   c.setup_hours = 2;
   c.dataset_gb = 45;  // 45 GB at 100 Mbit/s: 1 h of upload
   c.upload_mbps = 100;
-  const gw::Bill card = gw::price_bill(p, c, 7, hours_at(10, 2, nullptr));
+  const gw::Bill card = gw::price_bill(p, c, 7, hours_at(10, 2, "CNY", nullptr));
   CHECK(card.gpu.likely == doctest::Approx(26));  // (2 + 1 + 10) h x 2
   p.no_gpu_per_hour = 0.1;
-  const gw::Bill cardless = gw::price_bill(p, c, 7, hours_at(10, 2, nullptr));
+  const gw::Bill cardless = gw::price_bill(p, c, 7, hours_at(10, 2, "CNY", nullptr));
   CHECK(cardless.no_gpu_setup);
   // Setup keeps the card (it includes debugging on the GPU); the upload needs none.
   CHECK(cardless.gpu.likely == doctest::Approx(24.1));  // (2 + 10) h x 2 + 1 h x 0.1
@@ -140,11 +116,11 @@ TEST_CASE("GPU-less mode: the dataset upload is billed at the no-card rate where
   CHECK(said);
   // In dollars the no-card rate converts like every price.
   c.currency = "USD";
-  CHECK(gw::price_bill(p, c, 7, hours_at(10, 2, nullptr)).gpu.likely == doctest::Approx(24.1 / 7));
+  CHECK(gw::price_bill(p, c, 7, hours_at(10, 2, "CNY", nullptr)).gpu.likely == doctest::Approx(24.1 / 7));
   // A provider that does not bill before the instance is ready gains nothing from it.
   p.bills_from_creation = false;
   c.currency = "CNY";
-  CHECK(!gw::price_bill(p, c, 7, hours_at(10, 2, nullptr)).no_gpu_setup);
+  CHECK(!gw::price_bill(p, c, 7, hours_at(10, 2, "CNY", nullptr)).no_gpu_setup);
 }
 
 TEST_CASE("the bundled AutoDL bill uploads the dataset in GPU-less mode") {

@@ -5,6 +5,11 @@
 #include <algorithm>
 
 #include "engine/cost.hpp"
+#include "test_cost_fixtures.hpp"
+
+using gwcost::applied;
+using gwcost::hours_at;
+using gwcost::job_only;
 
 namespace {
 
@@ -20,44 +25,10 @@ const gw::Program* find_program(const char* id) {
   return nullptr;
 }
 
-gw::Constraints job_only() {
-  gw::Constraints c;
-  c.setup_hours = 0;
-  c.idle_tail_hours = 0;
-  c.disk_gb = 0;
-  c.dataset_gb = 0;
-  c.egress_gb = 0;
-  return c;
-}
-
-gw::BillRequest hours_at(double h, double price, const char* cur = "CNY") {
-  gw::BillRequest r;
-  r.run_hours = {h, h, h};
-  r.price_per_hour = {price, price, price};
-  r.price_currency = cur;
-  return r;
-}
-
-bool applied(const gw::Bill& b, const std::string& id) {
-  return std::any_of(b.programs.begin(), b.programs.end(),
-                     [&](const gw::AppliedProgram& a) { return a.id == id; });
-}
-
 gw::Program rate(const char* id, double f) {
-  gw::Program p;
-  p.id = id;
-  p.kind = "student_discount";
-  p.name = {id, id};
+  gw::Program p = gwcost::program(id, gw::ProgramKind::student_discount);
   p.discount_fraction = f;
   p.needs_student = true;
-  return p;
-}
-
-gw::Provider cn() {
-  gw::Provider p;
-  p.id = "cn";
-  p.name = {"CN Cloud", "国内云"};
-  p.currency = "CNY";
   return p;
 }
 
@@ -143,7 +114,7 @@ TEST_CASE("programmes whose amount is not published are never counted") {
 }
 
 TEST_CASE("a rate discount stops at its cap; stackable rates compound; a non-stackable one is used alone") {
-  gw::Provider p = cn();
+  gw::Provider p = gwcost::cn_provider();
   gw::Program a = rate("a", 0.5);
   a.cap = 30;
   a.currency = "CNY";
@@ -154,7 +125,7 @@ TEST_CASE("a rate discount stops at its cap; stackable rates compound; a non-sta
   CHECK(b.total.likely == doctest::Approx(70));
   CHECK(b.discount.likely == doctest::Approx(30));
 
-  gw::Provider q = cn();
+  gw::Provider q = gwcost::cn_provider();
   gw::Program s1 = rate("s1", 0.1), s2 = rate("s2", 0.1), solo = rate("solo", 0.15);
   s1.stackable = s2.stackable = true;
   q.programs = {s1, s2, solo};

@@ -75,6 +75,18 @@ inline gw::Workload llama2_7b_full() {
   return on_model("llama-2-7b", task);
 }
 
+// llama2_7b_full() as the recommend tests run it: sequence 1024, micro-batch 4 over 4 accumulation steps,
+// one epoch of 20,000 samples.
+inline gw::Workload llama2_7b_run() {
+  gw::Workload w = llama2_7b_full();
+  w.seq_len = 1024;
+  w.micro_batch = 4;
+  w.grad_accum = 4;
+  w.dataset_samples = 20000;
+  w.epochs = 1;
+  return w;
+}
+
 inline bool finite(double v) {
   return std::isfinite(v);
 }

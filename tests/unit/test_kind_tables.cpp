@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "engine/catalog_fields.hpp"
 #include "engine/cost.hpp"
 #include "engine/input.hpp"
 #include "engine/link.hpp"
@@ -93,6 +94,56 @@ TEST_CASE("kind tables: every change, cost kind, bill category and advice kind h
     CHECK(to_string(a.kind) == a.key);
     check_label(a.label, a.key);
   }
+
+  keys.clear();
+  for (int i = 0; i < kProgramKinds; ++i) {
+    const ProgramKindInfo& p = program_kind_info(static_cast<ProgramKind>(i));
+    CHECK(static_cast<int>(p.kind) == i);
+    CHECK(keys.insert(p.key).second);
+    CHECK(to_string(p.kind) == p.key);
+    check_label(p.label, p.key);
+  }
+  // The catalog reads and writes a programme's kind by its position in the field's choices: the table's
+  // words.
+  int kind_fields = 0;
+  for (const CatalogField<Program>& f : program_fields()) {
+    if (std::string(f.key) != "kind") continue;
+    ++kind_fields;
+    REQUIRE(f.choices.size() == static_cast<std::size_t>(kProgramKinds));
+    for (int i = 0; i < kProgramKinds; ++i)
+      CHECK(std::string(f.choices[static_cast<std::size_t>(i)]) ==
+            program_kind_info(static_cast<ProgramKind>(i)).key);
+  }
+  CHECK(kind_fields == 1);
+}
+
+TEST_CASE("a programme's kind: the catalog's words round-trip, an unknown one is refused at its path") {
+  const std::string text = catalog_to_json(gw::test::bundled_catalog());
+  const CatalogLoad back = load_catalog(text);
+  REQUIRE(back.catalog);
+  CHECK(catalog_to_json(*back.catalog) == text);
+  std::set<int> seen;
+  for (const Provider& p : back.catalog->providers)
+    for (const Program& g : p.programs) seen.insert(static_cast<int>(g.kind));
+  CHECK(seen.size() == static_cast<std::size_t>(kProgramKinds));  // the bundled catalog uses every kind
+
+  const std::string word = "\"kind\": \"credit\"";
+  const std::size_t at = text.find(word);
+  REQUIRE(at != std::string::npos);
+  std::string bad = text;
+  bad.replace(at, word.size(), "\"kind\": \"grant\"");
+  const CatalogLoad refused = load_catalog(bad);
+  CHECK_FALSE(refused.catalog);
+  bool named = false;
+  for (const Problem& pr : refused.problems) {
+    CAPTURE(pr.path);
+    CAPTURE(pr.message);
+    if (pr.path.find("/providers/") == std::string::npos || pr.path.find("/programs/") == std::string::npos)
+      continue;
+    named = named || (pr.path.size() > 5 && pr.path.compare(pr.path.size() - 5, 5, "/kind") == 0 &&
+                      pr.message.find("grant") != std::string::npos);
+  }
+  CHECK(named);
 }
 
 TEST_CASE("change keys and labels: keys in enum order, labels readable in both languages") {
@@ -133,10 +184,7 @@ TEST_CASE("a bill's categories are the sums of its lines, kind by kind") {
 }
 
 TEST_CASE("keep_precision: no AMP or quantization variants, the others remain") {
-  Workload fp32 = gwtest::llama2_7b_full();
-  fp32.seq_len = 1024;
-  fp32.micro_batch = 4;
-  fp32.grad_accum = 4;
+  Workload fp32 = gwtest::llama2_7b_run();
   fp32.precision = Precision::fp32;
   bool amp = false, adam = false, batch = false, ckpt = false, offload = false;
   for (const rec::Variant& v : rec::variants_for(fp32, false))

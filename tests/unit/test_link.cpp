@@ -89,7 +89,7 @@ gw::Catalog catalog() {
   for (const char* id : {"aws-educate", "gcp-research-credits"}) {
     gw::Program g;
     g.id = id;
-    g.kind = "credit";
+    g.kind = gw::ProgramKind::credit;
     p.programs.push_back(g);
   }
   c.providers.push_back(p);

@@ -128,8 +128,8 @@ TEST_CASE("the Guide's student table lists the catalog's student programmes with
   std::size_t expected = 0;
   for (const gw::Provider& p : cat().providers)
     for (const gw::Program& pr : p.programs) {
-      if (!(pr.needs_student || pr.kind == "student_discount" || pr.kind == "member_discount" ||
-            pr.kind == "credit"))
+      if (!(pr.needs_student || pr.kind == gw::ProgramKind::student_discount ||
+            pr.kind == gw::ProgramKind::member_discount || pr.kind == gw::ProgramKind::credit))
         continue;
       ++expected;
       CAPTURE(pr.id);

@@ -104,7 +104,7 @@ inline Constraints random_constraints(SplitMix64& rng, const Catalog& catalog) {
   for (const Provider& p : catalog.providers) {
     provider_ids.push_back(p.id);
     for (const Program& g : p.programs)
-      if (g.kind == "credit") credit_ids.push_back(g.id);
+      if (g.kind == ProgramKind::credit) credit_ids.push_back(g.id);
   }
   for (const Gpu& g : catalog.gpus) gpu_ids.push_back(g.id);
   if (rng.chance(0.6)) c.budget = rng.typed(rng.log_uniform(10, 1e5));

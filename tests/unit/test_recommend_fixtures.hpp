@@ -43,4 +43,14 @@ inline Scenario scenario_for(const std::string& preset_id) {
   return s;
 }
 
+// One card per offer from every market: the ranking's mechanics without the mainland market's rules.
+inline Scenario one_card_any_market(const Workload& w) {
+  Scenario s;
+  s.workload = w;
+  s.catalog_version = bundled_catalog().catalog_version;
+  s.constraints.market = Market::any;
+  s.constraints.card_counts = {1};
+  return s;
+}
+
 }  // namespace gw::test

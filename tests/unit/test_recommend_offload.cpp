@@ -7,21 +7,11 @@
 #include "engine/recommend.hpp"
 #include "engine/recommend_internal.hpp"
 #include "test_estimate_fixtures.hpp"
+#include "test_recommend_fixtures.hpp"
 
 using namespace gw;
 
 namespace {
-
-// Llama-2-7B full fine-tune, AMP with AdamW: 18 bytes of model states per parameter (~113 GiB).
-Workload full_7b_amp() {
-  Workload w = gwtest::llama2_7b_full();
-  w.seq_len = 1024;
-  w.micro_batch = 4;
-  w.grad_accum = 4;
-  w.dataset_samples = 20000;
-  w.epochs = 1;
-  return w;
-}
 
 // A market where only 24-48 GB cards are for rent: the bundled catalog without every other offer. With
 // 8-bit Adam the job still needs 12 bytes per parameter (~75 GiB); only offload (4 bytes on the GPU) fits.
@@ -39,22 +29,13 @@ const Catalog& mid_cards() {
   return c;
 }
 
-Scenario scenario(const Workload& w) {
-  Scenario s;
-  s.workload = w;
-  s.catalog_version = gwtest::catalog().catalog_version;
-  s.constraints.market = Market::any;
-  s.constraints.card_counts = {1};
-  return s;
-}
-
 }  // namespace
 
 TEST_CASE("offload variants: for a full AdamW fine-tune, kept under keep_precision, never with 8-bit Adam") {
   for (bool keep : {false, true}) {
     CAPTURE(keep);
     int offloads = 0;
-    for (const rec::Variant& v : rec::variants_for(full_7b_amp(), keep)) {
+    for (const rec::Variant& v : rec::variants_for(gwtest::llama2_7b_run(), keep)) {
       if (!has_change(v.changes, Change::offload)) {
         CHECK_FALSE(v.workload.offload_optimizer);
         continue;
@@ -71,11 +52,11 @@ TEST_CASE("offload variants: for a full AdamW fine-tune, kept under keep_precisi
     CHECK(offloads == 4);  // alone, with micro-batch 1, with checkpointing, with both
   }
   // Nothing to offload: LoRA's adapters, SGD without states, a job already offloaded.
-  Workload lora = full_7b_amp();
+  Workload lora = gwtest::llama2_7b_run();
   lora.mode = Mode::lora;
-  Workload sgd = full_7b_amp();
+  Workload sgd = gwtest::llama2_7b_run();
   sgd.optimizer = Optimizer::sgd;
-  Workload done = full_7b_amp();
+  Workload done = gwtest::llama2_7b_run();
   done.offload_optimizer = true;
   for (const Workload& w : {lora, sgd, done})
     for (const rec::Variant& v : rec::variants_for(w)) CHECK_FALSE(has_change(v.changes, Change::offload));
@@ -84,7 +65,7 @@ TEST_CASE("offload variants: for a full AdamW fine-tune, kept under keep_precisi
 TEST_CASE("a 7B full fine-tune on 24-48 GB cards gets offloaded rows, named, with the PCIe time counted") {
   for (bool keep : {false, true}) {
     CAPTURE(keep);
-    Scenario s = scenario(full_7b_amp());
+    Scenario s = gw::test::one_card_any_market(gwtest::llama2_7b_run());
     s.constraints.keep_precision = keep;
     RecommendOptions o;
     o.detailed_rows = 0;
@@ -111,7 +92,7 @@ TEST_CASE("a 7B full fine-tune on 24-48 GB cards gets offloaded rows, named, wit
     // fit, but its speed is still estimated).
     const Row& pick = r.rows.front();
     const Gpu& g = *mid_cards().gpu(pick.gpu);
-    Workload on_gpu = full_7b_amp();
+    Workload on_gpu = gwtest::llama2_7b_run();
     if (has_change(pick.change, Change::checkpointing)) on_gpu.checkpointing = true;
     if (has_change(pick.change, Change::smaller_batch)) {
       on_gpu.micro_batch = 1;
@@ -127,7 +108,7 @@ TEST_CASE("offload is the last resort: a card that holds the job with an on-GPU 
   // In bf16 mixed precision, an 80 GB card holds the 7B job with 8-bit Adam (10 bytes per parameter) and a
   // smaller micro-batch. On an H100 PCIe (gen5 link) the offloaded job is estimated a little quicker, but
   // that time leaves out the CPU's Adam step: the row keeps the change that stays on the GPU.
-  Workload bf16 = full_7b_amp();
+  Workload bf16 = gwtest::llama2_7b_run();
   bf16.precision = Precision::bf16;
   const Gpu& h100 = gwtest::gpu("h100-pcie-80gb");
   Workload off = bf16, eight = bf16;
@@ -140,7 +121,7 @@ TEST_CASE("offload is the last resort: a card that holds the job with an on-GPU 
   REQUIRE(e_eight.fit == Fit::fits);
   MESSAGE("H100 PCIe: offload ", e_off.hours.likely, " h, 8-bit Adam + micro-batch 1 ", e_eight.hours.likely,
           " h");
-  Scenario s = scenario(bf16);
+  Scenario s = gw::test::one_card_any_market(bf16);
   const Report r = recommend(s, gwtest::catalog());
   REQUIRE(!r.rows.empty());
   int eighty = 0;
@@ -158,7 +139,7 @@ TEST_CASE("'against the cheapest' counts an offloaded row as the same job as the
   // Goal fastest: the pick runs the 7B job as given on a big card; the cheapest way to get the same trained
   // model is an offloaded row (offload changes the time, not the result), which an exact match of the
   // changes would have skipped.
-  Scenario s = scenario(full_7b_amp());
+  Scenario s = gw::test::one_card_any_market(gwtest::llama2_7b_run());
   s.constraints.goal = Goal::fastest;
   RecommendOptions o;
   o.detailed_rows = 1;

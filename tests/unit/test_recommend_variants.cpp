@@ -20,13 +20,8 @@ const Catalog& catalog() {
 // Llama-2-7B full fine-tune, bf16 mixed precision with AdamW: 16 bytes per parameter (~100 GiB) before
 // activations, so no single 80 GB card holds it as given; with 8-bit Adam it is 10 bytes per parameter.
 Workload full_7b() {
-  Workload w = gwtest::llama2_7b_full();
-  w.seq_len = 1024;
-  w.micro_batch = 4;
-  w.grad_accum = 4;
+  Workload w = gwtest::llama2_7b_run();
   w.precision = Precision::bf16;
-  w.dataset_samples = 20000;
-  w.epochs = 1;
   return w;
 }
 
@@ -65,10 +60,8 @@ TEST_CASE("recommend's variants follow the estimate's advice, the user's precisi
 
 TEST_CASE(
     "a 7B full fine-tune that fits no card as given gets rows changed to fit, marked in both languages") {
-  Scenario s;
-  s.workload = full_7b();
-  s.catalog_version = catalog().catalog_version;
-  s.constraints.card_counts = {1};
+  Scenario s = gw::test::one_card_any_market(full_7b());
+  s.constraints.market = Market::auto_;  // the default: the mainland market, as the bill is in CNY
   RecommendOptions o;
   o.detailed_rows = 0;  // every row gets its reason
   const Report r = recommend(s, catalog(), o);
@@ -195,11 +188,7 @@ TEST_CASE("the Pareto front holds only rows running the pick's job, and is that 
   // A 7B full fine-tune on every card: big cards run it as given, 80 GB ones with 8-bit Adam (another job),
   // 32-48 GB ones with offload (the same job, slower). 8-bit Adam rows are cheap and quick; before, they
   // pushed the job as given off the front.
-  Scenario s;
-  s.workload = full_7b();
-  s.catalog_version = catalog().catalog_version;
-  s.constraints.market = Market::any;
-  s.constraints.card_counts = {1};
+  const Scenario s = gw::test::one_card_any_market(full_7b());
   RecommendOptions o;
   o.max_rows = 0;
   o.detailed_rows = 1;
