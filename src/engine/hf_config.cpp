@@ -99,6 +99,27 @@ std::string shown(const json& v) {
   return clean_text(v.dump(), 40);
 }
 
+constexpr double kMaxLayers = 1e5, kMaxWidth = 1e7, kMaxHeads = 1e6, kMaxVocab = 1e9;
+
+// One workload key and the config key it comes from: a whole number in [lo, hi] under the first of
+// `config` present (the first is the one a later shape problem names).
+struct Key {
+  const char* field;
+  const char* config[2];
+  const char* what;
+  double lo, hi;
+  bool required = true;
+};
+
+// The keys most families spell alike.
+constexpr Key kLayers{"layers", {"num_hidden_layers"}, "layers", 1, kMaxLayers};
+constexpr Key kHidden{"hidden", {"hidden_size"}, "hidden size", 1, kMaxWidth};
+constexpr Key kHeads{"heads", {"num_attention_heads"}, "attention heads", 1, kMaxHeads};
+constexpr Key kFfn{"intermediate", {"intermediate_size"}, "FFN inner size", 1, kMaxWidth};
+constexpr Key kVocab{"vocab", {"vocab_size"}, "vocabulary", 1, kMaxVocab};
+constexpr Key kModelWidth{"hidden", {"d_model"}, "model width", 1, kMaxWidth};
+constexpr Key kExpertsActive{"experts_active", {"num_experts_per_tok"}, "experts per token", 1, 1e5};
+
 // Reads one config object (the top level or text_config), recording which key fed which workload field
 // so a shape problem found later points at the config's key.
 struct Reader {
@@ -114,7 +135,7 @@ struct Reader {
   }
 
   // A whole number in [lo, hi] under the first of `keys` present; `what` says what it is when missing.
-  std::optional<long long> integer(std::initializer_list<const char*> keys, const char* what, double lo,
+  std::optional<long long> integer(const std::vector<const char*>& keys, const char* what, double lo,
                                    double hi, bool required = true) {
     for (const char* key : keys) {
       if (!has(key)) continue;
@@ -168,6 +189,19 @@ struct Reader {
     shape[wkey] = *v;
     source[wkey] = path(config_key);
   }
+
+  // Reads one key of a family's table into the shape; the value, or nothing when missing or refused.
+  std::optional<long long> read(ojson& shape, const Key& k) {
+    std::vector<const char*> keys;
+    for (const char* c : k.config)
+      if (c) keys.push_back(c);
+    const std::optional<long long> v = integer(keys, k.what, k.lo, k.hi, k.required);
+    put(shape, k.field, v, k.config[0]);
+    return v;
+  }
+  void read(ojson& shape, std::initializer_list<Key> keys) {
+    for (const Key& k : keys) read(shape, k);
+  }
 };
 
 void tied(Reader& r, ojson& shape, const StyleName& style) {
@@ -184,44 +218,34 @@ void tied(Reader& r, ojson& shape, const StyleName& style) {
        "配置中没有 tie_word_embeddings：采用 " + std::string(style.model_type) + " 的默认值（" + v + "）。"});
 }
 
-constexpr double kMaxLayers = 1e5, kMaxWidth = 1e7, kMaxHeads = 1e6, kMaxVocab = 1e9;
-
 // Llama-style decoders (and the attention/embedding part of every MoE decoder below).
 void read_decoder(Reader& r, ojson& s, const StyleName& style) {
   s["arch"] = "decoder";
-  r.put(s, "layers", r.integer({"num_hidden_layers"}, "layers", 1, kMaxLayers), "num_hidden_layers");
-  r.put(s, "hidden", r.integer({"hidden_size"}, "hidden size", 1, kMaxWidth), "hidden_size");
-  const auto heads = r.integer({"num_attention_heads"}, "attention heads", 1, kMaxHeads);
-  r.put(s, "heads", heads, "num_attention_heads");
   // No num_key_value_heads = plain multi-head attention (Llama 1/2-7B, Baichuan): the config says so by
   // leaving it out, and every reader of these configs takes it that way.
-  r.put(s, "kv_heads", r.integer({"num_key_value_heads"}, "key/value heads", 1, kMaxHeads, false),
-        "num_key_value_heads");
-  r.put(s, "head_dim", r.integer({"head_dim"}, "head dimension", 1, kMaxHeads, false), "head_dim");
-  if (style.style != Style::mixtral)
-    r.put(s, "intermediate", r.integer({"intermediate_size"}, "FFN inner size", 1, kMaxWidth),
-          "intermediate_size");
-  r.put(s, "vocab", r.integer({"vocab_size"}, "vocabulary", 1, kMaxVocab), "vocab_size");
+  r.read(s, {kLayers,
+             kHidden,
+             kHeads,
+             {"kv_heads", {"num_key_value_heads"}, "key/value heads", 1, kMaxHeads, false},
+             {"head_dim", {"head_dim"}, "head dimension", 1, kMaxHeads, false}});
+  if (style.style != Style::mixtral) r.read(s, kFfn);
+  r.read(s, kVocab);
   s["ffn_matrices"] = 3;  // SwiGLU / GeGLU in every family read here
   tied(r, s, style);
 }
 
 void read_mixtral(Reader& r, ojson& s, const StyleName& style) {
   read_decoder(r, s, style);
-  r.put(s, "experts", r.integer({"num_local_experts"}, "experts", 1, 1e5), "num_local_experts");
-  r.put(s, "experts_active", r.integer({"num_experts_per_tok"}, "experts per token", 1, 1e5),
-        "num_experts_per_tok");
-  r.put(s, "expert_intermediate", r.integer({"intermediate_size"}, "expert FFN size", 1, kMaxWidth),
-        "intermediate_size");
+  r.read(s, {{"experts", {"num_local_experts"}, "experts", 1, 1e5},
+             kExpertsActive,
+             {"expert_intermediate", {"intermediate_size"}, "expert FFN size", 1, kMaxWidth}});
 }
 
 void read_qwen_moe(Reader& r, ojson& s, const StyleName& style) {
   read_decoder(r, s, style);
-  r.put(s, "experts", r.integer({"num_experts"}, "experts", 1, 1e5), "num_experts");
-  r.put(s, "experts_active", r.integer({"num_experts_per_tok"}, "experts per token", 1, 1e5),
-        "num_experts_per_tok");
-  const auto expert = r.integer({"moe_intermediate_size"}, "expert FFN size", 1, kMaxWidth);
-  r.put(s, "expert_intermediate", expert, "moe_intermediate_size");
+  r.read(s, {{"experts", {"num_experts"}, "experts", 1, 1e5}, kExpertsActive});
+  const auto expert =
+      r.read(s, {"expert_intermediate", {"moe_intermediate_size"}, "expert FFN size", 1, kMaxWidth});
   // Qwen2-MoE's shared expert is one FFN of shared_expert_intermediate_size: counted as that many
   // expert-sized ones (Qwen1.5-MoE-A2.7B: 5632 = 4 x 1408).
   if (const auto shared =
@@ -246,36 +270,27 @@ void read_qwen_moe(Reader& r, ojson& s, const StyleName& style) {
 
 void read_deepseek(Reader& r, ojson& s, const StyleName& style) {
   s["arch"] = "decoder";
-  r.put(s, "layers", r.integer({"num_hidden_layers"}, "layers", 1, kMaxLayers), "num_hidden_layers");
-  r.put(s, "hidden", r.integer({"hidden_size"}, "hidden size", 1, kMaxWidth), "hidden_size");
-  r.put(s, "heads", r.integer({"num_attention_heads"}, "attention heads", 1, kMaxHeads),
-        "num_attention_heads");
-  r.put(s, "intermediate", r.integer({"intermediate_size"}, "dense FFN size", 1, kMaxWidth),
-        "intermediate_size");
-  r.put(s, "vocab", r.integer({"vocab_size"}, "vocabulary", 1, kMaxVocab), "vocab_size");
+  r.read(s, {kLayers,
+             kHidden,
+             kHeads,
+             {"intermediate", {"intermediate_size"}, "dense FFN size", 1, kMaxWidth},
+             kVocab});
   s["ffn_matrices"] = 3;
   tied(r, s, style);
-  r.put(s, "experts", r.integer({"n_routed_experts"}, "routed experts", 1, 1e5), "n_routed_experts");
-  r.put(s, "experts_active", r.integer({"num_experts_per_tok"}, "experts per token", 1, 1e5),
-        "num_experts_per_tok");
-  r.put(s, "shared_experts", r.integer({"n_shared_experts"}, "shared experts", 0, 1e5, false),
-        "n_shared_experts");
-  r.put(s, "expert_intermediate", r.integer({"moe_intermediate_size"}, "expert FFN size", 1, kMaxWidth),
-        "moe_intermediate_size");
-  r.put(s, "dense_layers", r.integer({"first_k_dense_replace"}, "leading dense layers", 0, kMaxLayers, false),
-        "first_k_dense_replace");
+  r.read(s, {{"experts", {"n_routed_experts"}, "routed experts", 1, 1e5},
+             kExpertsActive,
+             {"shared_experts", {"n_shared_experts"}, "shared experts", 0, 1e5, false},
+             {"expert_intermediate", {"moe_intermediate_size"}, "expert FFN size", 1, kMaxWidth},
+             {"dense_layers", {"first_k_dense_replace"}, "leading dense layers", 0, kMaxLayers, false}});
   if (const auto freq = r.integer({"moe_layer_freq"}, "MoE layer frequency", 1, kMaxLayers, false);
       freq && *freq != 1)
     r.problem("moe_layer_freq",
               "MoE layers every " + std::to_string(*freq) +
                   " layers are not modelled (gpuwise reads 1: every layer after the dense ones)");
-  r.put(s, "kv_lora_rank", r.integer({"kv_lora_rank"}, "KV latent rank", 1, kMaxHeads), "kv_lora_rank");
-  r.put(s, "q_lora_rank", r.integer({"q_lora_rank"}, "query latent rank", 1, kMaxHeads, false),
-        "q_lora_rank");
-  r.put(s, "rope_head_dim", r.integer({"qk_rope_head_dim"}, "rotary key width", 1, kMaxHeads),
-        "qk_rope_head_dim");
-  const auto nope = r.integer({"qk_nope_head_dim"}, "per-head query/key width", 1, kMaxHeads);
-  r.put(s, "head_dim", nope, "qk_nope_head_dim");
+  r.read(s, {{"kv_lora_rank", {"kv_lora_rank"}, "KV latent rank", 1, kMaxHeads},
+             {"q_lora_rank", {"q_lora_rank"}, "query latent rank", 1, kMaxHeads, false},
+             {"rope_head_dim", {"qk_rope_head_dim"}, "rotary key width", 1, kMaxHeads}});
+  const auto nope = r.read(s, {"head_dim", {"qk_nope_head_dim"}, "per-head query/key width", 1, kMaxHeads});
   if (const auto v = r.integer({"v_head_dim"}, "per-head value width", 1, kMaxHeads);
       v && nope && *v != *nope)
     r.problem("v_head_dim", "v_head_dim " + std::to_string(*v) + " differs from qk_nope_head_dim " +
@@ -290,46 +305,35 @@ void read_deepseek(Reader& r, ojson& s, const StyleName& style) {
 
 void read_chatglm(Reader& r, ojson& s, const StyleName& style) {
   s["arch"] = "decoder";
-  r.put(s, "layers", r.integer({"num_layers", "num_hidden_layers"}, "layers", 1, kMaxLayers), "num_layers");
-  const auto hidden = r.integer({"hidden_size"}, "hidden size", 1, kMaxWidth);
-  r.put(s, "hidden", hidden, "hidden_size");
-  const auto heads = r.integer({"num_attention_heads"}, "attention heads", 1, kMaxHeads);
-  r.put(s, "heads", heads, "num_attention_heads");
+  r.read(s, {"layers", {"num_layers", "num_hidden_layers"}, "layers", 1, kMaxLayers});
+  const auto hidden = r.read(s, kHidden);
+  const auto heads = r.read(s, kHeads);
   if (r.boolean("multi_query_attention").value_or(false))
-    r.put(s, "kv_heads", r.integer({"multi_query_group_num"}, "key/value groups", 1, kMaxHeads),
-          "multi_query_group_num");
+    r.read(s, {"kv_heads", {"multi_query_group_num"}, "key/value groups", 1, kMaxHeads});
   if (const auto kv = r.integer({"kv_channels"}, "head dimension", 1, kMaxHeads, false);
       kv && !(hidden && heads && *kv * *heads == *hidden))
     r.put(s, "head_dim", kv, "kv_channels");
-  r.put(s, "intermediate", r.integer({"ffn_hidden_size"}, "FFN inner size", 1, kMaxWidth), "ffn_hidden_size");
-  r.put(s, "vocab", r.integer({"padded_vocab_size", "vocab_size"}, "vocabulary", 1, kMaxVocab),
-        "padded_vocab_size");
+  r.read(s, {{"intermediate", {"ffn_hidden_size"}, "FFN inner size", 1, kMaxWidth},
+             {"vocab", {"padded_vocab_size", "vocab_size"}, "vocabulary", 1, kMaxVocab}});
   s["ffn_matrices"] = 3;
   tied(r, s, style);
 }
 
 void read_bert(Reader& r, ojson& s, const StyleName&) {
   s["arch"] = "encoder";
-  r.put(s, "layers", r.integer({"num_hidden_layers"}, "layers", 1, kMaxLayers), "num_hidden_layers");
-  r.put(s, "hidden", r.integer({"hidden_size"}, "hidden size", 1, kMaxWidth), "hidden_size");
-  r.put(s, "heads", r.integer({"num_attention_heads"}, "attention heads", 1, kMaxHeads),
-        "num_attention_heads");
-  r.put(s, "intermediate", r.integer({"intermediate_size"}, "FFN inner size", 1, kMaxWidth),
-        "intermediate_size");
-  r.put(s, "vocab", r.integer({"vocab_size"}, "vocabulary", 1, kMaxVocab), "vocab_size");
+  r.read(s, {kLayers, kHidden, kHeads, kFfn, kVocab});
 }
 
 void read_t5(Reader& r, ojson& s, const StyleName& style) {
   s["arch"] = "encoder-decoder";
-  const auto layers = r.integer({"num_layers"}, "encoder layers", 1, kMaxLayers);
-  r.put(s, "layers", layers, "num_layers");
+  const auto layers = r.read(s, {"layers", {"num_layers"}, "encoder layers", 1, kMaxLayers});
   const auto dec = r.integer({"num_decoder_layers"}, "decoder layers", 1, kMaxLayers, false);
   r.put(s, "decoder_layers", dec ? dec : layers, dec ? "num_decoder_layers" : "num_layers");
-  r.put(s, "hidden", r.integer({"d_model"}, "model width", 1, kMaxWidth), "d_model");
-  r.put(s, "intermediate", r.integer({"d_ff"}, "FFN inner size", 1, kMaxWidth), "d_ff");
-  r.put(s, "heads", r.integer({"num_heads"}, "attention heads", 1, kMaxHeads), "num_heads");
-  r.put(s, "head_dim", r.integer({"d_kv"}, "per-head width", 1, kMaxHeads), "d_kv");
-  r.put(s, "vocab", r.integer({"vocab_size"}, "vocabulary", 1, kMaxVocab), "vocab_size");
+  r.read(s, {kModelWidth,
+             {"intermediate", {"d_ff"}, "FFN inner size", 1, kMaxWidth},
+             {"heads", {"num_heads"}, "attention heads", 1, kMaxHeads},
+             {"head_dim", {"d_kv"}, "per-head width", 1, kMaxHeads},
+             kVocab});
   // "relu" (T5 1.0) is a plain FFN; "gated-gelu" / "gated-silu" (T5 1.1, Flan-T5, mT5) a gated one.
   const std::string proj = r.text("feed_forward_proj").value_or("relu");
   s["ffn_matrices"] = proj.rfind("gated-", 0) == 0 ? 3 : 2;
@@ -338,14 +342,11 @@ void read_t5(Reader& r, ojson& s, const StyleName& style) {
 
 void read_whisper_bart(Reader& r, ojson& s, const StyleName& style) {
   s["arch"] = "encoder-decoder";
-  r.put(s, "layers", r.integer({"encoder_layers"}, "encoder layers", 1, kMaxLayers), "encoder_layers");
-  r.put(s, "decoder_layers", r.integer({"decoder_layers"}, "decoder layers", 1, kMaxLayers),
-        "decoder_layers");
-  r.put(s, "hidden", r.integer({"d_model"}, "model width", 1, kMaxWidth), "d_model");
-  const auto heads = r.integer({"encoder_attention_heads"}, "attention heads", 1, kMaxHeads);
-  r.put(s, "heads", heads, "encoder_attention_heads");
-  const auto ffn = r.integer({"encoder_ffn_dim"}, "FFN inner size", 1, kMaxWidth);
-  r.put(s, "intermediate", ffn, "encoder_ffn_dim");
+  r.read(s, {{"layers", {"encoder_layers"}, "encoder layers", 1, kMaxLayers},
+             {"decoder_layers", {"decoder_layers"}, "decoder layers", 1, kMaxLayers},
+             kModelWidth});
+  const auto heads = r.read(s, {"heads", {"encoder_attention_heads"}, "attention heads", 1, kMaxHeads});
+  const auto ffn = r.read(s, {"intermediate", {"encoder_ffn_dim"}, "FFN inner size", 1, kMaxWidth});
   // The shape has one width per model: a decoder that differs from the encoder is refused, not averaged.
   if (const auto dh = r.integer({"decoder_attention_heads"}, "decoder heads", 1, kMaxHeads, false);
       dh && heads && *dh != *heads)
@@ -354,34 +355,30 @@ void read_whisper_bart(Reader& r, ojson& s, const StyleName& style) {
   if (const auto df = r.integer({"decoder_ffn_dim"}, "decoder FFN size", 1, kMaxWidth, false);
       df && ffn && *df != *ffn)
     r.problem("decoder_ffn_dim", "differs from encoder_ffn_dim: gpuwise models one FFN size");
-  r.put(s, "vocab", r.integer({"vocab_size"}, "vocabulary", 1, kMaxVocab), "vocab_size");
+  r.read(s, kVocab);
   s["ffn_matrices"] = 2;
   tied(r, s, style);
   // Whisper's encoder sees 30 s windows (max_source_positions 1500 frames = 30 s): its input length.
   if (std::string(style.model_type) == "whisper") {
     s["audio_seconds"] = 30;
     // The conv stem's input channels: 80 up to large-v2, 128 from large-v3 (absent = Transformers' 80).
-    if (const auto mels = r.integer({"num_mel_bins"}, "mel bins", 1, 4096, false))
-      r.put(s, "mel_bins", mels, "num_mel_bins");
+    r.read(s, {"mel_bins", {"num_mel_bins"}, "mel bins", 1, 4096, false});
   }
 }
 
 void read_vit(Reader& r, ojson& s, const StyleName& style) {
   s["arch"] = "vit";
-  r.put(s, "layers", r.integer({"num_hidden_layers"}, "layers", 1, kMaxLayers), "num_hidden_layers");
-  const auto hidden = r.integer({"hidden_size"}, "hidden size", 1, kMaxWidth);
-  r.put(s, "hidden", hidden, "hidden_size");
-  r.put(s, "heads", r.integer({"num_attention_heads"}, "attention heads", 1, kMaxHeads),
-        "num_attention_heads");
+  r.read(s, kLayers);
+  const auto hidden = r.read(s, kHidden);
+  r.read(s, kHeads);
   if (std::string(style.model_type) == "dinov2") {
     const auto ratio = r.integer({"mlp_ratio"}, "FFN ratio", 1, 64);
     if (ratio && hidden) r.put(s, "intermediate", std::optional<long long>(*ratio * *hidden), "mlp_ratio");
   } else {
-    r.put(s, "intermediate", r.integer({"intermediate_size"}, "FFN inner size", 1, kMaxWidth),
-          "intermediate_size");
+    r.read(s, kFfn);
   }
-  r.put(s, "image_px", r.integer({"image_size"}, "image side", 1, 1e7), "image_size");
-  r.put(s, "patch_px", r.integer({"patch_size"}, "patch side", 1, 1e5), "patch_size");
+  r.read(s, {{"image_px", {"image_size"}, "image side", 1, 1e7},
+             {"patch_px", {"patch_size"}, "patch side", 1, 1e5}});
   // A classifier's head (ViTForImageClassification) has one output per label: id2label says how many.
   bool classifier = false;
   if (r.has("architectures") && r.obj.at("architectures").is_array())
