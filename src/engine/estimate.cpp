@@ -231,14 +231,15 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
     const bool offload = std::any_of(e.advice.begin(), e.advice.end(),
                                      [](const FitAdvice& a) { return a.kind == AdviceKind::offload; });
     // Offload is the framework moving states out on purpose; the card still holds everything a step touches.
-    e.notes.push_back(
-        offload
-            ? Text{"system RAM cannot stand in for GPU memory: the job must fit in VRAM (or be changed; "
-                   "offloading the optimizer states is such a change, made by the training framework)",
-                   "系统内存不能代替显存：任务必须放进显存（或者改小；把优化器状态卸载到 CPU 属于这种改动，"
-                   "由训练框架完成）"}
-            : Text{"system RAM cannot stand in for GPU memory: the job must fit in VRAM (or be changed)",
-                   "系统内存不能代替显存：任务必须放进显存（或者改小）"});
+    Text note{"system RAM cannot stand in for GPU memory: the job must fit in VRAM (or be changed",
+              "系统内存不能代替显存：任务必须放进显存（或者改小"};
+    if (offload) {
+      note.en += "; offloading the optimizer states is such a change, made by the training framework";
+      note.zh += "；把优化器状态卸载到 CPU 属于这种改动，由训练框架完成";
+    }
+    note.en += ")";
+    note.zh += "）";
+    e.notes.push_back(std::move(note));
   }
   if (plan.shard_states)
     e.notes.push_back({fmt("memory assumes ZeRO-3/FSDP sharding over %.0f GPUs", e.gpu_count),
