@@ -260,10 +260,10 @@ TEST_CASE("traps stay quiet") {
 TEST_CASE("Windows: the compute process beside the desktop apps is the one named") {
   auto r = check("windows-python-c-table.txt");
   REQUIRE(r.gpus.size() == 1);
-  REQUIRE(r.gpus[0].processes.size() == 5);
+  REQUIRE(r.gpus[0].reading.processes.size() == 5);
   // WDDM prints N/A for a process's memory: no figure, and not part of the name.
-  CHECK(r.gpus[0].processes[0].name == "C:\\Windows\\explorer.exe");
-  CHECK(!r.gpus[0].processes[0].used_mib);
+  CHECK(r.gpus[0].reading.processes[0].name == "C:\\Windows\\explorer.exe");
+  CHECK(!r.gpus[0].reading.processes[0].used_mib);
   const gw::Finding* f = find(r, "memory_in_use");
   REQUIRE_MESSAGE(f, all_titles(r));
   CHECK_MESSAGE(f->title.en.find("python.exe (pid 10344)") != std::string::npos, f->title.en);
