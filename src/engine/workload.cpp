@@ -136,35 +136,7 @@ bool parse_runtime(std::string_view s, Runtime& out) {
 }
 
 bool parse_count_text(std::string_view text, double& out) {
-  std::string s;
-  for (char c : text)
-    if (c != ' ' && c != '_' && c != ',') s += c;
-  if (s.empty()) return false;
-  double mult = 1;
-  switch (std::toupper(static_cast<unsigned char>(s.back()))) {
-    case 'K':
-      mult = 1e3;
-      break;
-    case 'M':
-      mult = 1e6;
-      break;
-    case 'B':
-    case 'G':
-      mult = 1e9;
-      break;
-    case 'T':
-      mult = 1e12;
-      break;
-    default:
-      break;
-  }
-  if (mult != 1) s.pop_back();
-  if (s.empty()) return false;
-  char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
-  if (end == s.c_str() || *end != '\0' || !std::isfinite(v)) return false;
-  out = v * mult;
-  return std::isfinite(out);
+  return parse_count_value(text, out);
 }
 
 bool is_transformer(const Workload& w) {

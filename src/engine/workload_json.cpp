@@ -1,10 +1,10 @@
 // Workload JSON (documented in data/README.md, "Workload format") and the bundled presets.
 #include <cctype>
 #include <cmath>
-#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "engine/input.hpp"
 #include "engine/workload.hpp"
 
 namespace gw {
@@ -14,120 +14,138 @@ namespace {
 using json = nlohmann::json;
 using ojson = nlohmann::ordered_json;
 
-enum class Kind { count, integer, number, boolean, text };
+// The job's keys are the workload fields of the input table (input.hpp): a key is a field's `name`, read
+// and written through its getter and setter, so a new field needs nothing here. Only the title and the
+// reference run have their own JSON shape ("title": {en, zh}, "reference": {gpu, gpus, hours}).
+bool own_shape(const InputField& f) {
+  const std::string n = f.name;
+  return n == "title" || n == "title_zh" || n.rfind("reference_", 0) == 0;
+}
 
-// One flat JSON key per workload field; keys double as the field names in validation problems.
-struct Field {
-  const char* key;
-  Kind kind;
-  std::function<void(Workload&, double)> set_num;  // count, integer, number, boolean (0/1)
-  std::function<double(const Workload&)> get_num;
-  std::function<bool(Workload&, const std::string&)> set_text;  // enums
-  std::function<std::string(const Workload&)> get_text;
-  bool omit_default = false;  // written only when set (the model-shape fields), so older files read the same
+const InputField* json_field(const std::string& key) {
+  for (const InputField& f : input_fields())
+    if (f.workload && !own_shape(f) && key == f.name) return &f;
+  return nullptr;
+}
+
+// The order files have listed their keys in since before the input table, kept so that written workloads
+// stay byte-identical. `when_set` keys (the model's shape beyond the classic fields) are written only when
+// they differ from a default workload, so older files read the same; so is any field not named here.
+struct JsonKey {
+  const char* name;
+  bool when_set;
+};
+constexpr JsonKey kWriteOrder[] = {
+    {"mode", false},
+    {"arch", false},
+    {"params", false},
+    {"layers", false},
+    {"hidden", false},
+    {"heads", false},
+    {"kv_heads", false},
+    {"vocab", false},
+    {"model", true},
+    {"intermediate", true},
+    {"head_dim", true},
+    {"tied_embeddings", true},
+    {"ffn_matrices", true},
+    {"decoder_layers", true},
+    {"experts", true},
+    {"experts_active", true},
+    {"shared_experts", true},
+    {"expert_intermediate", true},
+    {"dense_layers", true},
+    {"kv_lora_rank", true},
+    {"q_lora_rank", true},
+    {"rope_head_dim", true},
+    {"patch_px", true},
+    {"audio_seconds", true},
+    {"mel_bins", true},
+    {"frozen_params", true},
+    {"frames", true},
+    {"sampling_steps", true},
+    {"cfg", true},
+    {"offload_optimizer", true},
+    {"activation_mib_per_sample", false},
+    {"gflops_per_sample", false},
+    {"bytes_per_sample_mib", false},
+    {"working_set_gib", false},
+    {"batch", false},
+    {"grad_accum", false},
+    {"seq", false},
+    {"image_px", false},
+    {"per_sample_px", false},
+    {"precision", false},
+    {"optimizer", false},
+    {"checkpointing", false},
+    {"fused_attention", false},
+    {"fp16_accumulate", false},
+    {"weight_bits", false},
+    {"lora_rank", false},
+    {"samples", false},
+    {"epochs", false},
+    {"tokens", false},
+    {"inference_batch", false},
+    {"context", false},
+    {"compute_hours_fp32_ref", false},
+    {"data_loading", false},
+    {"bound", false},
+    {"needs_fp64", false},
 };
 
-#define GW_NUM(key, kind, member)                                                            \
-  Field {                                                                                    \
-    key, kind, [](Workload& w, double v) { w.member = static_cast<decltype(w.member)>(v); }, \
-        [](const Workload& w) { return static_cast<double>(w.member); }, nullptr, nullptr    \
-  }
-#define GW_ENUM(key, member, parser)                                           \
-  Field {                                                                      \
-    key, Kind::text, nullptr, nullptr,                                         \
-        [](Workload& w, const std::string& s) { return parser(s, w.member); }, \
-        [](const Workload& w) { return std::string(to_string(w.member)); }     \
-  }
-
-#define GW_SHAPE(key, kind, member)                                                             \
-  Field {                                                                                       \
-    key, kind, [](Workload& w, double v) { w.member = static_cast<decltype(w.member)>(v); },    \
-        [](const Workload& w) { return static_cast<double>(w.member); }, nullptr, nullptr, true \
-  }
-
-const std::vector<Field>& fields() {
-  static const std::vector<Field> table = {
-      GW_ENUM("mode", mode, parse_mode),
-      GW_ENUM("arch", arch, parse_arch),
-      GW_NUM("params", Kind::count, params),
-      GW_NUM("layers", Kind::integer, layers),
-      GW_NUM("hidden", Kind::integer, hidden),
-      GW_NUM("heads", Kind::integer, heads),
-      GW_NUM("kv_heads", Kind::integer, kv_heads),
-      GW_NUM("vocab", Kind::integer, vocab),
-      Field{"model", Kind::text, nullptr, nullptr,
-            [](Workload& w, const std::string& s) {
-              w.model = s;
-              return true;
-            },
-            [](const Workload& w) { return w.model; }, true},
-      GW_SHAPE("intermediate", Kind::integer, intermediate),
-      GW_SHAPE("head_dim", Kind::integer, head_dim),
-      GW_SHAPE("tied_embeddings", Kind::boolean, tied_embeddings),
-      GW_SHAPE("ffn_matrices", Kind::integer, ffn_matrices),
-      GW_SHAPE("decoder_layers", Kind::integer, decoder_layers),
-      GW_SHAPE("experts", Kind::integer, experts),
-      GW_SHAPE("experts_active", Kind::integer, experts_active),
-      GW_SHAPE("shared_experts", Kind::integer, shared_experts),
-      GW_SHAPE("expert_intermediate", Kind::integer, expert_intermediate),
-      GW_SHAPE("dense_layers", Kind::integer, dense_layers),
-      GW_SHAPE("kv_lora_rank", Kind::integer, kv_lora_rank),
-      GW_SHAPE("q_lora_rank", Kind::integer, q_lora_rank),
-      GW_SHAPE("rope_head_dim", Kind::integer, rope_head_dim),
-      GW_SHAPE("patch_px", Kind::integer, patch_px),
-      GW_SHAPE("audio_seconds", Kind::number, audio_seconds),
-      GW_SHAPE("mel_bins", Kind::integer, mel_bins),
-      GW_SHAPE("frozen_params", Kind::count, frozen_params),
-      GW_SHAPE("frames", Kind::integer, frames),
-      GW_SHAPE("sampling_steps", Kind::integer, sampling_steps),
-      GW_SHAPE("cfg", Kind::boolean, cfg),
-      GW_SHAPE("offload_optimizer", Kind::boolean, offload_optimizer),
-      GW_NUM("activation_mib_per_sample", Kind::number, activation_mib_per_sample),
-      GW_NUM("gflops_per_sample", Kind::number, gflops_per_sample),
-      GW_NUM("bytes_per_sample_mib", Kind::number, bytes_per_sample_mib),
-      GW_NUM("working_set_gib", Kind::number, working_set_gib),
-      GW_NUM("batch", Kind::integer, micro_batch),
-      GW_NUM("grad_accum", Kind::integer, grad_accum),
-      GW_NUM("seq", Kind::integer, seq_len),
-      GW_NUM("image_px", Kind::integer, image_px),
-      GW_NUM("per_sample_px", Kind::integer, per_sample_px),
-      GW_ENUM("precision", precision, parse_precision),
-      GW_ENUM("optimizer", optimizer, parse_optimizer),
-      GW_NUM("checkpointing", Kind::boolean, checkpointing),
-      GW_NUM("fused_attention", Kind::boolean, fused_attention),
-      GW_NUM("fp16_accumulate", Kind::boolean, fp16_accumulate),
-      GW_NUM("weight_bits", Kind::number, weight_bits),
-      GW_NUM("lora_rank", Kind::integer, lora_rank),
-      GW_NUM("samples", Kind::count, dataset_samples),
-      GW_NUM("epochs", Kind::number, epochs),
-      GW_NUM("tokens", Kind::count, tokens),
-      GW_NUM("inference_batch", Kind::number, inference_batch),
-      GW_NUM("context", Kind::count, context_tokens),
-      GW_NUM("compute_hours_fp32_ref", Kind::number, compute_hours_fp32_ref),
-      GW_NUM("data_loading", Kind::number, data_loading_share),
-      GW_ENUM("bound", bound, parse_bound),
-      GW_NUM("needs_fp64", Kind::boolean, needs_fp64),
-  };
-  return table;
+bool textual(const InputField& f) {
+  return f.type == InputType::choice || f.type == InputType::text;
 }
-#undef GW_NUM
-#undef GW_ENUM
-#undef GW_SHAPE
 
-std::string kind_word(Kind k) {
-  switch (k) {
-    case Kind::count:
+std::string kind_word(const InputField& f) {
+  switch (f.type) {
+    case InputType::count:
       return "a number or a count such as \"340M\"";
-    case Kind::integer:
+    case InputType::integer:
       return "a whole number";
-    case Kind::number:
-      return "a number";
-    case Kind::boolean:
+    case InputType::flag:
       return "true or false";
-    case Kind::text:
+    case InputType::choice:
+    case InputType::text:
       return "a name";
+    default:
+      return "a number";
   }
-  return "a value";
+}
+
+// One key's value into the scenario's workload; false when it is of the wrong type or refused.
+bool read_value(const InputField& f, const json& v, Scenario& s) {
+  if (textual(f)) return v.is_string() && f.set_text(s, v.get<std::string>());
+  if (f.type == InputType::flag) {
+    if (!v.is_boolean()) return false;
+    f.set(s, v.get<bool>() ? 1.0 : 0.0);
+    return true;
+  }
+  double d = 0;
+  bool ok = false;
+  if (v.is_number()) {
+    d = v.get<double>();
+    ok = std::isfinite(d);
+  } else if (v.is_string() && (f.type == InputType::count || f.type == InputType::integer)) {
+    ok = parse_count_value(v.get<std::string>(), d);
+  }
+  if (ok && f.type == InputType::integer && (d != std::floor(d) || std::fabs(d) > 2e9)) ok = false;
+  if (ok) f.set(s, d);
+  return ok;
+}
+
+void write_value(const InputField& f, const Scenario& s, ojson& o) {
+  if (textual(f)) {
+    o[f.name] = f.get_text(s);
+  } else {
+    const double v = f.get(s).value_or(0);
+    if (f.type == InputType::flag)
+      o[f.name] = v != 0;
+    else if (f.type == InputType::integer)
+      o[f.name] = static_cast<long long>(v);
+    else
+      o[f.name] = v;
+  }
 }
 
 bool read_text(const json& v, Text& out) {
@@ -155,31 +173,34 @@ void read_workload(const json& obj, Workload& w, const std::string& base, std::v
     problems.push_back({base.empty() ? "/" : base, "a workload must be a JSON object"});
     return;
   }
+  Scenario s;  // the input table's fields read and write a scenario's workload
+  s.workload = std::move(w);
+  Workload& job = s.workload;
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     const std::string& key = it.key();
     const json& v = it.value();
     const std::string path = base + "/" + key;
     if (key == "preset") {
       if (v.is_string())
-        w.preset = v.get<std::string>();
+        job.preset = v.get<std::string>();
       else
         problems.push_back({path, "must be a preset id (text)"});
       continue;
     }
     if (key == "title") {
-      if (!read_text(v, w.title)) problems.push_back({path, "must be text or {\"en\": ..., \"zh\": ...}"});
+      if (!read_text(v, job.title)) problems.push_back({path, "must be text or {\"en\": ..., \"zh\": ...}"});
       continue;
     }
     if (key == "reference") {
       if (v.is_null()) {
-        w.reference.reset();
+        job.reference.reset();
         continue;
       }
       if (!v.is_object()) {
         problems.push_back({path, "must be {\"gpu\": ..., \"gpus\": N, \"hours\": T}"});
         continue;
       }
-      ReferenceRun r = w.reference.value_or(ReferenceRun{});
+      ReferenceRun r = job.reference.value_or(ReferenceRun{});
       for (auto rt = v.begin(); rt != v.end(); ++rt) {
         const std::string rp = path + "/" + rt.key();
         if (rt.key() == "gpu" && rt.value().is_string())
@@ -193,50 +214,20 @@ void read_workload(const json& obj, Workload& w, const std::string& base, std::v
         else
           problems.push_back({rp, "unknown field (expected gpu, gpus, hours)"});
       }
-      w.reference = r;
+      job.reference = r;
       continue;
     }
-    const Field* f = nullptr;
-    for (const Field& c : fields())
-      if (key == c.key) f = &c;
+    const InputField* f = json_field(key);
     if (!f) {
       problems.push_back({path, "unknown field"});
       continue;
     }
-    const std::string want = "must be " + kind_word(f->kind);
-    switch (f->kind) {
-      case Kind::text: {
-        if (!v.is_string() || !f->set_text(w, v.get<std::string>()))
-          problems.push_back(
-              {path, v.is_string() ? "unknown " + key + " '" + v.get<std::string>() + "'" : want});
-        break;
-      }
-      case Kind::boolean:
-        if (v.is_boolean())
-          f->set_num(w, v.get<bool>() ? 1 : 0);
-        else
-          problems.push_back({path, want});
-        break;
-      case Kind::count:
-      case Kind::integer:
-      case Kind::number: {
-        double d = 0;
-        bool ok = false;
-        if (v.is_number()) {
-          d = v.get<double>();
-          ok = std::isfinite(d);
-        } else if (v.is_string() && f->kind != Kind::number) {
-          ok = parse_count_text(v.get<std::string>(), d);
-        }
-        if (ok && f->kind == Kind::integer && (d != std::floor(d) || std::fabs(d) > 2e9)) ok = false;
-        if (ok)
-          f->set_num(w, d);
-        else
-          problems.push_back({path, want});
-        break;
-      }
-    }
+    if (!read_value(*f, v, s))
+      problems.push_back({path, textual(*f) && v.is_string()
+                                    ? "unknown " + key + " '" + v.get<std::string>() + "'"
+                                    : "must be " + kind_word(*f)});
   }
+  w = std::move(s.workload);
   // CNN/diffusion per-sample figures are for the image size stated with them; a later image_px scales them.
   // An explicit per_sample_px (0 included: "the figures follow image_px", as workload_to_json writes it)
   // is kept, so a written workload reads back the same.
@@ -295,23 +286,14 @@ std::string workload_to_json(const Workload& w) {
   ojson o;
   if (!w.preset.empty()) o["preset"] = w.preset;
   if (!w.title.empty()) o["title"] = text_json(w.title);
-  for (const Field& f : fields()) {
-    if (f.omit_default && (f.kind == Kind::text ? f.get_text(w).empty() : f.get_num(w) == 0)) continue;
-    switch (f.kind) {
-      case Kind::text:
-        o[f.key] = f.get_text(w);
-        break;
-      case Kind::boolean:
-        o[f.key] = f.get_num(w) != 0;
-        break;
-      case Kind::integer:
-        o[f.key] = static_cast<long long>(f.get_num(w));
-        break;
-      default:
-        o[f.key] = f.get_num(w);
-        break;
-    }
-  }
+  Scenario s, defaults;
+  s.workload = w;
+  auto differs = [&](const InputField& f) { return input_text(f, s) != input_text(f, defaults); };
+  for (const JsonKey& k : kWriteOrder)
+    if (const InputField* f = json_field(k.name))
+      if (!k.when_set || differs(*f)) write_value(*f, s, o);
+  for (const InputField& f : input_fields())
+    if (f.workload && !own_shape(f) && !o.contains(f.name) && differs(f)) write_value(f, s, o);
   if (w.reference) {
     ojson r;
     r["gpu"] = w.reference->gpu;
