@@ -300,9 +300,7 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   // The column names the card without vendor words ("RTX 3090", "A100 80GB"), on every row alike: cutting
   // them only from the names that would not fit mixed "GeForce RTX 3090" and "RTX 3080 Ti x2" in one
   // table. The full name is a hover away, and leads the pick's line and the details.
-  std::string gpu = row.gpu_name;
-  for (const char* prefix : {"NVIDIA ", "GeForce "})
-    if (gpu.rfind(prefix, 0) == 0) gpu.erase(0, std::char_traits<char>::length(prefix));
+  std::string gpu = short_gpu_name(row.gpu_name);
   if (row.cards > 1) gpu += " ×" + std::to_string(row.cards);
   // The Pareto dot and a change tag follow the name: keep room for them so they are never the part cut off.
   float marks = 0;

@@ -20,13 +20,6 @@ struct RecFlags {
   std::string top = "10", format = "table";
 };
 
-std::string short_gpu(const std::string& name) {
-  std::string n = name;
-  for (const char* prefix : {"NVIDIA ", "GeForce ", "Tesla "})
-    if (n.rfind(prefix, 0) == 0) n.erase(0, std::string(prefix).size());
-  return n;
-}
-
 std::string risk_word(Risk r, bool zh) {
   if (!zh) return std::string(to_string(r));
   return r == Risk::high ? "高" : r == Risk::medium ? "中" : "低";
@@ -173,7 +166,7 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
   t.right_align = {true, false, false, false, true, true, true, true, false, false};
   for (std::size_t i = 0; i < n; ++i) {
     const Row& w = r.rows[i];
-    std::string gpu = short_gpu(w.gpu_name) + (w.cards > 1 ? " x" + std::to_string(w.cards) : "");
+    std::string gpu = short_gpu_name(w.gpu_name) + (w.cards > 1 ? " x" + std::to_string(w.cards) : "");
     if (!w.change.empty()) gpu += " [" + w.change_label.in(lang) + "]";
     std::string where = w.provider_name.in(lang) + (w.region.empty() ? "" : " " + w.region.in(lang));
     if (display_width(where) > 28) where = w.provider_name.in(lang);
@@ -214,7 +207,7 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
       if (static_cast<std::size_t>(w.fallback) >= n &&
           std::find(named.begin(), named.end(), w.fallback) == named.end()) {
         named.push_back(w.fallback);
-        what += " " + short_gpu(fb.gpu_name) + (fb.cards > 1 ? " x" + std::to_string(fb.cards) : "") +
+        what += " " + short_gpu_name(fb.gpu_name) + (fb.cards > 1 ? " x" + std::to_string(fb.cards) : "") +
                 (zh ? "，" : ", ") + fb.provider_name.in(lang) +
                 (fb.pricing == Pricing::spot ? (zh ? "，竞价" : ", spot") : "");
       }

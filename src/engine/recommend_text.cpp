@@ -18,9 +18,7 @@ namespace {
 
 // "RTX 3090", "H100 SXM5 80GB x8", "T4 (spot)": how a row is named in a sentence.
 Text option_name(const Row& r) {
-  std::string name = r.gpu_name;
-  for (const char* prefix : {"NVIDIA ", "GeForce ", "Tesla "})
-    if (name.rfind(prefix, 0) == 0) name.erase(0, std::string(prefix).size());
+  const std::string name = short_gpu_name(r.gpu_name);
   Text t{name, name};
   if (r.cards > 1) {
     t.en += " x" + std::to_string(r.cards);
