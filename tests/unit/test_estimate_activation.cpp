@@ -215,3 +215,20 @@ TEST_CASE("runtime: vLLM reserves gpu_memory_utilization of the card; needed is 
   CHECK(m.total_gib() < 25);
   CHECK(rules_mention(m, "gpu_memory_utilization"));
 }
+
+TEST_CASE("runtime: a TensorRT engine carries the CUDA context but no caching-allocator slack") {
+  // TensorRT plans its buffers when the engine is built: overhead is the context alone, where PyTorch
+  // adds its reserve and a share of the activations (issue 21 item 2).
+  Workload w = bert_large_squad(Precision::int8, 128);
+  w.mode = Mode::inference;
+  w.runtime = Runtime::tensorrt;
+  const MemoryBreakdown trt = model::memory_breakdown(w, {});
+  CHECK(trt.overhead_gib == doctest::Approx(model::kCudaContextGib));
+  CHECK(trt.context_gib == doctest::Approx(model::kCudaContextGib));
+  CHECK(rules_mention(trt, "TensorRT"));
+  w.runtime = Runtime::pytorch;
+  const MemoryBreakdown pt = model::memory_breakdown(w, {});
+  CHECK(pt.overhead_gib == doctest::Approx(model::kCudaContextGib + model::kAllocatorBaseGib +
+                                           model::kAllocatorActivationShare * pt.activations_gib));
+  CHECK(pt.total_gib() > trt.total_gib());
+}
