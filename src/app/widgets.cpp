@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/theme.hpp"
+#include "engine/cost.hpp"
+#include "engine/input.hpp"
 #include "platform/platform.hpp"
 
 namespace gw::app {
@@ -53,18 +55,10 @@ void help_marker(const char* text) {
 }
 
 std::string num(std::optional<double> v, int decimals) {
-  return v ? num(*v, decimals) : "—";
+  return v ? num(*v, decimals) : kMissingNumber;
 }
 std::string num(double v, int decimals) {
-  if (!std::isfinite(v)) return "—";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  if (std::string(buf) == "-0" || std::string(buf).rfind("-0.", 0) == 0) {
-    bool zero = true;
-    for (const char* p = buf + 1; *p; ++p) zero = zero && (*p == '0' || *p == '.');
-    if (zero) return std::string(buf + 1);
-  }
-  return buf;
+  return format_number(v, decimals);  // the engine's: no "-0.00", "—" when missing
 }
 
 namespace {

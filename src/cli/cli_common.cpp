@@ -11,6 +11,8 @@
 
 #include "cli/cli.hpp"
 #include "engine/bundled.hpp"
+#include "engine/cost.hpp"
+#include "engine/input.hpp"
 
 namespace gw::cli {
 
@@ -161,10 +163,7 @@ bool use_color() {
 }
 
 std::string fmt_num(double v, int decimals) {
-  if (!std::isfinite(v)) return "-";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
+  return format_number(v, decimals);  // the engine's: no "-0.00", "—" when missing
 }
 
 static std::string csv_field(const std::string& s) {
@@ -290,94 +289,44 @@ Exit gpu_query_exit(const std::string& flag, const std::string& query,
 
 // ---- flag values
 
-static bool split_number(const std::string& text, double& value, std::string& suffix) {
-  const char* begin = text.c_str();
-  char* end = nullptr;
-  value = std::strtod(begin, &end);
-  if (end == begin || !std::isfinite(value)) return false;
-  suffix.clear();
-  for (const char* p = end; *p; ++p)
-    if (*p != ' ') suffix += static_cast<char>(std::tolower(static_cast<unsigned char>(*p)));
-  return true;
-}
-
 static Exit bad_value(const std::string& flag, const std::string& text, const std::string& expect,
                       const std::string& expect_zh) {
   return Exit(kUsage, flag + ": '" + text + "' is not " + expect, flag + "：'" + text + "' 不是" + expect_zh);
 }
 
+// The engine's parsers (input.hpp) read the text, as every other door does; these add the flag's range.
 double parse_count(const std::string& flag, const std::string& text) {
-  double v;
-  std::string s;
-  if (!split_number(text, v, s))
-    throw bad_value(flag, text, "a number such as 340M or 1.5B", "像 340M 或 1.5B 这样的数");
-  double scale = 1;
-  if (s == "k")
-    scale = 1e3;
-  else if (s == "m")
-    scale = 1e6;
-  else if (s == "b" || s == "g")
-    scale = 1e9;
-  else if (s == "t")
-    scale = 1e12;
-  else if (!s.empty())
+  double v = 0;
+  if (!parse_count_value(text, v))
     throw bad_value(flag, text, "a number such as 340M or 1.5B (suffix k, M, B or T)",
                     "像 340M 或 1.5B 这样的数（后缀 k、M、B 或 T）");
-  v *= scale;
-  if (!(v >= 0) || !std::isfinite(v) || v > 1e16)
+  if (!(v >= 0) || v > 1e16)
     throw bad_value(flag, text, "a count between 0 and 1e16", " 0 到 1e16 之间的数量");
   return v;
 }
 
 double parse_hours(const std::string& flag, const std::string& text) {
-  double v;
-  std::string s;
-  if (!split_number(text, v, s))
-    throw bad_value(flag, text, "a duration such as 48h, 2d or 90m", "像 48h、2d 或 90m 这样的时长");
-  double scale = 1;
-  if (s.empty() || s == "h" || s == "hr" || s == "hours")
-    scale = 1;
-  else if (s == "d" || s == "days")
-    scale = 24;
-  else if (s == "w" || s == "weeks")
-    scale = 168;
-  else if (s == "m" || s == "min")
-    scale = 1.0 / 60;
-  else if (s == "s")
-    scale = 1.0 / 3600;
-  else
+  double v = 0;
+  if (!parse_duration_hours(text, v))
     throw bad_value(flag, text, "a duration such as 48h, 2d, 1w or 90m", "像 48h、2d、1w 或 90m 这样的时长");
-  v *= scale;
   if (!(v > 0) || v > 24.0 * 365 * 10)
     throw bad_value(flag, text, "a duration between 1 second and 10 years", " 1 秒到 10 年之间的时长");
   return v;
 }
 
 double parse_gb(const std::string& flag, const std::string& text) {
-  double v;
-  std::string s;
-  if (!split_number(text, v, s))
-    throw bad_value(flag, text, "a size such as 100GB or 1.5TB", "像 100GB 或 1.5TB 这样的大小");
-  double scale = 1;
-  if (s.empty() || s == "g" || s == "gb" || s == "gib")
-    scale = 1;
-  else if (s == "m" || s == "mb" || s == "mib")
-    scale = 1.0 / 1024;
-  else if (s == "t" || s == "tb" || s == "tib")
-    scale = 1024;
-  else
+  double v = 0;
+  if (!parse_size_gb(text, v))
     throw bad_value(flag, text, "a size such as 100GB, 512MB or 1.5TB",
                     "像 100GB、512MB 或 1.5TB 这样的大小");
-  v *= scale;
   if (!(v >= 0) || v > 1e7)
     throw bad_value(flag, text, "a size between 0 and 10 PB", " 0 到 10 PB 之间的大小");
   return v;
 }
 
 double parse_number(const std::string& flag, const std::string& text, double min, double max) {
-  double v;
-  std::string s;
-  if (!split_number(text, v, s) || !s.empty()) throw bad_value(flag, text, "a number", "数字");
+  double v = 0;
+  if (!parse_plain_number(text, v)) throw bad_value(flag, text, "a number", "数字");
   if (v < min || v > max) {
     char lo[32], hi[32];
     std::snprintf(lo, sizeof lo, "%g", min);
