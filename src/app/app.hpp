@@ -220,7 +220,7 @@ void draw_data_status(AppState&);
 // ---- the catalog's citations and notes (panel_catalog.cpp)
 enum class NotesState { ready, not_loaded, loading, failed, invalid };
 // Applies them once they are at hand: at start when compiled in (desktop), else after `request` (the web
-// page fetches them when the catalog tab first opens).
+// page fetches them when first shown: the catalog tab, or an opened recommendation row).
 void update_catalog_notes(AppState&, bool request);
 NotesState catalog_notes_state(const AppState&);
 const char* notes_state_name(NotesState);  // for the test hook

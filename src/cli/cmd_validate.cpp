@@ -35,7 +35,7 @@ void setup(CLI::App& root, Context& ctx) {
   cmd->add_flag("--summary", quiet, "Only the summary lines");
   add_format_option(cmd, format, {"table", "json", "csv", "md"});
   cmd->footer(
-      "\nGoals (issues 3, 21): memory median |error| <= 8% overall and <= 15% in each category (inference,\n"
+      "\nGoals: memory median |error| <= 8% overall and <= 15% in each category (inference,\n"
       "full training, LoRA, QLoRA, CNN, diffusion); every fit/OOM verdict right; speed-ratio median |error|\n"
       "<= 15% and at most half the naive FP32-TFLOPS baseline's. Exit 1 when a goal is missed.\n\n"
       "Examples:\n  gpuwise validate --summary\n  gpuwise validate --cases my-measurements.json --format "
