@@ -1,5 +1,6 @@
 // Main panel, bottom: the answer as pictures, drawn with ImGui's draw lists (no plotting library).
-//   - total cost against time to done, log-log, with the Pareto front, deadline and budget lines;
+//   - total cost against time to done, log-log, with the Pareto front of the pick's job and the deadline
+//     and budget lines;
 //   - the bill of the ticked rows (or the top three) as stacked bars;
 //   - memory per card, term by term, against each card's VRAM.
 // Every mark has a tooltip; clicking a point opens its row in the table.
@@ -111,7 +112,8 @@ void draw_scatter(AppState& s, ImVec2 size) {
   };
   const Item items[] = {{tr("on-demand", "按量"), color(Tone::accent), 0},
                         {tr("spot", "竞价"), color(Tone::warn), 0},
-                        {tr("Pareto front", "帕累托前沿"), color(Tone::good), 1},
+                        // The front runs through the rows running the pick's job only (recommend_rank.cpp).
+                        {tr("same-job Pareto", "同任务帕累托前沿"), color(Tone::good), 1},
                         {tr("the pick", "推荐"), color(Tone::text), 2}};
   const std::string yl = std::string(tr("cost, ", "费用，")) + r.currency + tr(" (log)", "（对数）");
   float legend_w = 0;
@@ -221,7 +223,10 @@ void draw_scatter(AppState& s, ImVec2 size) {
     ImGui::Text("%s %s", tr("Done in", "用时"), hours_range(row.finish_hours).c_str());
     ImGui::Text("%s %s", tr("Total", "总费用"), money_range(row.cost, r.currency).c_str());
     if (row.pareto)
-      ImGui::TextColored(color_v(Tone::good), "%s", tr("on the Pareto front", "位于帕累托前沿"));
+      ImGui::TextColored(
+          color_v(Tone::good), "%s",
+          tr("on the Pareto front of the pick's job (rows running another job are not compared)",
+             "位于与首选同一任务的帕累托前沿（运行不同任务的行不参与比较）"));
     ImGui::TextColored(color_v(Tone::muted), "%s",
                        tr("Click to open it in the table.", "点击在表格中展开。"));
     ImGui::EndTooltip();
