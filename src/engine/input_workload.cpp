@@ -323,6 +323,14 @@ std::vector<InputField> input_workload_fields() {
         {"Whisper: log-mel channels of the input (80; large-v3 128); 0 = 80",
          "Whisper：输入的对数梅尔通道数（80；large-v3 为 128）；0 表示 80"},
         &Workload::mel_bins);
+  shape("emb", "--embedding-size", "embedding_size", 1e6, {"Embedding size", "词嵌入维度"},
+        {"ALBERT: factorised token embedding width, projected to hidden; 0 = hidden",
+         "ALBERT：因式分解的词嵌入宽度，再投影到隐藏维度；0 表示等于隐藏维度"},
+        &Workload::embedding_size);
+  shape("dlay", "--distinct-layers", "distinct_layers", 1e5, {"Layers with own weights", "独立权重层数"},
+        {"ALBERT: layers with weights of their own, the rest share them; 0 = every layer",
+         "ALBERT：拥有独立权重的层数，其余层共享；0 表示每层都独立"},
+        &Workload::distinct_layers);
   t.push_back(bind(field("frozen", "--frozen-params", "frozen_params", T::count, {0, 1e13, ""},
                          {"Text encoders and VAE", "文本编码器和 VAE"},
                          {"Diffusion: parameters of the frozen text encoders and VAE, held in memory but "

@@ -19,10 +19,12 @@ namespace gw {
 // `shared_experts` always-on experts of expert_intermediate, plus a hidden x experts router. Embeddings
 // vocab x hidden, plus an output head of the same size unless tied_embeddings. Encoder (BERT) and
 // encoder-decoder (T5, Whisper) layers have biases and plain FFNs by default; a decoder layer of an
-// encoder-decoder adds cross-attention. An encoder-decoder with audio_seconds > 0 is Whisper: its two
-// front-end convolutions (mel_bins -> hidden -> hidden, kernel 3) are added.
-// ViT: patch embedding 3 * patch_px^2 * hidden and one position embedding per patch. Learned position
-// tables of text models (BERT's 512, Whisper's 1500 + 448) are left out: under 0.5% of any library model.
+// encoder-decoder adds cross-attention. An encoder also counts its pooler and MLM head transform (BERT's
+// and ALBERT's published checkpoints hold both), and ALBERT's factorised embeddings (embedding_size) and
+// shared layers (only distinct_layers hold weights). An encoder-decoder with audio_seconds > 0 is Whisper:
+// its two front-end convolutions (mel_bins -> hidden -> hidden, kernel 3) are added. ViT: patch embedding 3 *
+// patch_px^2 * hidden and one position embedding per patch. Learned position tables of text models (BERT's
+// 512, Whisper's 1500 + 448) are left out: under 0.5% of any library model.
 double shape_params_total(const Workload&);
 // Whisper's log-mel channels when mel_bins is 0: tiny to large-v2 (and Transformers' WhisperConfig) use 80.
 inline constexpr int kWhisperDefaultMelBins = 80;
@@ -42,6 +44,24 @@ struct ShapeParams {
   double active() const { return embeddings + attention + ffn + experts_active + router + other; }
 };
 ShapeParams shape_params(const Workload&);
+
+// A diffusion UNet (diffusers UNet2DConditionModel, unet/config.json), counted apart: its weights are
+// convolutions and attention at several resolutions, which the transformer shape cannot express.
+struct UNetShape {
+  int in_channels = 4;
+  int out_channels = 4;
+  std::vector<int> block_out_channels;  // one per resolution level, down the encoder side
+  std::vector<int> transformer_layers;  // per level: 0 = a plain block (DownBlock2D / UpBlock2D)
+  int layers_per_block = 2;             // ResNet blocks per level going down (one more going up)
+  int mid_transformer_layers = 1;       // the mid block's cross-attention transformer depth
+  int cross_attention_dim = 768;        // width of the text embeddings attended to
+  int addition_embed_input_dim = 0;     // SDXL's text_time embedding (projection_class_embeddings_input_dim)
+};
+// Every ResNet block (GroupNorms, two 3x3 convolutions, the time projection, a 1x1 shortcut when widths
+// differ), every Transformer2D (GroupNorm, in/out projections, self- and cross-attention, GEGLU FFN,
+// three LayerNorms per layer), the down- and upsampling convolutions, the time (and SDXL add) embeddings
+// and the in/out convolutions. 0 when the shape is empty or inconsistent.
+double unet_params(const UNetShape&);
 
 // The defaults the count uses when a field is 0: intermediate 4 * hidden, head_dim hidden / heads,
 // ffn_matrices 3 for a decoder given an intermediate size (the SwiGLU families) else 2.

@@ -112,10 +112,12 @@ ShapeParams shape_params(const Workload& w) {
     return s;
   }
 
-  s.attention = layers * attn;
-  s.other = layers * 2 * norm(w) + norm(w);
-  const double moe_layers = w.experts > 0 ? std::max(0.0, layers - std::max(w.dense_layers, 0)) : 0;
-  s.ffn = (layers - moe_layers) * ffn_block(w, effective_intermediate(w));
+  // Cross-layer sharing (ALBERT): only the distinct layers hold weights; every layer still runs.
+  const double weighted = w.distinct_layers > 0 ? std::min<double>(w.distinct_layers, layers) : layers;
+  s.attention = weighted * attn;
+  s.other = weighted * 2 * norm(w) + norm(w);
+  const double moe_layers = w.experts > 0 ? std::max(0.0, weighted - std::max(w.dense_layers, 0)) : 0;
+  s.ffn = (weighted - moe_layers) * ffn_block(w, effective_intermediate(w));
   if (moe_layers > 0) {
     const double expert = ffn_block(w, w.expert_intermediate);
     s.experts_total = moe_layers * (static_cast<double>(w.experts) + w.shared_experts) * expert;
@@ -131,11 +133,75 @@ ShapeParams shape_params(const Workload& w) {
     return s;
   }
   if (w.arch == Arch::encoder) {
-    s.embeddings = vocab * h;  // BERT ties its MLM head to the input embedding
+    // Token embeddings of width e (ALBERT factorises them: vocab x e, then an e -> hidden projection); the
+    // MLM head (a hidden -> e transform with its LayerNorm, the output tied to the input embedding, plus
+    // its bias) and the pooler (hidden x hidden on the first token), as the published checkpoints hold.
+    const double e = w.embedding_size > 0 ? w.embedding_size : h;
+    s.embeddings = vocab * e + (e != h ? e * h + h : 0) + (h * e + e + 2 * e + vocab);
+    s.other += h * h + h;
     return s;
   }
   s.embeddings = vocab * h * (w.tied_embeddings ? 1 : 2);
   return s;
+}
+
+namespace {
+
+// diffusers ResnetBlock2D with a time embedding of width t.
+double resnet_block(double in, double out, double t) {
+  const double shortcut = in != out ? in * out + out : 0;
+  return 2 * in + (in * out * 9 + out) + (t * out + out) + 2 * out + (out * out * 9 + out) + shortcut;
+}
+
+// diffusers Transformer2DModel at width c with n BasicTransformerBlocks attending to text of width x:
+// q/k/v without bias, GEGLU FFN of 4c (its projection is 8c wide).
+double transformer_2d(double c, double n, double x) {
+  const double block = 2 * c + (4 * c * c + c) + 2 * c + (2 * c * c + 2 * x * c + c) + 2 * c +
+                       (c * 8 * c + 8 * c) + (4 * c * c + c);
+  return 2 * c + (c * c + c) + n * block + (c * c + c);
+}
+
+}  // namespace
+
+double unet_params(const UNetShape& u) {
+  const std::size_t levels = u.block_out_channels.size();
+  if (levels == 0 || u.transformer_layers.size() != levels || u.layers_per_block < 1) return 0;
+  for (int c : u.block_out_channels)
+    if (c < 1) return 0;
+  const std::vector<int>& ch = u.block_out_channels;
+  const double c0 = ch[0], t = 4 * c0, x = std::max(u.cross_attention_dim, 0);
+  double p = u.in_channels * c0 * 9 + c0 + (c0 * t + t) + (t * t + t);
+  if (u.addition_embed_input_dim > 0) p += u.addition_embed_input_dim * t + t + (t * t + t);
+  // Down: each level's first ResNet block takes the previous level's width; a downsampling conv but last.
+  double out = c0;
+  for (std::size_t i = 0; i < levels; ++i) {
+    const double in = out;
+    out = ch[i];
+    for (int j = 0; j < u.layers_per_block; ++j) {
+      p += resnet_block(j == 0 ? in : out, out, t);
+      if (u.transformer_layers[i] > 0) p += transformer_2d(out, u.transformer_layers[i], x);
+    }
+    if (i + 1 < levels) p += out * out * 9 + out;
+  }
+  const double deepest = ch[levels - 1];
+  p += 2 * resnet_block(deepest, deepest, t) + transformer_2d(deepest, u.mid_transformer_layers, x);
+  // Up, in reverse: one block more per level, each concatenating a skip from the down side.
+  out = deepest;
+  for (std::size_t i = 0; i < levels; ++i) {
+    const std::size_t level = levels - 1 - i;
+    const double prev = out;
+    out = ch[level];
+    const double skip_last = ch[level > 0 ? level - 1 : 0];
+    const int blocks = u.layers_per_block + 1;
+    for (int j = 0; j < blocks; ++j) {
+      const double skip = j == blocks - 1 ? skip_last : out;
+      p += resnet_block((j == 0 ? prev : out) + skip, out, t);
+      if (u.transformer_layers[level] > 0) p += transformer_2d(out, u.transformer_layers[level], x);
+    }
+    if (i + 1 < levels) p += out * out * 9 + out;
+  }
+  p += 2 * c0 + c0 * u.out_channels * 9 + u.out_channels;
+  return std::isfinite(p) ? p : 0;
 }
 
 double shape_params_total(const Workload& w) {

@@ -36,6 +36,8 @@ const char* const kShapeKeys[] = {
     "patch_px",
     "audio_seconds",
     "mel_bins",
+    "embedding_size",
+    "distinct_layers",
     "frozen_params",
     "image_px",
     "per_sample_px",

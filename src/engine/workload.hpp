@@ -69,6 +69,11 @@ struct Workload {
       0;             // Whisper: audio per sample (the encoder sees 50 frames per second, 30 s windows)
   int frames = 0;    // video: frames per sample (0 = still images)
   int mel_bins = 0;  // Whisper: log-mel channels the conv stem reads (config.json num_mel_bins; 0 = 80)
+  // ALBERT: factorised token embeddings of this width, projected to hidden (config.json embedding_size;
+  // 0 = hidden), and cross-layer sharing: the layers with weights of their own (num_hidden_groups x
+  // inner_group_num; 0 = every layer). Both change the parameter count only: every layer still runs.
+  int embedding_size = 0;
+  int distinct_layers = 0;
   // CNN / diffusion / generic: per-sample figures.
   double activation_mib_per_sample = 0;  // training activations at fp16/AMP per sample
   double gflops_per_sample = 0;          // forward GFLOPs per sample

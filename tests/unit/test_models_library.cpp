@@ -281,3 +281,50 @@ TEST_CASE("model library: the exceptions are real (each named entry exists and t
   check_misses(total_exceptions(), "params_published", &shape_params_total);
   check_misses(active_exceptions(), "params_active_published", &shape_params_active);
 }
+
+TEST_CASE("model library: the diffusion UNets' published counts agree with their unet/config.json") {
+  // The UNet shape is not a workload block (model.hpp UNetShape): the configs are restated here, from
+  // diffusers' unet/config.json of each model (sd-1.5 and sdxl-base-1.0 cite them).
+  std::map<std::string, UNetShape> unets;
+  UNetShape& sd15 = unets["sd-1.5"];
+  sd15.block_out_channels = {320, 640, 1280, 1280};
+  sd15.transformer_layers = {1, 1, 1, 0};
+  UNetShape& sdxl = unets["sdxl-base-1.0"];
+  sdxl.block_out_channels = {320, 640, 1280};
+  sdxl.transformer_layers = {0, 2, 10};
+  sdxl.mid_transformer_layers = 10;
+  sdxl.cross_attention_dim = 2048;
+  sdxl.addition_embed_input_dim = 2816;
+  int checked = 0;
+  for (const json& e : models()) {
+    const auto it = unets.find(str(e, "id"));
+    if (it == unets.end()) continue;
+    INFO("model ", it->first);
+    CHECK(unet_params(it->second) == doctest::Approx(count_of(e, "params_published")).epsilon(0.02));
+    ++checked;
+  }
+  CHECK(checked == 2);
+}
+
+TEST_CASE("model library: SD3 and FLUX.1 hold their text encoders and VAE as frozen parameters") {
+  // T5-v1.1-XXL's encoder from its config.json (d_model 4096, d_ff 10240, 24 layers, 64 heads of 64,
+  // gated GELU, 32128 tokens): q, k, v, o + three FFN matrices + two RMSNorm scales per layer, the
+  // relative-position buckets, the final norm and the embedding. CLIP text models as SD 1.5's and SDXL's.
+  const double d = 4096, ff = 10240, inner = 64 * 64;
+  const double t5 = 24 * (4 * d * inner + 3 * d * ff + 2 * d) + 32 * 64 + d + 32128 * d;
+  CHECK(t5 == doctest::Approx(4762310656.0).epsilon(1e-12));
+  const double clip_l = 123060480, clip_l_proj = clip_l + 768.0 * 768, clip_g_proj = 694659840;
+  const double vae16 = 83819683;
+  std::map<std::string, double> frozen;
+  for (const json& e : models())
+    if (e.contains("workload") && e["workload"].is_object())
+      frozen[str(e, "id")] = count_of(e["workload"], "frozen_params");
+  for (const char* id : {"sd3-medium", "sd3.5-large"}) {
+    INFO(id);
+    CHECK(frozen[id] == doctest::Approx(clip_l_proj + clip_g_proj + t5 + vae16).epsilon(0.001));
+  }
+  for (const char* id : {"flux.1-dev", "flux.1-schnell"}) {
+    INFO(id);
+    CHECK(frozen[id] == doctest::Approx(clip_l + t5 + vae16).epsilon(0.001));
+  }
+}

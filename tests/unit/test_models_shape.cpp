@@ -25,6 +25,17 @@ Workload decoder(int layers, int hidden, int heads, int kv_heads, int intermedia
   return w;
 }
 
+Workload encoder(int layers, int hidden, int heads, int intermediate, int vocab) {
+  Workload w;
+  w.arch = Arch::encoder;
+  w.layers = layers;
+  w.hidden = hidden;
+  w.heads = heads;
+  w.intermediate = intermediate;
+  w.vocab = vocab;
+  return w;
+}
+
 void near(double got, double published, double tol = 0.02) {
   INFO("computed ", got / 1e9, " B, published ", published / 1e9, " B");
   CHECK(got == doctest::Approx(published).epsilon(tol));
@@ -86,15 +97,9 @@ TEST_CASE("shape counts: MoE totals count every expert, active counts the routed
 }
 
 TEST_CASE("shape counts: encoder, encoder-decoder and ViT") {
-  // BERT-base (card: 110M): biases and LayerNorms counted, position table (0.4M) not.
-  Workload b;
-  b.arch = Arch::encoder;
-  b.layers = 12;
-  b.hidden = 768;
-  b.heads = 12;
-  b.intermediate = 3072;
-  b.vocab = 30522;
-  near(shape_params_total(b), 110e6);
+  // BERT-base (card: 110M): biases, LayerNorms, the pooler and the MLM head transform counted, the
+  // position table (0.4M) not.
+  near(shape_params_total(encoder(12, 768, 12, 3072, 30522)), 110e6);
   // T5-large: 24 + 24 layers, d_model 1024, d_ff 4096, tied 32128 vocabulary, plain ReLU FFN. The
   // Hugging Face checkpoint holds 737.7M (its model page); the paper's rounded "770M" is 4% more.
   Workload t;
@@ -138,6 +143,83 @@ TEST_CASE("shape counts: encoder, encoder-decoder and ViT") {
   v.image_px = 224;
   v.vocab = 1000;
   near(shape_params_total(v), 307e6);
+}
+
+TEST_CASE("shape counts: ALBERT shares one layer's weights and factorises its embeddings") {
+  // albert-base-v2 (google-research/albert config/base/albert_config.json): 12 layers of width 768 that all
+  // run one set of weights (num_hidden_groups 1, inner_group_num 1), 30000 tokens embedded at width 128
+  // and projected to 768. Published: 11.8M (the Hugging Face checkpoint; the paper rounds to 12M).
+  Workload a = encoder(12, 768, 12, 3072, 30000);
+  a.embedding_size = 128;
+  a.distinct_layers = 1;
+  near(shape_params_total(a), 11.8e6);
+  // The same shape with a weight set per layer and full-width embeddings is BERT-sized: sharing is what
+  // makes ALBERT small, each term on its own.
+  Workload unshared = a;
+  unshared.distinct_layers = 0;
+  const ShapeParams per_layer = shape_params(unshared);
+  const double one_layer = (per_layer.attention + per_layer.ffn) / 12 + 2 * 2 * 768;  // + two LayerNorms
+  CHECK(shape_params(a).attention == doctest::Approx(per_layer.attention / 12));
+  CHECK(shape_params_total(unshared) - shape_params_total(a) == doctest::Approx(11 * one_layer));
+  CHECK(shape_params_total(unshared) > 85e6);  // BERT-base-sized
+  Workload wide = a;
+  wide.embedding_size = 0;  // 30000 x 768 instead of 30000 x 128 + the 128 -> 768 projection
+  CHECK(shape_params_total(wide) - shape_params_total(a) > 19e6);
+  // distinct_layers beyond the layer count means every layer: never more weights than layers.
+  Workload over = a;
+  over.distinct_layers = 40;
+  CHECK(shape_params_total(over) == doctest::Approx(shape_params_total(unshared)));
+  // ALBERT-large v2 (24 layers of 1024, FFN 4096, 16 heads; paper, Table 1: 18M).
+  Workload l = encoder(24, 1024, 16, 4096, 30000);
+  l.embedding_size = 128;
+  l.distinct_layers = 1;
+  near(shape_params_total(l), 18e6);
+}
+
+TEST_CASE("shape counts: GPT-2 and OPT (plain MLPs, tied heads)") {
+  // GPT-2 XL (OpenAI's checkpoint name 1558M): 48 layers of 1600, 25 heads, 50257 tokens, 4 x hidden GELU
+  // MLP, head tied to the embedding. OPT-13B (paper, Table 1: 13B): 40 layers of 5120, ffn_dim 20480.
+  Workload g = decoder(48, 1600, 25, 25, 6400, 50257, true);
+  g.ffn_matrices = 2;
+  near(shape_params_total(g), 1558e6);
+  Workload o = decoder(40, 5120, 40, 40, 20480, 50272, true);
+  o.ffn_matrices = 2;
+  near(shape_params_total(o), 13e9);
+  // A gated (3-matrix) MLP of the same size would be 4.2B more: the matrix count is part of the shape.
+  Workload gated = o;
+  gated.ffn_matrices = 3;
+  CHECK(shape_params_total(gated) - shape_params_total(o) == doctest::Approx(40.0 * 5120 * 20480));
+}
+
+TEST_CASE("shape counts: diffusion UNets from their unet/config.json") {
+  // SD 1.5: block_out_channels 320/640/1280/1280, cross-attention at the first three levels, 2 layers per
+  // block, text width 768. The card's 860M; diffusers' checkpoint holds 859,520,964.
+  UNetShape sd15;
+  sd15.block_out_channels = {320, 640, 1280, 1280};
+  sd15.transformer_layers = {1, 1, 1, 0};
+  sd15.cross_attention_dim = 768;
+  near(unet_params(sd15), 860e6);
+  CHECK(unet_params(sd15) == doctest::Approx(859520964.0).epsilon(1e-9));
+  // SDXL base: 320/640/1280, no attention at the first level, transformer_layers_per_block 1/2/10 (10 in
+  // the mid block), text width 2048, text_time add embedding of 2816. The paper's 2.6B (Table 1);
+  // 2,567,463,684 in the checkpoint.
+  UNetShape sdxl;
+  sdxl.block_out_channels = {320, 640, 1280};
+  sdxl.transformer_layers = {0, 2, 10};
+  sdxl.mid_transformer_layers = 10;
+  sdxl.cross_attention_dim = 2048;
+  sdxl.addition_embed_input_dim = 2816;
+  near(unet_params(sdxl), 2.6e9);
+  CHECK(unet_params(sdxl) == doctest::Approx(2567463684.0).epsilon(1e-9));
+  // Each term matters: without the transformers SDXL is a fraction of itself; an inconsistent shape is 0.
+  UNetShape plain = sdxl;
+  plain.transformer_layers = {0, 0, 0};
+  plain.mid_transformer_layers = 0;
+  CHECK(unet_params(plain) < 0.3 * unet_params(sdxl));
+  UNetShape bad = sdxl;
+  bad.transformer_layers = {1, 2};
+  CHECK(unet_params(bad) == 0);
+  CHECK(unet_params(UNetShape{}) == 0);
 }
 
 TEST_CASE("shape counts: nothing to count gives 0, never NaN") {

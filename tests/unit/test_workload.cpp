@@ -147,9 +147,11 @@ TEST_CASE("workload JSON round-trips and reports bad fields by path") {
 TEST_CASE("derived sizes") {
   Workload w = bert_large();
   w.params = 0;
-  // The shape count (model.hpp): 12 L h^2 + V h plus biases and LayerNorms, 0.1% more here.
+  // The shape count (model.hpp): 12 L h^2 + V h plus biases and LayerNorms, 0.1% more here, and an
+  // encoder's pooler and MLM head transform (2 h^2).
   CHECK(effective_params(w) == shape_params_total(w));
-  CHECK(effective_params(w) == doctest::Approx(12.0 * 24 * 1024 * 1024 + 30522.0 * 1024).epsilon(0.002));
+  CHECK(effective_params(w) ==
+        doctest::Approx(12.0 * 24 * 1024 * 1024 + 30522.0 * 1024 + 2.0 * 1024 * 1024).epsilon(0.002));
   CHECK(effective_kv_heads(w) == 16);
   w.mode = Mode::inference;
   w.weight_bits = 4;
