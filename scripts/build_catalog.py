@@ -31,7 +31,7 @@ import catalog_maps as maps  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SCHEMA_VERSION = 1
-CATALOG_VERSION = "2026.12.6"  # bump the last number for every regenerated catalog in a month
+CATALOG_VERSION = "2026.12.7"  # bump the last number for every regenerated catalog in a month
 USD_CNY = 6.75
 USD_CNY_DATE = "2026-08-18"  # PABLO, "实时汇率, 2026-08-18 查询" (billing notes section 7)
 
@@ -846,15 +846,26 @@ def guide_student_rows(catalog):
     return rows
 
 
+def guide_unpriced_rows(catalog):
+    """data/guide.json's table of platforms without offers, one row per catalog "unpriced" entry with its reason
+    (issue 16: every platform has offers or a recorded reason, shown to the user)."""
+    return [[u["name"], u["reason"], u["checked"]] for u in catalog["unpriced"]]
+
+
+GUIDE_TABLES = (("student_offers", guide_student_rows), ("unpriced_platforms", guide_unpriced_rows))
+
+
 def guide_text(guide_path, catalog):
-    """guide.json with only the student table's rows replaced, the rest of the file byte for byte."""
+    """guide.json with only the generated tables' rows replaced, the rest of the file byte for byte."""
     with open(guide_path, encoding="utf-8") as f:
         text = f.read()
-    start = text.index('"id": "student_offers"')
-    rows_at = text.index('"rows": [', start)
-    end = text.index('\n          ],\n', rows_at)
-    body = ",\n".join("            " + json.dumps(r, ensure_ascii=False) for r in guide_student_rows(catalog))
-    return text[:rows_at] + '"rows": [\n' + body + text[end:]
+    for table_id, rows_of in GUIDE_TABLES:
+        start = text.index(f'"id": "{table_id}"')
+        rows_at = text.index('"rows": [', start)
+        end = text.index('\n          ],\n', rows_at)
+        body = ",\n".join("            " + json.dumps(r, ensure_ascii=False) for r in rows_of(catalog))
+        text = text[:rows_at] + '"rows": [\n' + body + text[end:]
+    return text
 
 
 # ---------------------------------------------------------------- the engine's field list

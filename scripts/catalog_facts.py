@@ -148,27 +148,58 @@ PROVIDERS = [
         "id": "compshare", "name": T("Compshare (UCloud)", "优云智算"), "currency": "CNY", "market": "cn",
         "granularity": "second", "min_billed_seconds": 0, "bills_from_creation": True,
         "billing_note": T(
-            "Billed per second from power-on. No charge while shut down: CPU, GPU and RAM stop billing, but "
-            "cloud disks and images keep billing (disk price per GB not found). 100 GB system disk free in "
-            "CN North 2A / Shanghai 2B; private images 30 GB free, then ¥0.008/GB/day. " + CN_EGRESS,
-            "开机起按秒计费。关机不收费：CPU、GPU、内存停止计费，云盘和镜像继续计费（云盘单价未查到）。华北二A / "
-            "上海二B 系统盘免费 100 GB；私有镜像免费 30 GB，超出 ¥0.008/GB/天。国内流量不按 GB 收费。"),
+            "Pay-as-you-go is billed per second from power-on and settled every hour. No charge while shut down: "
+            "CPU, GPU and RAM stop billing, but cloud disks and images keep billing. Day and month packages are "
+            "prepaid and renew automatically; a package released early refunds the rest after charging the time "
+            "used at 1.25x (day) or 1.5x (month) its share of the package price. Every instance has a 100 GB "
+            "system disk free; more disk costs ¥0.0005/GB/hour (x 720 h = ¥0.36/GB-month, derived; ¥0.3/GB/month "
+            "prepaid); private images 30 GB "
+            "free, then ¥0.008/GB/day. A pay-as-you-go instance shut down for 7 days in a row is reclaimed. "
+            + CN_EGRESS,
+            "按量付费从开机起按秒计费、每小时结算。关机不收费：CPU、GPU、内存停止计费，云盘和镜像继续计费。包日、包月为"
+            "预付费并自动续费；提前释放时，已用时长按包日价格份额的 1.25 倍（包月 1.5 倍）扣除后退还余额。每个实例免费 "
+            "100 GB 系统盘；扩容或数据盘 ¥0.0005/GB/小时（按 720 小时折合 ¥0.36/GB/月；包月 ¥0.3/GB/月）；私有镜像 30 GB 内免费，超出 ¥0.008/GB/天。"
+            "按量实例连续关机 7 天后被回收。国内流量不按 GB 收费。"),
+        "disk_running_per_gb_month": 0.36, "disk_stopped_per_gb_month": 0.36,
         "free_disk_gb": 100, "egress_per_gb": 0, "egress_free_gb_per_month": 0,
-        "has_spot": True, "spot_discount_fraction": "derive",
+        "has_spot": True, "spot_discount_fraction": 0.3,
         "spot_interruptions_per_hour": HYPERSCALER_RATE,
         "spot_note": T(
-            "Preemptible instances may be reclaimed mid-run; the notice period was not found. Discount is the "
-            "median of this catalog's Compshare spot prices (derived). " + HYPERSCALER_RATE_NOTE["en"],
-            "抢占式实例可能在运行中被回收，提前通知时间未查到。折扣取本目录优云智算抢占式价格的中位数（推算）。"
-            + HYPERSCALER_RATE_NOTE["zh"]),
+            "Preemptible instances (since 2026-03) cost 70% of the exclusive instance's price and can be reclaimed "
+            "at any time; a reclaimed instance is shut down and its data kept for 7 days. One reclaimed within the "
+            "first hour after creation is free. They cannot be shut down by the user (release them instead) or "
+            "converted to exclusive instances. A warning comes before reclaim; how long before was not found. "
+            + HYPERSCALER_RATE_NOTE["en"],
+            "抢占式实例（2026-03 上线）按独占式实例价格的 7 折计费，可能随时被回收；回收后自动关机，数据保留 7 天。创建后 "
+            "1 小时内被系统回收的免实例费。不支持手动关机（不用时直接释放），也不能转为独占式实例。回收前有预警，提前多久"
+            "未查到。" + HYPERSCALER_RATE_NOTE["zh"]),
         "programs": [
             {"id": "compshare-edu-email", "kind": "student_discount",
-             "name": T("Compshare .edu.cn email verification", "优云智算高校邮箱认证"),
-             "discount_fraction": 0.05, "needs_student": True,
-             "notes": T("A .edu.cn email gives 95% price.", "使用 .edu.cn 邮箱认证可享 95 折。"),
-             "source": "COMPSHARE doc (capacity-test plan citing compshare.cn docs)", "source_date": "2026-09"},
+             "name": T("Compshare university verification: silver member price (95%)",
+                       "优云智算高校认证：白银会员价（95 折）"),
+             "discount_fraction": 0.05, "needs_student": True, "stackable": False,
+             "notes": T("University verification (a university email plus personal real-name verification) makes the "
+                        "account a silver (LV2) member: 95% of list on compute, GPU and model API alike. Enterprise "
+                        "verification or 500 CNY of total spending reaches the same level. Gold (93%, from 5,000 CNY "
+                        "spent) and diamond (90%, from 10,000 CNY) replace it; they do not add up. Limited-time events "
+                        "stack with the member price (e.g. 10% off on-demand RTX 4090 24G and 5090 from 01:00 to "
+                        "08:00, from 2025-11-20 until further notice); the catalog does not count events.",
+                        "高校认证（绑定高校邮箱并完成个人实名认证）后账号为白银会员（LV2）：算力按原价 95 折，GPU 和模型 API "
+                        "均适用。企业认证或累计消费满 500 元也可达到该等级。黄金（93 折，累计消费 5000 元起）和钻石（9 折，"
+                        "10000 元起）会员折扣取代它，不叠加。限时活动可与会员折扣叠加（如 2025-11-20 起至另行通知，RTX 4090 "
+                        "24G 和 5090 按量实例每日 01:00-08:00 享 9 折）；目录不计入活动。"),
+             "source": "Compshare help docs mirrored in BennielAllan/compshare-docs @ad2bf8f: "
+                       "pages/uaccount/identity/authentication.md (university verification: 95% on compute), edu.md "
+                       "(how to verify), pages/overview/member/membership.md (member levels), "
+                       "pages/overview/specialevent/event2.md (night discount)",
+             "source_date": "2026-05-13"},
         ],
-        "source": "COMPSHARE doc citing compshare.cn docs (id 69590643581)", "source_date": "2026-09",
+        "source": "Compshare help docs mirrored in BennielAllan/compshare-docs @ad2bf8f (imported 2026-05-13): "
+                  "pages/operation/charge/bill.md and billdescribe.md (billing, packages, disks), "
+                  "pages/operation/gpuspot/gpuspot.md and pages/overview/announcement/update-gpu.md (preemptible "
+                  "instances, reclaim after 7 days shut down); capacity-test plan citing compshare.cn docs (id "
+                  "69590643581, ~2026-09)",
+        "source_date": "2026-05-13",
     },
     {
         "id": "lanrui", "name": T("LanRui", "揽睿星舟"), "currency": "CNY", "market": "cn",
@@ -548,10 +579,16 @@ PROGRAM_RULES = {
         "covers": T("Not published (the discount and the products it covers were not found).", "未公开（折扣和适用产品未查到）。"),
         "applies_to_spot": False, "source_date": "2026-08"},
     "compshare-edu-email": {
-        "qualifies": T("Users who verify a .edu.cn university email.", "完成 .edu.cn 高校邮箱认证的用户。"),
-        "covers": T("GPU instances at 95% of list; whether spot (preemptible) instances are covered was not found, "
-                    "so it is not applied to them.",
-                    "GPU 实例按原价 95% 计费；是否适用于抢占式实例未查到，因此不用于抢占式。"),
+        "qualifies": T("Users who pass Compshare's university verification: bind a university email, then pass "
+                       "personal real-name verification (mainland Chinese ID card with face recognition). The same "
+                       "silver level comes with enterprise verification or 500 CNY of total spending.",
+                       "完成优云智算高校认证的用户：先绑定高校邮箱，再完成个人实名认证（中国大陆居民身份证，人脸识别）。"
+                       "企业认证或累计消费满 500 元也可达到同一白银等级。"),
+        "covers": T("Compute at 95% of list: GPU instances (and the model API). Whether it covers preemptible "
+                    "(spot) instances is not stated, so it is not applied to them. No cap and no expiry are "
+                    "published. It does not stack with a higher member level, which replaces it.",
+                    "算力按原价 95 折：GPU 实例（以及模型 API）。未写明是否适用于抢占式实例，因此不用于抢占式。未公布上限和"
+                    "有效期。不与更高会员等级叠加，更高等级的折扣取代它。"),
         "applies_to_spot": False},
     "aliyun-student-coupon-300": {
         "qualifies": T("Enrolled mainland-China students verified through CHSI (not Hong Kong, Macao or Taiwan); one "

@@ -94,6 +94,8 @@ GPU_NAMES = {
     "A100 80GB SXM": "a100-80gb-sxm4", "A100 80GB PCIe": "a100-80gb-pcie",
     "H100 80GB SXM": "h100-sxm5-80gb", "H100 80GB PCIe": "h100-pcie-80gb",
     "H200 141GB": "h200-sxm-141gb", "P100 16GB": "p100-pcie-16gb",
+    # Compshare's billing overview (2026-05-13): cards gpu-specs.csv lacks.
+    "RTX 4090 48GB": None, "RTX 2080 8GB": None, "P40 24GB": None, "V100S 32GB": None,
     "RTX PRO 6000 96GB": None, "RTX PRO 6000 (G4) 96GB": None, "H100 NVL 94GB": "h100-nvl-94gb",
     "B200 180GB": "b200-180gb", "GH200 96GB": None, "Quadro RTX 6000 24GB": None,
     "Quadro P4000 8GB": None, "Quadro M4000 8GB": None, "none (无卡模式 CPU-only)": None,
@@ -116,6 +118,8 @@ VARIANTS = {
                                "gn7e 是阿里云的 HGX A100 80GB 规格族，因此假设为 SXM4。"),
     ("Tencent", "V100 32GB"): ("v100-sxm2-32gb", "GN10X is Tencent's NVLink V100 family, so SXM2 is assumed.",
                                "GN10X 是腾讯云的 NVLink V100 规格族，因此假设为 SXM2。"),
+    ("优云智算", "A100 80GB"): ("a100-80gb-pcie", "Form factor not stated; PCIe assumed (the slower card).",
+                               "未注明板型；假设为 PCIe（较慢的那种卡）。"),
     ("AWS", "V100 16GB"): ("v100-sxm2-16gb", "p3 instances use NVLink V100 SXM2 cards (assumed from the family).",
                            "p3 实例使用 NVLink V100 SXM2 卡（根据规格族推断）。"),
     ("Google Cloud", "A100 40GB"): ("a100-40gb-sxm4", "A2 VMs are built on HGX A100 40GB SXM4 boards.",
@@ -154,7 +158,7 @@ SKIPS = {
 
 # Region text -> slug for offer ids.
 REGION_SLUGS = {
-    "CN (region/host dependent)": "cn", "CN": "cn", "CN 华北二A / 上海二B": "cn", "CN (unspecified)": "cn",
+    "CN (region/host dependent)": "cn", "CN": "cn", "CN (zone not stated)": "cn-list", "CN 华北二A / 上海二B": "cn", "CN (unspecified)": "cn",
     "ap-east-1 (Hong Kong)": "ap-east-1", "ap-northeast-1 (Tokyo)": "ap-northeast-1",
     "ap-southeast-1 (Singapore)": "ap-southeast-1", "unspecified (vantage default)": "default",
     "asia-east1 (Taiwan)": "asia-east1", "asia-northeast1 (Tokyo)": "asia-northeast1",
@@ -177,6 +181,7 @@ REGION_SLUGS = {
 REGION_NAMES = {
     "CN": "中国", "CN (region/host dependent)": "中国（随地区/主机而定）", "CN (unspecified)": "中国（未注明）",
     "CN 华北二A / 上海二B": ("CN North 2A / Shanghai 2B", "中国 华北二A / 上海二B"),
+    "CN (zone not stated)": "中国（未注明可用区）",
     "ap-east-1 (Hong Kong)": "ap-east-1（中国香港）", "ap-northeast-1 (Tokyo)": "ap-northeast-1（东京）",
     "ap-southeast-1 (Singapore)": "ap-southeast-1（新加坡）", "asia-east1 (Taiwan)": "asia-east1（中国台湾）",
     "asia-northeast1 (Tokyo)": "asia-northeast1（东京）", "asia-southeast1 (Singapore)": "asia-southeast1（新加坡）",
@@ -193,7 +198,7 @@ REGION_NAMES = {
 }
 # "8x A100 40GB SXM" and "n1-standard-4 + 1x T4 16GB" read "8 张 A100 40GB SXM" by a rule in build_catalog.py.
 INSTANCE_NAMES = {
-    "container instance": "容器实例",
+    "container instance": "容器实例", "single-card instance": "单卡实例",
     "container instance (按量)": ("container instance (pay-as-you-go)", "容器实例（按量）"),
     "VM (系统镜像) 14 vCPU/32GB": ("VM (system image) 14 vCPU/32GB", "虚拟机（系统镜像）14 vCPU/32GB"),
     "VM 16 vCPU/64GB": "虚拟机 16 vCPU/64GB",
@@ -280,6 +285,11 @@ NOTE_SENTENCES_ZH = {
     "The price table names one card type per regular instance without a count; one card per instance is "
     "assumed.": "价格表只写了每种常规机型的显卡型号，没有写卡数；这里假定每个实例一张卡。",
     "A table of 2021: check the current price.": "这是 2021 年的价格表：请核实当前价格。",
+    "The billing overview lists the list price of single-card instances; multi-card and other configurations are "
+    "priced in the console only, and the vCPU and memory of the single-card configuration are not stated.":
+        "计费概览只列出单卡实例的原价；多卡和其他配置的价格只在控制台显示，单卡配置的 vCPU 和内存也未注明。",
+    "Preemptible (spot) instances cost 70% of this price (announcement of 2026-03).":
+        "抢占式（竞价）实例按此价格的 7 折计费（2026-03 公告）。",
     "Quoted as the platform's list price in a comparison table; not tested by the source.":
         "来自对比表中的平台标价；来源未实测。",
     # China platforms (AutoDL, 恒源云, 矩池云, Featurize, OpenBayes, Compshare)

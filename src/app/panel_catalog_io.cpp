@@ -14,6 +14,7 @@
 #include "app/i18n.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
+#include "engine/problem_text.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
 
@@ -305,12 +306,14 @@ void draw_outcome(AppState& s) {
     ImGui::Bullet();
     ImGui::TextColored(color_v(Tone::warn), "%s", p.path.empty() ? "/" : p.path.c_str());
     // Beside the path when it fits; under it on a phone, so the message keeps the whole width.
-    const bool beside = ImGui::CalcTextSize(p.message.c_str()).x < ImGui::GetContentRegionAvail().x * 0.55f;
+    const Text text = problem_text(p);  // the loader writes English; Chinese readers get Chinese
+    const std::string& message = tr(text);
+    const bool beside = ImGui::CalcTextSize(message.c_str()).x < ImGui::GetContentRegionAvail().x * 0.55f;
     if (beside)
       ImGui::SameLine();
     else
       ImGui::Indent();
-    ImGui::TextUnformatted(p.message.c_str());
+    ImGui::TextUnformatted(message.c_str());
     if (!beside) ImGui::Unindent();
   }
   if (s.io.problems.size() > kShown)
@@ -336,9 +339,10 @@ bool load_user_catalog(AppState& s) {
               "无法读取你导入的目录，已改用内置目录。其内容在“显卡与价格 → 导入 / 导出”的导入框中。"},
              {},
              "user_catalog"};
-    for (std::size_t i = 0; i < load.problems.size() && i < 5; ++i)
-      b.details.push_back({load.problems[i].path + ": " + load.problems[i].message,
-                           load.problems[i].path + "：" + load.problems[i].message});
+    for (std::size_t i = 0; i < load.problems.size() && i < 5; ++i) {
+      const Text text = problem_text(load.problems[i]);
+      b.details.push_back({load.problems[i].path + ": " + text.en, load.problems[i].path + "：" + text.zh});
+    }
     add_banner(s, std::move(b));
     s.io.paste = text;
     s.io.problems = std::move(load.problems);

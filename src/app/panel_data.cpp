@@ -9,6 +9,7 @@
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "engine/link.hpp"
+#include "engine/problem_text.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
 
@@ -96,9 +97,10 @@ bool use_link_catalog(AppState& s, const std::string& fragment) {
               "本站保存了目录 " + v + "，但无法读取；显示的是今天的价格。"},
              {},
              "data_catalog_kept"};
-    for (std::size_t i = 0; i < old.problems.size() && i < 5; ++i)
-      b.details.push_back({old.problems[i].path + ": " + old.problems[i].message,
-                           old.problems[i].path + "：" + old.problems[i].message});
+    for (std::size_t i = 0; i < old.problems.size() && i < 5; ++i) {
+      const Text text = problem_text(old.problems[i]);
+      b.details.push_back({old.problems[i].path + ": " + text.en, old.problems[i].path + "：" + text.zh});
+    }
     add_banner(s, std::move(b));
     return true;
   }

@@ -39,10 +39,14 @@ TEST_CASE("bundled packages: each is dated and sourced, one per period, on an on
       CHECK(periods.insert(k.period).second);
       CHECK(k.price > 0);
       CHECK(k.price_date.size() >= 7);
-      CHECK(k.source.find("featurize-doc") != std::string::npos);
+      const bool cited = k.source.find("featurize-doc") != std::string::npos ||
+                         k.source.find("compshare-docs") != std::string::npos;
+      CHECK(cited);
     }
   }
-  CHECK(with_packages == 5);  // Featurize's 2021 long-rental table: 3080, 3090, 2080 Ti, 1080 Ti, A6000
+  // Featurize's 2021 long-rental table (3080, 3090, 2080 Ti, 1080 Ti, A6000) and Compshare's billing overview
+  // (2026-05-13: 4090, 5090, 3080 Ti, 3090, 2080 Ti, A800, A100 80GB, H20).
+  CHECK(with_packages == 13);
 }
 
 TEST_CASE("Featurize's long-rental table reaches the catalog as published (2021-06-15)") {
@@ -73,4 +77,40 @@ TEST_CASE("a three-week job on Featurize's RTX 3090 is cheaper on its week packa
   CHECK(plan.weeks == 3);  // 3 x 420 = 1260, against 1500 for a month and 504 x 3.6 = 1814.4 hourly
   CHECK(plan.cost == doctest::Approx(1260));
   CHECK(plan.cost < hours * o.on_demand_per_hour);
+}
+
+TEST_CASE(
+    "Compshare's billing overview (2026-05-13): hourly, day and month list prices of its single cards") {
+  const gw::Offer* ti = bundled().offer("compshare-cn-list-rtx-3080-ti-x1");
+  REQUIRE(ti);
+  CHECK(ti->on_demand_per_hour == 0.74);  // after the 2025-11-11 cut of 20% (0.92 before)
+  CHECK(price_of(*ti, "day") == 16.3);
+  CHECK(price_of(*ti, "month") == 444.72);
+  CHECK(price_of(*ti, "week") == -1);  // no week package is published
+  CHECK(ti->price_date == "2026-05-13");
+  CHECK(ti->source.find("bill.md") != std::string::npos);
+  const gw::Offer* a800 = bundled().offer("compshare-cn-list-a800-80gb-sxm4-x1");
+  REQUIRE(a800);
+  CHECK(a800->on_demand_per_hour == 6.23);  // after the 2025-11-11 cut of 24% (8.11 before)
+  CHECK(price_of(*a800, "month") == 3742.32);
+  // No spot price is listed per card: the provider's documented 30% off derives it, marked as derived.
+  CHECK(!ti->spot_per_hour);
+  const gw::Provider* cs = bundled().provider("compshare");
+  REQUIRE(cs);
+  REQUIRE(cs->spot_discount_fraction);
+  CHECK(*cs->spot_discount_fraction == doctest::Approx(0.3));
+  const gw::OfferPrice spot = gw::offer_price(*ti, *cs, gw::Pricing::spot, {});
+  CHECK(spot.available);
+  CHECK(spot.derived);
+  CHECK(spot.per_hour.likely == doctest::Approx(0.518));
+}
+
+TEST_CASE("three days held on Compshare's RTX 3080 Ti: day packages beat the hourly price") {
+  const gw::Offer& o = *bundled().offer("compshare-cn-list-rtx-3080-ti-x1");
+  const gw::PackagePlan plan = gw::best_package_plan(o.packages, 72, o.on_demand_per_hour);
+  CHECK(plan.used);
+  CHECK(plan.days == 3);
+  CHECK(plan.cost == doctest::Approx(48.9));  // 3 x 16.3, against 72 x 0.74 = 53.28 hourly
+  // Ten hours: hourly (7.40) beats a whole day (16.30).
+  CHECK(!gw::best_package_plan(o.packages, 10, o.on_demand_per_hour).used);
 }

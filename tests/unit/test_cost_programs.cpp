@@ -219,3 +219,50 @@ TEST_CASE("an unknown credit is a problem that lists the known ones") {
   c.credits = {"aws-educate", "autodl=5", "lab=1:gpushare"};
   CHECK(gw::check_credits(c, cat()).empty());
 }
+
+TEST_CASE(
+    "Compshare university verification as its help docs state it (2026-05-13): 95% on GPU on-demand, "
+    "not spot, alone, no cap or expiry") {
+  const gw::Program* g = find_program("compshare-edu-email");
+  REQUIRE(g);
+  CHECK(g->kind == gw::ProgramKind::student_discount);
+  CHECK(g->discount_fraction == doctest::Approx(0.05));
+  CHECK(g->needs_student);
+  CHECK(g->applies_to_gpu);
+  CHECK(!g->applies_to_spot);  // the docs do not say that preemptible instances get it
+  CHECK(!g->stackable);        // a member level: a higher one replaces it
+  CHECK(!g->cap);
+  CHECK(!g->expiry_days);
+  CHECK(!g->new_users_only);
+  CHECK(g->qualifies.en.find("university email") != std::string::npos);
+  CHECK(g->qualifies.en.find("real-name") != std::string::npos);
+  CHECK(g->covers.en.find("not applied") != std::string::npos);
+  CHECK(g->source.find("authentication.md") != std::string::npos);
+  CHECK(g->source.find("membership.md") != std::string::npos);
+  CHECK(g->source_date == "2026-05-13");
+
+  const gw::Provider* cs = cat().provider("compshare");
+  REQUIRE(cs);
+  // 100 h on the RTX 3080 Ti at its 2025-11-11 list price of 0.74/h: 74 CNY, 70.30 verified.
+  gw::Constraints c = job_only();
+  CHECK(gw::price_bill(*cs, c, 6.75, hours_at(100, 0.74)).total.likely == doctest::Approx(74));
+  c.student = true;
+  const gw::Bill od = gw::price_bill(*cs, c, 6.75, hours_at(100, 0.74));
+  CHECK(od.total.likely == doctest::Approx(70.3));
+  CHECK(applied(od, "compshare-edu-email"));
+  // No cap: a 10,000-hour A800 bill (6.23/h) still saves the full 5%.
+  const gw::Bill big = gw::price_bill(*cs, c, 6.75, hours_at(10000, 6.23));
+  CHECK(big.total.likely == doctest::Approx(62300 * 0.95));
+  // Spot: list price, and the bill says why.
+  gw::BillRequest spot = hours_at(100, 0.518);
+  spot.pricing = gw::Pricing::spot;
+  const gw::Bill sp = gw::price_bill(*cs, c, 6.75, spot);
+  CHECK(sp.total.likely == doctest::Approx(51.8));
+  CHECK(!applied(sp, "compshare-edu-email"));
+  // Alone: with the user's own voucher (stackable) the better of the two is used, never both.
+  c.credits = {"my-voucher=2:compshare"};
+  const gw::Bill v = gw::price_bill(*cs, c, 6.75, hours_at(100, 0.74));
+  CHECK(v.total.likely == doctest::Approx(70.3));
+  CHECK(applied(v, "compshare-edu-email"));
+  CHECK(!applied(v, "my-voucher"));
+}

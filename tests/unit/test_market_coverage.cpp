@@ -160,3 +160,35 @@ TEST_CASE("stale prices: age in months from the date given, oldest first, none f
   // Ten years on, every price is stale.
   CHECK(gw::stale_prices(cat(), "2036-12-04").size() == cat().offers.size());
 }
+
+TEST_CASE(
+    "every platform without offers shows its reason to the user: the Guide's table of unpriced platforms") {
+  const gw::GuideLoad g = gw::load_guide(gw::bundled_file("guide.json"));
+  REQUIRE(g.guide);
+  const gw::GuideTable* table = gw::find_guide_table(*g.guide, "unpriced_platforms");
+  REQUIRE(table);
+  REQUIRE(!cat().unpriced.empty());
+  CHECK(table->rows.size() == cat().unpriced.size());
+  for (const gw::UnpricedPlatform& u : cat().unpriced) {
+    CAPTURE(u.id);
+    const auto row =
+        std::find_if(table->rows.begin(), table->rows.end(),
+                     [&](const std::vector<gw::Text>& r) { return r.size() == 3 && r[0].en == u.name.en; });
+    REQUIRE(row != table->rows.end());
+    CHECK((*row)[0].zh == u.name.zh);
+    CHECK((*row)[1].en == u.reason.en);
+    CHECK((*row)[1].zh == u.reason.zh);
+    CHECK((*row)[2].en == u.checked);
+  }
+}
+
+TEST_CASE("Compshare's single-card list prices and Chinese offers counted per platform") {
+  // Compshare's billing overview (2026-05-13) adds eight single cards to the two capacity-test rows.
+  CHECK(offers_of("compshare") >= 10);
+  int cn = 0;
+  for (const gw::Offer& o : cat().offers) {
+    const gw::Provider* p = cat().provider(o.provider);
+    if (p && p->market == "cn") ++cn;
+  }
+  CHECK(cn >= 119);
+}

@@ -106,11 +106,17 @@ TEST_CASE("guide: diffusion training needs 24 GB or more") {
 TEST_CASE("guide: a T4 is fine for BERT-base fine-tuning") {
   const gw::Report rep = gw::recommend(scenario_for("bert-base-finetune"), bundled_catalog(), {0, 10});
   REQUIRE(rep.rows.size() >= 3);
-  bool t4_top3 = false;
-  for (std::size_t i = 0; i < 3; ++i)
-    if (rep.rows[i].gpu == "t4" && rep.rows[i].change.empty() && rep.rows[i].fit == gw::Fit::fits)
-      t4_top3 = true;
-  CHECK(t4_top3);
+  // The T4 runs the job as given. It is no longer in the top 3: Compshare's 11-12 GB consumer cards at
+  // 0.46-0.74 CNY/h (catalog 2026.12.7) cost less, and they too show no big card is needed.
+  bool t4 = false;
+  for (const gw::Row& r : rep.rows)
+    if (r.gpu == "t4" && r.cards == 1 && r.change.empty() && r.fit == gw::Fit::fits) t4 = true;
+  CHECK(t4);
+  for (std::size_t i = 0; i < 3; ++i) {
+    CAPTURE(rep.rows[i].offer);
+    CHECK(rep.rows[i].vram_gib <= 24);
+    CHECK(rep.rows[i].change.empty());
+  }
 }
 
 TEST_CASE(
