@@ -10,8 +10,9 @@ namespace gw::cli {
 using nlohmann::json;
 
 namespace {
-double num(double v) {
-  return std::isfinite(v) ? v : 0.0;
+// JSON's missing value is null, as a table's is "—" (format_number): never a made-up 0.
+json num(double v) {
+  return std::isfinite(v) ? json(v) : json(nullptr);
 }
 }  // namespace
 
