@@ -65,6 +65,8 @@ std::string results_table(const AppState& s, const std::vector<const Row*>& rows
                                          tr("Hours to done", "完成小时"),
                                          std::string(tr("Total cost", "总费用")) + " (" + cur + ")",
                                          std::string(tr("Per hour", "每小时")) + " (" + cur + ")",
+                                         "kWh",
+                                         tr("kg CO2e", "碳排 kg"),
                                          tr("Memory need GiB", "所需显存 GiB"),
                                          tr("VRAM GiB", "显存 GiB"),
                                          tr("Price date", "价格日期"),
@@ -79,6 +81,9 @@ std::string results_table(const AppState& s, const std::vector<const Row*>& rows
         line({std::to_string(r->rank), r->gpu_name, std::to_string(r->cards), tr(r->provider_name),
               tr(r->region), r->pricing == Pricing::spot ? tr("spot", "竞价") : tr("on-demand", "按量"),
               plain(r->finish_hours.likely, 2), plain(r->cost.likely, 2), plain(r->price_per_hour_after, 2),
+              // Energy and CO2e (energy.hpp): a word, never 0, when unknown.
+              r->work_known && r->energy.known ? plain(r->energy.kwh, 2) : tr("unknown", "未知"),
+              r->work_known && r->energy.kg_co2e ? plain(*r->energy.kg_co2e, 2) : tr("unknown", "未知"),
               plain(r->need_gib, 1), plain(r->vram_gib, 0), r->price_date, r->offer},
              f);
   }

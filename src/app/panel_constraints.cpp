@@ -49,7 +49,9 @@ void draw_main(AppState& s) {
   changed |= field_input(sc, "deadline");
   form_label(tr("Goal", "目标"), tr("What ranks first among the options that meet the limits.",
                                     "在满足限制的方案中按什么排序。"));
-  static const std::vector<Choice> goals = {{"Cheapest", "最便宜"}, {"Fastest", "最快"}, {"Value", "性价比"}};
+  // In Goal's order (scenario.hpp); greenest: the least CO2e within the limits (energy.hpp).
+  static const std::vector<Choice> goals = {
+      {"Cheapest", "最便宜"}, {"Fastest", "最快"}, {"Value", "性价比"}, {"Greenest", "最低碳"}};
   if (int g = segmented_row("goal_", goals, static_cast<int>(c.goal)); g >= 0) {
     c.goal = static_cast<Goal>(g);
     changed = true;

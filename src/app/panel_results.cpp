@@ -17,7 +17,7 @@ namespace gw::app {
 
 namespace {
 
-constexpr int kColumns = 11;
+constexpr int kColumns = 12;
 constexpr std::size_t kDefaultRowLimit = 60;
 
 const char* pricing_label(Pricing p) {
@@ -56,6 +56,8 @@ void sort_rows(AppState& s) {
         return static_cast<double>(r.risk);
       case 10:
         return r.price_age_months;
+      case 11:  // kg CO2e; unknown sorts after every known figure (ascending)
+        return r.energy.kg_co2e ? *r.energy.kg_co2e : 1e300;
       default:
         return r.rank;
     }
@@ -140,6 +142,8 @@ void draw_detail(AppState& s, const Row& row) {
   ImGui::Indent(ImGui::GetStyle().IndentSpacing);
   ImGui::PushTextWrapPos(0);
   if (!row.reason.empty()) ImGui::TextWrapped("%s", tr(row.reason).c_str());
+  // Energy and CO2e beside the money, at any width (the table's column gives way on narrow screens).
+  if (row.work_known) ImGui::TextWrapped("%s", tr(energy_line(row.energy)).c_str());
   if (!row.change.empty())
     ImGui::TextColored(color_v(Tone::warn), "%s %s", tr("Changed so it fits:", "为放得下而做的改动："),
                        tr(row.change_text).c_str());
@@ -181,6 +185,7 @@ void draw_detail(AppState& s, const Row& row) {
                           plain(sp.p_miss_deadline * 100, 1).c_str());
       ImGui::TextColored(color_v(Tone::muted), "%s", tr(sp.method_text).c_str());
     }
+    if (row.work_known) draw_explain(tr("Energy and CO2", "耗电与碳排放"), row.energy.explain);
     draw_explain(tr("Memory per card", "单卡显存"), row.memory_explain);
     for (const Text& n : row.notes) ImGui::TextColored(color_v(Tone::muted), "• %s", tr(n).c_str());
     // The offers' notes are fetched when a row is first opened (web): say so rather than show a row
@@ -238,6 +243,9 @@ void setup_columns(float width, float sc) {
   ImGui::TableSetupColumn(tr("Pricing", "计费"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.15f, 4);
   ImGui::TableSetupColumn(tr("Done in", "完成用时"), num | ImGuiTableColumnFlags_WidthStretch, 1.0f, 5);
   ImGui::TableSetupColumn(tr("Total cost", "总费用"), num | ImGuiTableColumnFlags_WidthStretch, 1.3f, 6);
+  // Next to the cost it is weighed against (issue 18 item 5); narrow screens have it in the row's details.
+  ImGui::TableSetupColumn(tr("CO2e kg", "碳排 kg"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 0.9f,
+                          11);
   ImGui::TableSetupColumn(tr("Per hour", "每小时"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 1.05f,
                           7);
   ImGui::TableSetupColumn(
@@ -259,6 +267,13 @@ void header_tip(int column) {
          "从现在算起的总时间：上传、配置和任务本身（竞价：期望值，含丢失的工作）。"),
       tr("Everything you pay: GPU hours as billed, storage, transfer, minus discounts.",
          "你实际支付的全部：按计费规则的 GPU 时长、存储、流量，减去优惠。"),
+      tr("Kilograms of CO2 equivalent: the cards at their TDP for the job's hours, times the data centre's "
+         "PUE "
+         "where published, times the grid factor of the offer's region; 'unknown' when no source gives the "
+         "region's factor. Open a row for the formula and sources.",
+         "二氧化碳当量（千克）：显卡按 TDP 运行任务时长，乘以机房公布的 "
+         "PUE，再乘以报价所在地区电网的排放因子。"
+         "地区无有来源的排放因子时显示“未知”。展开方案可查看公式和来源。"),
       tr("The whole rental per hour, after rate discounts.", "整机每小时价格（已扣比例折扣）。"),
       tr("Needed per card / the card's memory.", "每卡所需 / 显卡显存。"),
       nullptr,
@@ -340,20 +355,27 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   right_text(money(row.cost.likely, cur), row.rank == 1 ? Tone::accent : Tone::text);
   if (ImGui::IsItemHovered()) item_tooltip(money_range(row.cost, cur).c_str());
   ImGui::TableSetColumnIndex(7);
-  right_text(money(row.price_per_hour_after, cur));
+  // The unknown is said in words, never drawn as 0 (energy.hpp).
+  right_text(!row.work_known      ? std::string("?")
+             : row.energy.kg_co2e ? format_kg_co2e(row.energy, ui_lang())
+                                  : std::string(tr("unknown", "未知")),
+             row.energy.kg_co2e ? Tone::text : Tone::muted);
+  if (row.work_known && ImGui::IsItemHovered()) item_tooltip(tr(energy_line(row.energy)).c_str());
   ImGui::TableSetColumnIndex(8);
+  right_text(money(row.price_per_hour_after, cur));
+  ImGui::TableSetColumnIndex(9);
   right_text(plain(row.need_gib, 1) + " / " + plain(row.vram_gib, 0) + " GiB",
              row.fit == Fit::tight    ? Tone::warn
              : row.fit == Fit::no_fit ? Tone::bad
                                       : Tone::text);
-  ImGui::TableSetColumnIndex(9);
+  ImGui::TableSetColumnIndex(10);
   ImGui::TextColored(color_v(risk_tone(row.risk)), "%s", risk_label(row.risk));
   if (!row.risks.empty() && ImGui::IsItemHovered()) {
     std::string t;
     for (const Text& r : row.risks) t += "• " + tr(r) + "\n";
     item_tooltip(t.c_str());
   }
-  ImGui::TableSetColumnIndex(10);
+  ImGui::TableSetColumnIndex(11);
   std::string date = (row.price_estimate ? "~" : "") + row.price_date;
   if (row.price_derived) date += tr(" (derived)", "（推算）");
   ImGui::TextColored(color_v(row.price_stale ? Tone::warn : Tone::muted), "%s", date.c_str());
@@ -396,6 +418,10 @@ void draw_summary(AppState& s) {
     }
     ImGui::Text("%s %s · %s %s", tr("about", "约"), money(pick.cost.likely, r.currency).c_str(),
                 tr("done in", "用时"), pick.work_known ? hours(pick.finish_hours.likely).c_str() : "?");
+    if (pick.work_known && pick.energy.kg_co2e) {
+      ImGui::SameLine(0, 0);
+      ImGui::Text(" · %s kg CO2e", format_kg_co2e(pick.energy, ui_lang()).c_str());
+    }
     ImGui::TextWrapped("%s", tr(r.summary).c_str());
   }
   for (const Text& w : r.warnings) ImGui::TextColored(color_v(Tone::warn), "• %s", tr(w).c_str());

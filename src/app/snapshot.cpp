@@ -67,6 +67,9 @@ std::string snapshot_json(const AppState& s) {
                     {"hours", r.finish_hours.likely},
                     {"pareto", r.pareto},
                     {"tight", r.fit == Fit::tight},
+                    {"kg_co2e", r.work_known && r.energy.kg_co2e ? json(*r.energy.kg_co2e) : json(nullptr)},
+                    {"market_tier", r.market_tier},
+                    {"tier", r.tier},
                     {"edited", r.price_edited},
                     {"notes", notes}});
   }

@@ -3,6 +3,7 @@
 
 #include "cli/cli.hpp"
 #include "cli/cost_output.hpp"
+#include "cli/energy_output.hpp"
 #include "cli/scenario_flags.hpp"
 #include "engine/input.hpp"
 #include "engine/quote.hpp"
@@ -43,6 +44,8 @@ void run(const CostFlags& f, Context& ctx) {
   const Lang lang = ctx.lang();
   const bool zh = lang == Lang::zh;
   const Format format = parse_format(f.format);
+  // The cards run the job's hours (spot: the expected hours, rework included): energy.hpp.
+  const Energy energy = job_energy(offer_energy_inputs(*offer, *gpu, spot ? spot->expected_hours : hours));
 
   if (format == Format::json) {
     nlohmann::json j = {{"offer", offer->id},           {"gpu", gpu->id},
@@ -52,6 +55,7 @@ void run(const CostFlags& f, Context& ctx) {
                         {"price_edited", price.edited}, {"price_estimate", price.estimate},
                         {"bill", bill_json(bill, lang)}};
     j["spot"] = spot ? spot_json(*spot, lang) : nlohmann::json(nullptr);
+    j["energy"] = energy_json(energy, lang);
     std::cout << j.dump(2) << "\n";
     return;
   }
@@ -95,6 +99,7 @@ void run(const CostFlags& f, Context& ctx) {
     out += "\n";
   }
   out += "\n" + bill_text(bill, lang, true);
+  out += "\n" + energy_text(energy, lang, true);
   std::cout << out;
 }
 

@@ -2,8 +2,10 @@
 #include <cmath>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "cli/cli.hpp"
+#include "cli/energy_output.hpp"
 #include "cli/workload_flags.hpp"
 #include "engine/bundled.hpp"
 #include "engine/cost.hpp"
@@ -57,6 +59,25 @@ std::vector<const Gpu*> pick_gpus(const Catalog& c, const std::vector<std::strin
   return out;
 }
 
+// The cards' energy over the job's likely hours (energy.hpp). No offer here, so no PUE and no grid: the
+// kWh is the cards alone and the CO2 is left to `recommend` and `cost`, which know the region.
+std::optional<Energy> estimate_energy(const GpuEstimate& e, const Gpu& g) {
+  if (!e.supported || !e.work_known || e.fit == Fit::no_fit) return std::nullopt;
+  EnergyInputs in;
+  in.board_w = g.tdp_w;
+  in.hours = e.hours.likely;
+  in.cards = e.gpu_count;
+  Energy en = job_energy(in);
+  if (en.known)
+    en.explain.note = {
+        "Board power is the GPU's TDP from the catalog (the high end: a card rarely draws it "
+        "throughout), over the likely hours; the cards alone, without the data centre's cooling "
+        "(PUE). The CO2 depends on the offer's region: see 'recommend' or 'cost'.",
+        "功耗取目录中该 GPU 的 TDP（偏高：显卡很少全程满载），按最可能的时长计；只计显卡本身，"
+        "不含机房制冷（PUE）。碳排放取决于报价所在地区：见 'recommend' 或 'cost'。"};
+  return en;
+}
+
 ojson to_json(const GpuEstimate& e, const Gpu& g, Lang lang) {
   ojson o;
   o["gpu"] = e.gpu;
@@ -85,6 +106,10 @@ ojson to_json(const GpuEstimate& e, const Gpu& g, Lang lang) {
   o["throughput"] = {{"value", sig(e.throughput)}, {"unit", e.throughput_unit}};
   if (e.work_known)
     o["hours"] = {{"low", sig(e.hours.low)}, {"likely", sig(e.hours.likely)}, {"high", sig(e.hours.high)}};
+  if (const auto en = estimate_energy(e, g))
+    o["energy"] = {{"kwh", en->known ? ojson(sig(en->kwh)) : ojson(nullptr)},
+                   {"board_w", en->known ? ojson(en->board_w) : ojson(nullptr)},
+                   {"note", en->explain.note.in(lang)}};
   o["explain"] = explain_text(e.memory_explain, lang, true) + explain_text(e.time_explain, lang, true);
   ojson notes = ojson::array();
   for (const Text& n : e.notes) notes.push_back(n.in(lang));
@@ -117,6 +142,9 @@ void print_detail(const GpuEstimate& e, const Gpu& g, Lang lang) {
   }
   if (e.supported) {
     std::cout << (zh ? "时间:\n" : "Time:\n") << explain_text(e.time_explain, lang);
+    if (const auto en = estimate_energy(e, g))
+      std::cout << (zh ? "耗电: " : "Energy: ") << format_kwh(*en, lang) << " kWh\n"
+                << explain_text(en->explain, lang);
   } else {
     std::cout << (zh ? "无法估算速度：" : "No speed estimate: ") << e.unsupported_reason.in(lang) << "\n";
   }

@@ -4,6 +4,7 @@
 
 #include "cli/cli.hpp"
 #include "cli/cost_output.hpp"
+#include "cli/energy_output.hpp"
 #include "cli/scenario_flags.hpp"
 #include "cli/workload_flags.hpp"
 #include "engine/recommend.hpp"
@@ -77,48 +78,33 @@ Table flat_table(const Report& r, std::size_t n, Lang lang, Lang region_lang) {
                "spot_checkpoint_hours",
                "reason",
                "warnings",
-               "breakdown"};
+               "breakdown",
+               "kwh",
+               "kg_co2e",
+               "grid_kg_per_kwh",
+               "pue"};
   for (std::size_t i = 0; i < n; ++i) {
     const Row& w = r.rows[i];
     const std::string fb =
         w.fallback >= 0 ? r.rows[static_cast<std::size_t>(w.fallback)].offer : std::string();
-    t.rows.push_back({std::to_string(w.rank),
-                      w.offer,
-                      w.gpu,
-                      w.gpu_name,
-                      w.provider,
-                      w.region.in(region_lang),
-                      std::string(to_string(w.pricing)),
-                      std::to_string(w.cards),
-                      change_key(w.change),
-                      std::string(to_string(w.fit)),
-                      fmt_num(w.vram_gib, 1),
-                      fmt_num(w.need_gib, 2),
-                      fmt_num(w.headroom_gib, 2),
-                      fmt_num(w.hours.low, 2),
-                      fmt_num(w.hours.likely, 2),
-                      fmt_num(w.hours.high, 2),
-                      fmt_num(w.finish_hours.low, 2),
-                      fmt_num(w.finish_hours.likely, 2),
-                      fmt_num(w.finish_hours.high, 2),
-                      fmt_num(w.cost.low, 2),
-                      fmt_num(w.cost.likely, 2),
-                      fmt_num(w.cost.high, 2),
-                      r.currency,
-                      fmt_num(w.price_per_hour, 4),
-                      fmt_num(w.price_per_hour_after, 4),
-                      fmt_num(w.value_coefficient, 2),
-                      w.price_date,
-                      std::to_string(w.price_age_months),
-                      w.price_stale ? "true" : "false",
-                      std::string(to_string(w.risk)),
-                      w.pareto ? "true" : "false",
-                      fb,
-                      w.spot ? fmt_num(w.spot->p_miss_deadline, 3) : "",
-                      w.spot ? fmt_num(w.spot->interval_hours, 2) : "",
-                      w.reason.in(lang),
-                      join(w.warnings, lang, " | "),
-                      breakdown(w.bill)});
+    t.rows.push_back({std::to_string(w.rank), w.offer, w.gpu, w.gpu_name, w.provider,
+                      w.region.in(region_lang), std::string(to_string(w.pricing)), std::to_string(w.cards),
+                      change_key(w.change), std::string(to_string(w.fit)), fmt_num(w.vram_gib, 1),
+                      fmt_num(w.need_gib, 2), fmt_num(w.headroom_gib, 2), fmt_num(w.hours.low, 2),
+                      fmt_num(w.hours.likely, 2), fmt_num(w.hours.high, 2), fmt_num(w.finish_hours.low, 2),
+                      fmt_num(w.finish_hours.likely, 2), fmt_num(w.finish_hours.high, 2),
+                      fmt_num(w.cost.low, 2), fmt_num(w.cost.likely, 2), fmt_num(w.cost.high, 2), r.currency,
+                      fmt_num(w.price_per_hour, 4), fmt_num(w.price_per_hour_after, 4),
+                      fmt_num(w.value_coefficient, 2), w.price_date, std::to_string(w.price_age_months),
+                      w.price_stale ? "true" : "false", std::string(to_string(w.risk)),
+                      w.pareto ? "true" : "false", fb, w.spot ? fmt_num(w.spot->p_miss_deadline, 3) : "",
+                      w.spot ? fmt_num(w.spot->interval_hours, 2) : "", w.reason.in(lang),
+                      join(w.warnings, lang, " | "), breakdown(w.bill),
+                      // Energy and CO2e (energy.hpp): empty when unknown, never a guessed 0.
+                      w.energy.known ? fmt_num(w.energy.kwh, 2) : "",
+                      w.energy.kg_co2e ? fmt_num(*w.energy.kg_co2e, 2) : "",
+                      w.energy.grid ? fmt_num(w.energy.grid->kg_per_kwh, 4) : "",
+                      w.energy.pue_known ? fmt_num(w.energy.pue, 2) : ""});
   }
   return t;
 }
@@ -161,9 +147,11 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
                zh ? "用时" : "hours",
                zh ? "总价" : "total cost",
                zh ? "性价比" : "value",
+               "kWh",
+               zh ? "碳排 kg" : "kg CO2e",
                zh ? "价格日期" : "price date",
                zh ? "风险" : "risk"};
-  t.right_align = {true, false, false, false, true, true, true, true, false, false};
+  t.right_align = {true, false, false, false, true, true, true, true, true, true, false, false};
   for (std::size_t i = 0; i < n; ++i) {
     const Row& w = r.rows[i];
     std::string gpu = short_gpu_name(w.gpu_name) + (w.cards > 1 ? " x" + std::to_string(w.cards) : "");
@@ -179,12 +167,14 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
                       w.work_known ? hours_range(w.finish_hours, lang) : "-",
                       w.work_known ? money_range(w.cost, r.currency)
                                    : format_money_per_hour(w.price_per_hour_after, r.currency, lang),
-                      fmt_num(w.value_coefficient, 1), w.price_date + (w.price_stale ? "!" : ""),
-                      risk_word(w.risk, zh)});
+                      fmt_num(w.value_coefficient, 1), w.work_known ? format_kwh(w.energy, lang) : "-",
+                      w.work_known ? format_kg_co2e(w.energy, lang) : "-",
+                      w.price_date + (w.price_stale ? "!" : ""), risk_word(w.risk, zh)});
   }
   out += render(t, Format::table);
-  out += zh ? "* 时间-费用帕累托前沿；! 价格较旧；用时含上传与配置"
-            : "* on the time-vs-cost Pareto front; ! old price; hours include upload and setup";
+  out += zh ? "* 时间-费用帕累托前沿；! 价格较旧；用时含上传与配置；kWh 与碳排按 TDP 计（未知 = 无来源）"
+            : "* on the time-vs-cost Pareto front; ! old price; hours include upload and setup; kWh and CO2e "
+              "at TDP (? = no source)";
   bool foreign = false, unconfirmed = false;
   for (std::size_t i = 0; i < n; ++i) {
     foreign = foreign || r.rows[i].market_tier == 2;
@@ -234,6 +224,7 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
     out += zh ? "\n#1 的账单：\n" : "\nBill for #1:\n";
     out += bill_text(r.rows[0].bill, lang, true);
     out += "\n" + explain_text(r.rows[0].time_explain, lang);
+    out += "\n" + energy_text(r.rows[0].energy, lang, true);
   }
   if (!r.warnings.empty()) {
     out += zh ? "\n注意：\n" : "\nNotes:\n";
@@ -268,7 +259,11 @@ void run(RecFlags& f, Context& ctx) {
   const Format format = parse_format(f.format);
   if (format == Format::json) {
     json rows = json::array();
-    for (std::size_t i = 0; i < n; ++i) rows.push_back(row_json(r.rows[i], r, lang));
+    for (std::size_t i = 0; i < n; ++i) {
+      json row = row_json(r.rows[i], r, lang);
+      row["energy"] = energy_json(r.rows[i].energy, lang);
+      rows.push_back(std::move(row));
+    }
     json dropped = json::array();
     for (const Dropped& d : r.dropped)
       dropped.push_back({{"offer", cat.offers[d.offer_index].id},

@@ -6,6 +6,7 @@
 
 #include "engine/calc_inputs.hpp"
 #include "engine/cost.hpp"
+#include "engine/energy.hpp"
 
 namespace gw {
 
@@ -75,12 +76,15 @@ BuyResult rent_or_buy(const BuyInputs& in) {
   BuyResult r;
   const double hours = std::max(0.0, fin(in.gpu_hours_per_year));
   const double horizon = std::max(1e-6, fin(in.horizon_years));
-  const double kw_cost =
-      std::max(0.0, fin(in.power_watts)) / 1000.0 * std::max(0.0, fin(in.electricity_per_kwh));
+  // The same energy model as a rented job's (energy.hpp): one card at its power, PUE 1 (a desk has no
+  // data-centre cooling to count); per hour for the margin, per year for the bill.
+  const double price_per_kwh = std::max(0.0, fin(in.electricity_per_kwh));
+  const double kw_cost = energy_kwh(in.power_watts, 1.0, 1, 1.0) * price_per_kwh;
   const double outlay = std::max(0.0, fin(in.card_price)) + std::max(0.0, fin(in.host_cost));
   const double resale = std::clamp(fin(in.resale_fraction), 0.0, 1.0) * std::max(0.0, fin(in.card_price));
   r.rent_per_year = hours * fin(in.hourly_rent);
-  r.own_running_per_year = hours * kw_cost;
+  r.own_kwh_per_year = energy_kwh(in.power_watts, hours, 1, 1.0);
+  r.own_running_per_year = r.own_kwh_per_year * price_per_kwh;
   r.own_per_year = (outlay - resale) / horizon + r.own_running_per_year;
   const double saved_per_month = (r.rent_per_year - r.own_running_per_year) / 12.0;
   if (saved_per_month > 0) {
@@ -103,7 +107,8 @@ BuyResult rent_or_buy(const BuyInputs& in) {
                       {"GPU hours per year", hours, "h", "每年 GPU 小时"},
                       {"hourly rent", in.hourly_rent, "", "每小时租金"},
                       {"power", in.power_watts, "W", "功耗"},
-                      {"electricity", in.electricity_per_kwh, "/kWh", "电价"}};
+                      {"electricity", in.electricity_per_kwh, "/kWh", "电价"},
+                      {"energy per year", r.own_kwh_per_year, "kWh", "每年耗电"}};
   if (saved_per_month <= 0)
     r.notes.push_back({"At these hours, electricity costs as much as renting: buying never pays back.",
                        "按这个用量，电费与租金相当：买卡永远回不了本。"});

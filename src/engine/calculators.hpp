@@ -48,6 +48,7 @@ struct BuyInputs {
 struct BuyResult {
   double rent_per_year = 0;
   double own_running_per_year = 0;       // electricity
+  double own_kwh_per_year = 0;           // energy_kwh (energy.hpp): power x hours, PUE 1 (a desk)
   double own_per_year = 0;               // (card + host - resale) / horizon + electricity
   double months_to_break_even = 0;       // rent saved per month pays back the outlay net of resale; 0 = never
   bool breaks_even = false;              // within the horizon

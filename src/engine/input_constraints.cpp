@@ -175,10 +175,12 @@ std::vector<InputField> input_constraint_fields() {
                           "limits"),
                     &Constraints::deadline_hours, {"none", "不限"}),
       bind_choice(field("goal", "--goal", "goal", T::choice, none, {"Goal", "目标"},
-                        {"cheapest (meets the deadline; default) | fastest (within budget) | value",
-                         "cheapest（满足截止时间中最便宜，默认）| fastest（预算内最快）| value（性价比）"},
+                        {"cheapest (meets the deadline; default) | fastest (within budget) | value | "
+                         "greenest (least CO2e within budget and deadline)",
+                         "cheapest（满足截止时间中最便宜，默认）| fastest（预算内最快）| value（性价比）| "
+                         "greenest（预算和截止时间内碳排放最少）"},
                         "limits"),
-                  &Constraints::goal, &parse_goal, {"cheapest", "fastest", "value"}),
+                  &Constraints::goal, &parse_goal, {"cheapest", "fastest", "value", "greenest"}),
       bind_choice(field("spot", "--spot", "spot", T::choice, none, {"Spot instances", "竞价实例"},
                         {"allow (default) | deny | only", "allow（默认）| deny | only"}, "limits"),
                   &Constraints::spot, &parse_spot_policy, {"allow", "deny", "only"}),

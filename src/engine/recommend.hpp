@@ -30,6 +30,7 @@
 
 #include "catalog.hpp"
 #include "cost.hpp"
+#include "energy.hpp"
 #include "estimate.hpp"
 #include "scenario.hpp"
 #include "spot.hpp"
@@ -143,6 +144,9 @@ struct Row {
   bool price_derived = false;   // a spot price worked out from the provider's typical discount
 
   std::optional<SpotResult> spot;  // spot rows
+
+  // Energy and CO2e of the job's hours (energy.hpp); its explanation is built for detailed rows only.
+  Energy energy;
 
   Risk risk = Risk::low;
   std::vector<Text> risks;  // why the risk is what it is

@@ -5,6 +5,8 @@
 // cheaper); value = lowest cost x finish hours, i.e. halving the time is worth doubling the cost - the
 // knee of the Pareto front rather than either end. When the amount of work is unknown there are no totals:
 // cheapest ranks by price per hour, fastest by throughput, value by price per unit of throughput.
+// greenest = least kg CO2e of the job's hours (energy.hpp; ties: cheaper), an offer whose CO2 is unknown
+// after every known one (never guessed as zero); with unknown work, by CO2e per unit of throughput.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -42,6 +44,12 @@ int tier_of(const Context& x, const Candidate& k) {
   return change.empty() || has_change(change, Change::int8) || has_change(change, Change::int4) ? 0 : 1;
 }
 
+// kg CO2e of `hours` on the candidate's offer; +inf when unknown, so it ranks after every known one.
+double co2_key(const Context& x, const Candidate& k, double hours) {
+  const Energy e = job_energy(offer_energy_inputs(x.offer(k), x.gpu(k), hours), false);
+  return e.kg_co2e ? *e.kg_co2e : INFINITY;
+}
+
 Key key_by_goal(const Context& x, const Candidate& k, bool work_known) {
   const Goal goal = x.c().goal;
   const int tier = tier_of(x, k);
@@ -55,6 +63,8 @@ Key key_by_goal(const Context& x, const Candidate& k, bool work_known) {
         return {tier, -thr, price};
       case Goal::value:
         return {tier, price / thr, price};
+      case Goal::greenest:
+        return {tier, co2_key(x, k, 1.0) / thr, price};
     }
   }
   const double cost = k.cost, finish = k.finish;
@@ -65,6 +75,9 @@ Key key_by_goal(const Context& x, const Candidate& k, bool work_known) {
       return {tier, finish, cost};
     case Goal::value:
       return {tier, cost * finish, cost};
+    case Goal::greenest:
+      // The job's own hours (spot: expected, with rework), not the upload and setup before it.
+      return {tier, co2_key(x, k, std::max(0.0, finish - x.fixed_hours)), cost};
   }
   return {tier, cost, finish};
 }
@@ -218,6 +231,8 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   r.price_edited = pr.price.edited;
   r.price_derived = pr.price.derived;
   if (k.pricing == Pricing::spot) r.spot = simulate_spot(spot_inputs(x, k));
+  // Unknown work has no hours, so no energy either (Energy::known stays false).
+  if (r.work_known) r.energy = job_energy(offer_energy_inputs(o, g, r.hours.likely), false);
   r.pareto = k.pareto;
   return r;
 }
@@ -234,6 +249,7 @@ void detail(const Context& x, const Candidate& k, Row& r) {
   r.time_explain = e.time_explain;
   r.memory_explain = e.memory_explain;
   r.notes = e.notes;
+  if (r.work_known) r.energy = job_energy(offer_energy_inputs(x.offer(k), x.gpu(k), r.hours.likely), true);
   // Foreign-only or unconfirmed payment stays visible, marked and explained: never silently hidden.
   if (r.market_tier > 0) r.notes.push_back(market_note(x.provider(k), r.market_tier));
   for (const Text& t : r.bill.notes) r.notes.push_back(t);

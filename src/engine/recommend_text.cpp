@@ -128,6 +128,20 @@ Text reason_for(const Context& x, const Report& report, const Row& row) {
         out = {"Best balance of time and cost (lowest cost x hours): " + cost + " in about " + when + ".",
                "时间与费用最平衡（费用 × 时长最小）：" + cost + "，约 " + when_zh + "。"};
         break;
+      case Goal::greenest: {  // energy.hpp; an unknown CO2 ranks last, so an unknown pick means none is known
+        const bool limits = c.budget || c.deadline_hours;
+        if (row.energy.kg_co2e)
+          out = {std::string(limits ? "Least CO2e within the budget and deadline: " : "Least CO2e: ") +
+                     format_kg_co2e(row.energy) + " kg, " + cost + ", done in about " + when + ".",
+                 std::string(limits ? "预算和截止时间内碳排放最少：" : "碳排放最少：") +
+                     format_kg_co2e(row.energy) + " kg 二氧化碳当量，" + cost + "，约 " + when_zh + "完成。"};
+        else
+          out = {"No option has a known CO2 figure (no sourced grid factor for their regions), so by cost: " +
+                     cost + ", done in about " + when + ".",
+                 "没有任何选择的碳排放已知（其地区无有来源的电网排放因子），按费用排序：" + cost + "，约 " +
+                     when_zh + "完成。"};
+        break;
+      }
     }
   } else {
     const Text cmp = compare(row, pick);

@@ -16,6 +16,8 @@ std::string_view to_string(Goal g) {
       return "fastest";
     case Goal::value:
       return "value";
+    case Goal::greenest:
+      return "greenest";
   }
   return "cheapest";
 }
@@ -33,7 +35,7 @@ std::string_view to_string(SpotPolicy p) {
 }
 
 bool parse_goal(std::string_view s, Goal& out) {
-  for (Goal g : {Goal::cheapest, Goal::fastest, Goal::value})
+  for (Goal g : {Goal::cheapest, Goal::fastest, Goal::value, Goal::greenest})
     if (s == to_string(g)) return out = g, true;
   return false;
 }

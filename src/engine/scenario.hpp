@@ -11,7 +11,8 @@
 
 namespace gw {
 
-enum class Goal { cheapest, fastest, value };
+// greenest: the least CO2e within the budget and deadline (energy.hpp); an offer of unknown CO2 ranks after.
+enum class Goal { cheapest, fastest, value, greenest };
 enum class SpotPolicy { allow, deny, only };
 std::string_view to_string(Goal);
 std::string_view to_string(SpotPolicy);

@@ -37,6 +37,8 @@ std::tuple<int, int, double, double> rank_key(const Row& r, Goal goal) {
       return {market, tier, finish, cost};
     case Goal::value:
       return {market, tier, cost * finish, cost};
+    case Goal::greenest:  // unknown CO2e ranks last (energy.hpp)
+      return {market, tier, r.energy.kg_co2e.value_or(1e300), cost};
   }
   return {market, tier, cost, finish};
 }

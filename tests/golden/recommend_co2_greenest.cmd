@@ -1,0 +1,12 @@
+recommend
+--preset
+bert-base-finetune
+--goal
+greenest
+--market
+any
+--deadline
+48h
+--top
+6
+--explain

@@ -1,0 +1,11 @@
+--lang
+zh
+recommend
+--preset
+bert-base-finetune
+--goal
+greenest
+--budget
+300
+--top
+6
