@@ -16,7 +16,7 @@ namespace {
 using json = nlohmann::json;
 using ojson = nlohmann::ordered_json;
 
-enum class Style { decoder, mixtral, qwen_moe, deepseek, chatglm, bert, t5, whisper_bart, vit, none };
+enum class Style { decoder, mixtral, qwen_moe, deepseek, chatglm, plain, bert, t5, whisper_bart, vit, none };
 
 struct StyleName {
   const char* model_type;
@@ -36,15 +36,27 @@ const StyleName kStyles[] = {
     {"gemma2", Style::decoder, true},
     {"gemma3_text", Style::decoder, true},
     {"internlm2", Style::decoder, false},
+    {"olmo", Style::decoder, false},
+    {"olmo2", Style::decoder, false},
+    {"granite", Style::decoder, false},
+    {"stablelm", Style::decoder, false},
+    {"mllama_text_model", Style::decoder, false},
     {"baichuan", Style::decoder, false},
     {"glm", Style::decoder, false},
     {"glm4", Style::decoder, false},
     {"mixtral", Style::mixtral, false},
+    {"phimoe", Style::mixtral, false},
     {"qwen2_moe", Style::qwen_moe, false},
     {"qwen3_moe", Style::qwen_moe, false},
     {"deepseek_v2", Style::deepseek, false},
     {"deepseek_v3", Style::deepseek, false},
     {"chatglm", Style::chatglm, false},
+    {"gpt2", Style::plain, true},
+    {"gptj", Style::plain, false},
+    {"opt", Style::plain, true},
+    {"bloom", Style::plain, true},
+    {"gpt_neox", Style::plain, false},
+    {"phi", Style::plain, false},
     {"bert", Style::bert, true},
     {"roberta", Style::bert, true},
     {"xlm-roberta", Style::bert, true},
@@ -70,6 +82,41 @@ std::string known_types() {
   std::string list;
   for (const StyleName& s : kStyles) list += (list.empty() ? "" : ", ") + std::string(s.model_type);
   return list;
+}
+
+// transformers writes a composite model's text_config as a diff against the composite's default text
+// config, so keys equal to that default are not in the file (Gemma 3 4B's text_config has no
+// num_attention_heads; LLaVA-1.5-7B's has no hidden_size). Loading fills them from that default, and so
+// does gpuwise, saying which. Values are the config classes' defaults in transformers' source
+// (models/gemma3/configuration_gemma3.py Gemma3TextConfig, models/mllama/configuration_mllama.py
+// MllamaTextConfig, models/llama/configuration_llama.py LlamaConfig for the LLaVA family).
+struct TextDefaults {
+  const char* model_type;    // the composite's model_type
+  const char* config_class;  // the default text config's class
+  const char* keys;          // its defaults, as JSON
+};
+const TextDefaults kTextDefaults[] = {
+    {"gemma3", "Gemma3TextConfig",
+     R"({"vocab_size":262208,"hidden_size":2304,"intermediate_size":9216,"num_hidden_layers":26,)"
+     R"("num_attention_heads":8,"num_key_value_heads":4,"head_dim":256,"max_position_embeddings":131072,)"
+     R"("tie_word_embeddings":true})"},
+    {"mllama", "MllamaTextConfig",
+     R"({"vocab_size":128256,"hidden_size":4096,"intermediate_size":14336,"num_hidden_layers":40,)"
+     R"("num_attention_heads":32,"num_key_value_heads":8,"max_position_embeddings":131072,)"
+     R"("tie_word_embeddings":false})"},
+    {"llava", "LlamaConfig", nullptr},
+    {"llava_next", "LlamaConfig", nullptr},
+    {"llava_next_video", "LlamaConfig", nullptr},
+    {"vipllava", "LlamaConfig", nullptr},
+};
+constexpr const char* kLlamaDefaults =
+    R"({"vocab_size":32000,"hidden_size":4096,"intermediate_size":11008,"num_hidden_layers":32,)"
+    R"("num_attention_heads":32,"max_position_embeddings":2048,"tie_word_embeddings":false})";
+
+const TextDefaults* text_defaults(const std::string& composite) {
+  for (const TextDefaults& d : kTextDefaults)
+    if (composite == d.model_type) return &d;
+  return nullptr;
 }
 
 // Nesting depth of the text's arrays and objects, outside strings: checked before parsing, so a hostile
@@ -319,6 +366,36 @@ void read_chatglm(Reader& r, ojson& s, const StyleName& style) {
   tied(r, s, style);
 }
 
+// GPT-2-style decoders with a plain two-matrix FFN, each family with its own key names. An FFN size the
+// config leaves out (GPT-2's n_inner: null, BLOOM) is 4 x the width, as in those models' code.
+void read_plain(Reader& r, ojson& s, const StyleName& style) {
+  s["arch"] = "decoder";
+  const std::string type = style.model_type;
+  const bool gpt = type == "gpt2" || type == "gptj";
+  const auto hidden = gpt ? r.read(s, {"hidden", {"n_embd"}, "model width", 1, kMaxWidth})
+                          : r.read(s, {"hidden", {"hidden_size", "n_embed"}, "hidden size", 1, kMaxWidth});
+  if (gpt || type == "bloom")
+    r.read(s, {{"layers", {"n_layer"}, "layers", 1, kMaxLayers},
+               {"heads", {"n_head"}, "attention heads", 1, kMaxHeads}});
+  else
+    r.read(s, {kLayers, kHeads});
+  if (type == "phi") r.read(s, {"kv_heads", {"num_key_value_heads"}, "key/value heads", 1, kMaxHeads, false});
+  std::optional<long long> ffn;
+  if (type == "opt")
+    ffn = r.read(s, {"intermediate", {"ffn_dim"}, "FFN inner size", 1, kMaxWidth});
+  else if (type == "gpt_neox" || type == "phi")
+    ffn = r.read(s, kFfn);
+  else
+    ffn = r.read(s, {"intermediate", {"n_inner"}, "FFN inner size", 1, kMaxWidth, false});
+  if (!ffn && hidden && !(type == "opt" || type == "gpt_neox" || type == "phi")) {
+    s["intermediate"] = 4 * *hidden;
+    r.source["intermediate"] = r.path(gpt ? "n_embd" : "hidden_size");
+  }
+  r.read(s, kVocab);
+  s["ffn_matrices"] = 2;
+  tied(r, s, style);
+}
+
 void read_bert(Reader& r, ojson& s, const StyleName&) {
   s["arch"] = "encoder";
   r.read(s, {kLayers, kHidden, kHeads, kFfn, kVocab});
@@ -403,6 +480,8 @@ void read_style(Reader& r, ojson& s, const StyleName& style) {
       return read_deepseek(r, s, style);
     case Style::chatglm:
       return read_chatglm(r, s, style);
+    case Style::plain:
+      return read_plain(r, s, style);
     case Style::bert:
       return read_bert(r, s, style);
     case Style::t5:
@@ -477,6 +556,7 @@ HfConfigRead read_hf_config(std::string_view json_text) {
   const StyleName* style = style_of(*type);
   // A VLM (llava, gemma3, mllama...) keeps its language model in text_config: that is what is read.
   const json* body = &doc;
+  json filled;  // text_config with its composite's defaults under it
   std::string prefix;
   if (!style && doc.contains("text_config") && doc.at("text_config").is_object()) {
     body = &doc.at("text_config");
@@ -494,6 +574,21 @@ HfConfigRead read_hf_config(std::string_view json_text) {
                                       "' is not a config style gpuwise reads (" + known_types() + ")");
       return out;
     }
+    if (const TextDefaults* d = text_defaults(*type)) {
+      filled = json::parse(d->keys ? d->keys : kLlamaDefaults);
+      std::string used;
+      for (auto it = filled.begin(); it != filled.end(); ++it)
+        if (!body->contains(it.key()))
+          used += (used.empty() ? "" : ", ") + it.key() + " " + it.value().dump();
+      for (auto it = body->begin(); it != body->end(); ++it) filled[it.key()] = it.value();
+      body = &filled;
+      if (!used.empty())
+        out.notes.push_back(
+            {"text_config leaves out what equals transformers' " + std::string(d->config_class) +
+                 " default, as transformers saves it; those defaults are used: " + used + ".",
+             "text_config 省略了与 transformers 的 " + std::string(d->config_class) +
+                 " 默认值相同的键（transformers 保存时就是这样）；采用这些默认值：" + used + "。"});
+    }
   }
   if (!style) {
     top.problem("model_type", "'" + clean_text(*type, 40) + "' is not a config style gpuwise reads (" +
@@ -505,12 +600,18 @@ HfConfigRead read_hf_config(std::string_view json_text) {
         {"The vision tower (vision_config) is not counted: only the language model's shape is read.",
          "视觉编码器（vision_config）不计入：只读取语言模型部分的结构。"});
 
+  if (body->contains("cross_attention_layers"))
+    out.notes.push_back(
+        {"The cross-attention layers (cross_attention_layers) are counted as ordinary decoder "
+         "layers, which they are close to in size.",
+         "交叉注意力层（cross_attention_layers）按普通解码层计算，两者大小相近。"});
   Reader r{*body, prefix, out, {}};
   ojson shape;
   read_style(r, shape, *style);
   read_storage(top);
   if (prefix.size()) read_storage(r);
-  if (const auto ctx = r.integer({"max_position_embeddings", "seq_length"}, "context", 1, 1e9, false))
+  if (const auto ctx =
+          r.integer({"max_position_embeddings", "seq_length", "n_positions"}, "context", 1, 1e9, false))
     out.max_context_tokens = static_cast<double>(*ctx);
   if (!out.problems.empty()) return out;
 

@@ -1,0 +1,101 @@
+// Hugging Face config.json import beyond the Llama-style families: composite (vision-language) configs
+// whose text_config leaves out what equals transformers' default, and GPT-2-style decoders with a plain
+// FFN. The files in tests/data/hf/ are the models' published config.json (huggingface.co/<repo>), written
+// out with every key the reader uses and most it ignores; counts are each model's published figure (named
+// per case), tolerance 2% (issue 15's bar).
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/hf_config.hpp"
+
+using namespace gw;
+
+namespace {
+
+HfConfigRead read_file(const std::string& name) {
+  std::ifstream in(std::string(GPUWISE_SOURCE_DIR) + "/tests/data/hf/" + name, std::ios::binary);
+  REQUIRE_MESSAGE(in.good(), "missing config " << name);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  HfConfigRead r = read_hf_config(ss.str());
+  for (const Problem& p : r.problems) INFO(p.path, ": ", p.message);
+  REQUIRE(r.problems.empty());
+  REQUIRE(r.shape);
+  return r;
+}
+
+bool has_note(const HfConfigRead& r, const std::string& part) {
+  for (const Text& t : r.notes)
+    if (t.en.find(part) != std::string::npos) return true;
+  return false;
+}
+
+void near(double got, double published) {
+  INFO("computed ", got / 1e9, " B, published ", published / 1e9, " B");
+  CHECK(got == doctest::Approx(published).epsilon(0.02));
+}
+
+}  // namespace
+
+TEST_CASE("hf config: a composite's text_config takes transformers' defaults for the keys it leaves out") {
+  SUBCASE("Gemma 3 4B: no heads, KV heads, head_dim or vocabulary in text_config") {
+    // Gemma 3 technical report (arXiv 2503.19786), table 1: 4B = 675M embedding + 3,209M non-embedding
+    // parameters in the language model; the 417M vision encoder is not counted.
+    const HfConfigRead r = read_file("gemma3-4b.json");
+    near(r.params, 3.884e9);
+    CHECK(r.shape->heads == 8);
+    CHECK(r.shape->kv_heads == 4);
+    CHECK(r.shape->head_dim == 256);
+    CHECK(r.shape->tied_embeddings);
+    CHECK(has_note(r, "Gemma3TextConfig default"));
+    CHECK(has_note(r, "num_attention_heads 8"));
+    CHECK(has_note(r, "vision tower"));
+  }
+  SUBCASE("LLaVA-1.5-7B: text_config names only the vocabulary and context") {
+    // Its language model is Vicuna-7B v1.5, a Llama 2 7B (6.74B, Llama 2 paper) with 64 more tokens.
+    const HfConfigRead r = read_file("llava-1.5-7b.json");
+    near(r.params, 6.74e9);
+    CHECK(r.shape->layers == 32);
+    CHECK(r.shape->hidden == 4096);
+    CHECK(r.shape->vocab == 32064);  // the file's own value wins over the default
+    CHECK(has_note(r, "LlamaConfig default"));
+  }
+  SUBCASE("Llama 3.2 11B Vision: the text model and its cross-attention layers") {
+    const HfConfigRead r = read_file("mllama-11b.json");
+    CHECK(r.model_type == "mllama");
+    CHECK(r.shape->layers == 40);
+    CHECK(r.shape->kv_heads == 8);
+    CHECK(has_note(r, "cross-attention"));
+    // Every key is in this file: no default is used or claimed.
+    CHECK(!has_note(r, "MllamaTextConfig default"));
+  }
+}
+
+TEST_CASE("hf config: GPT-2-style decoders with a plain FFN, each with its own key names") {
+  // gpt2-medium: 355M (Hugging Face model card); n_inner null = 4 x n_embd.
+  HfConfigRead r = read_file("gpt2-medium.json");
+  near(r.params, 355e6);
+  CHECK(r.shape->intermediate == 4096);
+  CHECK(r.shape->ffn_matrices == 2);
+  CHECK(r.max_context_tokens == 1024);
+  // OPT paper (arXiv 2205.01068), table 1: 1.3B.
+  near(read_file("opt-1.3b.json").params, 1.3e9);
+  // Pythia paper (arXiv 2304.01373), table 1: 1,011,781,632 parameters.
+  near(read_file("pythia-1b.json").params, 1.0118e9);
+  // bigscience/bloom-560m model card: 559,214,592 parameters; no FFN size key (4 x hidden).
+  r = read_file("bloom-560m.json");
+  near(r.params, 559.2e6);
+  CHECK(r.shape->intermediate == 4096);
+  // microsoft/phi-2: 2.78B parameters in the Hub's safetensors count (announced as "2.7B").
+  near(read_file("phi-2.json").params, 2.78e9);
+}
+
+TEST_CASE("hf config: Phi-3.5-MoE reads as a Mixtral-style MoE") {
+  // microsoft/Phi-3.5-MoE-instruct model card: 41.9B total, 6.6B active.
+  const HfConfigRead r = read_file("phimoe.json");
+  near(r.params, 41.9e9);
+  near(r.params_active, 6.6e9);
+}
