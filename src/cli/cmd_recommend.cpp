@@ -172,9 +172,10 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
                       w.price_date + (w.price_stale ? "!" : ""), risk_word(w.risk, zh)});
   }
   out += render(t, Format::table);
-  out += zh ? "* 时间-费用帕累托前沿；! 价格较旧；用时含上传与配置；kWh 与碳排按 TDP 计（未知 = 无来源）"
-            : "* on the time-vs-cost Pareto front; ! old price; hours include upload and setup; kWh and CO2e "
-              "at TDP (? = no source)";
+  out += zh ? "* 与首选同一任务的时间-费用帕累托前沿（运行不同任务的行不参与比较）；! 价格较旧；"
+              "用时含上传与配置；kWh 与碳排按 TDP 计（未知 = 无来源）"
+            : "* on the time-vs-cost Pareto front of the pick's job (rows running another job are not "
+              "compared); ! old price; hours include upload and setup; kWh and CO2e at TDP (? = no source)";
   bool foreign = false, unconfirmed = false;
   for (std::size_t i = 0; i < n; ++i) {
     foreign = foreign || r.rows[i].market_tier == 2;
