@@ -311,3 +311,20 @@ TEST_CASE("identify: 16 GiB at 80 W is a laptop 3080, and 751 W on it is impossi
   CHECK(!find(r, "power_limit"));  // a laptop's TGP is no power cap
   CHECK(r.input.driver_version->value == "610.43.03");
 }
+
+TEST_CASE("laptop GPUs: identified, and a laptop at its maker's power setting is not capped") {
+  SUBCASE("a -q from an RTX 3060 Laptop at its own 80 W limit (catalog top of range 115 W)") {
+    auto r = check("laptop-3060-own-tgp-q.txt");
+    REQUIRE(r.gpus.size() == 1);
+    REQUIRE(r.gpus[0].spec);
+    CHECK(r.gpus[0].spec->id == "rtx-3060-laptop");
+    CHECK_MESSAGE(loud(r) == 0, all_titles(r));
+  }
+  SUBCASE("a cut name with 6 GiB on Windows is the laptop RTX 3060, not the 12 GB desktop card") {
+    auto r = check("cut-name-3060-6gib-wddm-table.txt");
+    REQUIRE(r.gpus.size() == 1);
+    REQUIRE_MESSAGE(r.gpus[0].spec, all_titles(r));
+    CHECK(r.gpus[0].spec->id == "rtx-3060-laptop");
+    CHECK_MESSAGE(loud(r) == 0, all_titles(r));
+  }
+}

@@ -86,7 +86,10 @@ void check_clocks(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
     now_slowdown = 1 - r.sm_clock_mhz->value / *reference;
 
   bool full_cap = true;
-  if (r.power_limit_w && g.spec && g.spec->tdp_w && r.power_limit_w->value < 0.95 * *g.spec->tdp_w)
+  // A laptop part's catalog TDP is the top of the range its makers may set: a laptop at its own default
+  // limit is not capped below its card.
+  if (r.power_limit_w && g.spec && g.spec->tdp_w && g.spec->segment != "laptop" &&
+      r.power_limit_w->value < 0.95 * *g.spec->tdp_w)
     full_cap = false;
   if (r.power_limit_w && r.default_power_limit_w &&
       r.power_limit_w->value < 0.95 * r.default_power_limit_w->value)
