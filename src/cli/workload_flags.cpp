@@ -67,9 +67,17 @@ const ModelEntry& find_model_or_exit(const std::string& id) {
 
 // The task a model runs when no preset or file gives one: the first preset of the same mode and
 // architecture (--mode qlora over a decoder: qlora-7b). Null when none fits; the flags must then say it.
-const Preset* task_preset(const std::vector<Preset>& presets, const WorkloadFlags& f, Arch arch) {
+// The task a model without --preset starts from: the preset written for that very model in that mode
+// (--model gpt2-xl: gpt2-1.5b-train), else the first of its mode and architecture.
+const Preset* task_preset(const std::vector<Preset>& presets, const WorkloadFlags& f, Arch arch,
+                          const std::string& model_id) {
   Scenario probe;
   if (f.given_flag("--mode")) apply_field_flags({{"--mode", f.given.at("--mode")}}, true, probe);
+  if (!model_id.empty())
+    for (const Preset& p : presets)
+      if (p.workload.mode == probe.workload.mode &&
+          std::find(p.models.begin(), p.models.end(), model_id) != p.models.end())
+        return &p;
   for (const Preset& p : presets)
     if (p.workload.mode == probe.workload.mode && p.workload.arch == arch) return &p;
   return nullptr;
@@ -133,7 +141,7 @@ Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& pre
   Workload& w = s.workload;
   const Arch model_arch = model ? model->shape.arch : config.shape ? config.shape->arch : Arch::decoder;
   if (preset_id.empty() && f.workload_file.empty() && (model || config.shape)) {
-    if (const Preset* task = task_preset(presets, f, model_arch)) {
+    if (const Preset* task = task_preset(presets, f, model_arch, model ? model->id : std::string())) {
       w = task->workload;
       w.title = {};  // the model names the job, not the preset's model
       // Said once, on stderr: the amount of work is the preset's until the flags set it.

@@ -1,0 +1,5 @@
+estimate
+--model
+gpt2-xl
+--gpu
+4090
