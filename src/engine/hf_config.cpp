@@ -644,7 +644,18 @@ HfConfigRead read_hf_config(std::string_view json_text) {
   delta["params"] = std::round(out.params);
   for (auto it = shape.begin(); it != shape.end(); ++it)
     if (it.key() != "arch") delta[it.key()] = it.value();
-  if (out.weight_bits > 0) delta["weight_bits"] = out.weight_bits;
+  if (out.weight_bits > 0) {
+    delta["weight_bits"] = out.weight_bits;
+    // A quantization_config is a Hugging Face checkpoint (AWQ, GPTQ, bitsandbytes, FP8), which
+    // transformers or vLLM load, not a GGUF file: the llama.cpp default for quantized inference is wrong.
+    delta["runtime"] = "pytorch";
+    out.notes.push_back(
+        {"quantization_config is a Hugging Face checkpoint format: PyTorch (transformers) is assumed as the "
+         "runtime; say --runtime vllm if you serve it with vLLM.",
+         "quantization_config 是 Hugging Face 的权重格式：假定运行框架为 PyTorch（transformers）；若用 vLLM "
+         "部署，"
+         "请指定 --runtime vllm。"});
+  }
   out.workload_json = delta.dump();
   load = workload_delta_from_json(out.workload_json, Workload{});
   if (load.workload) {

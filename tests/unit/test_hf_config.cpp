@@ -374,11 +374,13 @@ TEST_CASE("hf config: the shape applies over a task like a library model's") {
   CHECK(load.workload->mode == Mode::lora);
   CHECK(load.workload->seq_len == 1024);
   CHECK(validate_workload(*load.workload).empty());
-  // Every key it writes is a model-shape key (plus the checkpoint's weight bits).
+  // Every key it writes is a model-shape key (plus the checkpoint's weight bits and, for a quantized
+  // checkpoint, the runtime that loads it).
   for (const char* text : {kDeepSeekV3, kWhisperLargeV3, kGlm4_9b, kGemma2_9b}) {
     const nlohmann::json doc = nlohmann::json::parse(read_ok(text).workload_json);
     for (auto it = doc.begin(); it != doc.end(); ++it)
-      CHECK_MESSAGE((is_model_shape_key(it.key()) || it.key() == "weight_bits"), it.key());
+      CHECK_MESSAGE((is_model_shape_key(it.key()) || it.key() == "weight_bits" || it.key() == "runtime"),
+                    it.key());
   }
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/hf_config.hpp"
+#include "engine/workload.hpp"
 
 using namespace gw;
 
@@ -98,4 +99,13 @@ TEST_CASE("hf config: Phi-3.5-MoE reads as a Mixtral-style MoE") {
   const HfConfigRead r = read_file("phimoe.json");
   near(r.params, 41.9e9);
   near(r.params_active, 6.6e9);
+}
+
+TEST_CASE("hf config: a quantization_config checkpoint runs on PyTorch, not the llama.cpp default") {
+  // An AWQ export of Meta-Llama-3-8B-Instruct (4-bit, group 128): a Hugging Face checkpoint, not GGUF.
+  const HfConfigRead r = read_file("llama-3-8b-instruct-awq.json");
+  CHECK(r.weight_bits == 4);
+  near(r.params, 8.03e9);
+  CHECK(r.shape->runtime == Runtime::pytorch);
+  CHECK(has_note(r, "--runtime vllm"));
 }
