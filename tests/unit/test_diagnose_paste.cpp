@@ -190,6 +190,9 @@ TEST_CASE("identify: a cut name with 22.5 GiB at 450 W is a 4090 or a 3090 Ti") 
   CHECK(m->title.en.find("1080") == std::string::npos);
   CHECK(m->title.en.find("RTX 3090,") == std::string::npos);
   CHECK(m->title.en.find("22.5 GiB") != std::string::npos);
+  // The GPU's label agrees with the finding: a short list, not "not in the catalog".
+  CHECK(r.gpus[0].label.en.find("(one of 2 in the catalog)") != std::string::npos);
+  CHECK(r.gpus[0].label.zh.find("目录中 2 种之一") != std::string::npos);
 }
 
 TEST_CASE("findings: ERR! in the fan column") {

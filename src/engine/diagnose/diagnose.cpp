@@ -217,9 +217,14 @@ DiagnoseReport diagnose(std::string_view text, const DiagnoseContext& context,
     if (m.gpu) d.spec = *m.gpu;
     std::string idx = "GPU " + std::to_string(d.reading.index);
     std::string name = d.reading.name ? clean_excerpt(d.reading.name->value, 80) : "?";
+    // A short list of candidates is not "not in the catalog": the card is one of them.
+    const std::string n = std::to_string(m.candidates.size());
     d.label = d.spec ? T(idx + ": " + name + " (catalog: " + d.spec->name + ")",
                          idx + "：" + name + "（目录：" + d.spec->name + "）")
-                     : T(idx + ": " + name + " (not in the catalog)", idx + "：" + name + "（目录中没有）");
+              : !m.candidates.empty()
+                  ? T(idx + ": " + name + " (one of " + n + " in the catalog)",
+                      idx + "：" + name + "（目录中 " + n + " 种之一）")
+                  : T(idx + ": " + name + " (not in the catalog)", idx + "：" + name + "（目录中没有）");
     rep.gpus.push_back(std::move(d));
     matches.push_back(std::move(m));
   }
