@@ -67,6 +67,17 @@ export async function rect(page, name) {
   if (!r) throw new Error(`widget '${name}' is not on screen (have: ${Object.keys(s.rects || {}).join(', ')})`);
   return r;
 }
+// The job panel (model picker, job fields, then the limits) can be taller than the window, more so in
+// Chinese: wheel it down until the widget `name` is drawn, as a user scrolls to it, and return its rect.
+export async function scrollJobPanelTo(page, name, what = name) {
+  for (let i = 0; i < 20 && !((await snapshot(page)).rects || {})[name]; ++i) {
+    await page.mouse.move(120, 400);
+    await page.mouse.wheel(0, 240);
+    await page.waitForTimeout(150);
+  }
+  return (await until(page, (x) => x.rects && x.rects[name], what)).rects[name];
+}
+
 export async function click(page, name, {dx = 0.5, dy = 0.5} = {}) {
   const r = await rect(page, name);
   await page.mouse.move(r[0] + r[2] * dx, r[1] + r[3] * dy);

@@ -5,7 +5,7 @@
 //   MONKEY_SEED=123 MONKEY_ACTIONS=10000 tests/browser/run.sh build/web-release/site --only monkey
 // A failure prints the seed and the last 20 actions; the same seed replays the same actions.
 import {join} from 'node:path';
-import {assertDrawn, clickUntil, launch, snapshot, until, waitReady, watch} from './lib.mjs';
+import {assertDrawn, clickUntil, launch, scrollJobPanelTo, snapshot, until, waitReady, watch} from './lib.mjs';
 
 export const name = 'monkey: 10,000 seeded random interactions';
 export const timeout = 290000;
@@ -128,14 +128,7 @@ async function regressions(page, t) {
   //    set the budget), so a quiet run means a robust page, not ignored input. It is also the regression
   //    check for Ctrl staying "held" after Ctrl+A when both keys were released before the frame, which
   //    dropped the digits typed next.
-  // The job panel (model picker, job fields, then the limits) can be taller than this window: wheel it down
-  // until the budget field is drawn.
-  for (let i = 0; i < 20 && !((await snapshot(page)).rects || {}).budget; ++i) {
-    await page.mouse.move(120, 400);
-    await page.mouse.wheel(0, 240);
-    await page.waitForTimeout(150);
-  }
-  const q = (await until(page, (x) => x.rects && x.rects.budget, 'the budget field')).rects.budget;
+  const q = await scrollJobPanelTo(page, 'budget', 'the budget field');
   const at = {x: q[0] + q[2] / 2, y: q[1] + q[3] / 2};
   await page.evaluate(PLAY, [{t: 'move', ...at}, {t: 'down', ...at}, {t: 'up', ...at}, {t: 'frame'},
     ...keyOps('Control+A'), {t: 'frame'}, ...textOps('4321'), ...keyOps('Enter')]);

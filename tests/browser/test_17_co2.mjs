@@ -2,7 +2,7 @@
 // Chinese, the greenest goal puts the least CO2e first, an opened row shows the formula and its sources,
 // and at 390 px the column gives way (the pick's line and the row details keep the figure).
 import {join} from 'node:path';
-import {assert, click, launch, rect, snapshot, until, waitReady, watch} from './lib.mjs';
+import {assert, click, launch, rect, scrollJobPanelTo, until, waitReady, watch} from './lib.mjs';
 
 export const name = 'CO2 column, greenest goal and energy details in both languages';
 
@@ -28,17 +28,6 @@ async function detailText(page) {
   return all;
 }
 
-// The job panel (model picker, job fields, then the limits) can be taller than the window, more so in
-// Chinese: wheel it down until the goal buttons are drawn, as a user scrolls to them.
-async function showGoals(page) {
-  for (let i = 0; i < 20 && !((await snapshot(page)).rects || {}).goal_3; ++i) {
-    await page.mouse.move(120, 400);
-    await page.mouse.wheel(0, 240);
-    await page.waitForTimeout(150);
-  }
-  await until(page, (x) => x.rects && x.rects.goal_3, 'the goal buttons');
-}
-
 export default async function (t) {
   // English, desktop.
   {
@@ -57,7 +46,7 @@ export default async function (t) {
       assert(text.includes('CO2e kg'), 'the English table should have the "CO2e kg" column');
 
       // The greenest goal: the pick has the least CO2e, and the summary says so.
-      await showGoals(page);
+      await scrollJobPanelTo(page, 'goal_3', 'the goal buttons');
       await click(page, 'goal_3');
       s = await until(page, (x) => !x.pending && x.scenario.goal === 'greenest', 'goal greenest');
       const pick = s.report.rows[0];
@@ -99,7 +88,7 @@ export default async function (t) {
           'a Chinese page with a ranking', 20000);
       let text = await screenText(page);
       assert(text.includes('碳排 kg'), 'the Chinese table should have the "碳排 kg" column');
-      await showGoals(page);
+      await scrollJobPanelTo(page, 'goal_3', 'the goal buttons');
       await click(page, 'goal_3');
       await until(page, (x) => !x.pending && x.scenario.goal === 'greenest', 'goal greenest (zh)');
       await click(page, 'row_1');
