@@ -675,16 +675,28 @@ def build_program(pr):
 
 
 def build_unpriced(providers, offers):
-    """Platforms a student would look for that have no offer here, each with the reason (issue 16, item 1)."""
+    """Platforms a student would look for that have no offer here, or offers for one card type only (facts.
+    LINEUP_INCOMPLETE), each with the reason (issue 16, item 1)."""
     priced = {o["provider"] for o in offers}
     out = []
     for u in facts.UNPRICED:
         assert u["id"] not in priced, f"{u['id']} has offers now: drop it from UNPRICED"
         out.append({k: u[k] for k in ("id", "name", "reason", "checked")})
+    # A Chinese platform priced for one card type only says why the rest of its line-up is missing.
+    cards = {}
+    for o in offers:
+        cards.setdefault(o["provider"], set()).add(o["gpu"])
+    partial = {u["id"] for u in facts.LINEUP_INCOMPLETE}
+    for u in facts.LINEUP_INCOMPLETE:
+        assert u["id"] in priced, f"{u['id']} has no offers: it belongs in UNPRICED"
+        assert u["reason"]["en"].startswith("Line-up incomplete"), u["id"]
+        out.append({k: u[k] for k in ("id", "name", "reason", "checked")})
     listed = {u["id"] for u in out}
     for p in providers:
         if p["id"] not in priced and p["id"] not in listed:
             sys.exit(f"provider {p['id']} has no offers and no UNPRICED entry saying why")
+        if p["market"] == "cn" and len(cards.get(p["id"], ())) == 1 and p["id"] not in partial:
+            sys.exit(f"provider {p['id']} is priced for one card type only and has no LINEUP_INCOMPLETE entry")
     return out
 
 

@@ -659,6 +659,49 @@ PROGRAM_RULES = {
 }
 
 
+# Chinese platforms with offers for one card type only, and why the rest of the line-up is missing (issue 16,
+# item 1). They go into the catalog's "unpriced" list beside the platforms with no offer, so the Guide shows the
+# reason; every reason starts with "Line-up incomplete". "checked" is when the search was made.
+LINEUP_INCOMPLETE = [
+    {"id": "gpushare", "name": T("Gpushare (HengYuan Cloud)", "恒源云"), "checked": "2026-12-04",
+     "reason": T("Line-up incomplete: only the RTX 4090 is priced (1.3-1.8 CNY/h, a 2026-08 survey). Searched "
+                 "2026-12-04 for gpushare.com price lists and dated prices of its other cards (web pages, "
+                 "documentation, code, issues): none found. Its documentation, summarised on 2026-07-02 "
+                 "(ImChong/Robotics_Notebooks sources/sites/gpushare.md), names pay-as-you-go, weekly, monthly and "
+                 "yearly rental without prices. A third-party index (huggingface.co/datasets/brian8808/"
+                 "gpu-price-index) lists an RTX 3090 at 0.76 and an RTX A6000 at 2.2 CNY/h there, but gives no "
+                 "date, so they are not used: other cards unknown.",
+                 "阵容不全：只有 RTX 4090 有价格（1.3-1.8 元/小时，2026-08 调研）。2026-12-04 检索了 gpushare.com "
+                 "价格表及其他卡型带日期的价格（网页、文档、代码、issue），均未找到。其文档（2026-07-02 摘录于 "
+                 "ImChong/Robotics_Notebooks sources/sites/gpushare.md）列出按量、包周、包月、包年，但没有价格。"
+                 "第三方指数（huggingface.co/datasets/brian8808/gpu-price-index）列有该平台 RTX 3090 0.76 元/小时、"
+                 "RTX A6000 2.2 元/小时，但没有日期，因此不采用：其他卡型价格未知。")},
+    {"id": "matpool", "name": T("Matpool", "矩池云"), "checked": "2026-12-04",
+     "reason": T("Line-up incomplete: only the RTX 4090 is priced (2.0-5 CNY/h, a 2026-08 survey). Searched "
+                 "2026-12-04 for matpool.com and matgo.cn price lists (web pages, documentation, code, issues): "
+                 "no dated price of another card found. Its market lists RTX A2000, RTX 3090, RTX 4090 and A100 "
+                 "80GB hosts billed per minute, without prices (ImChong/Robotics_Notebooks wiki/entities/"
+                 "matpool.md, 2026-07-02); prices come live from its market API (quziang/matpool-gpu "
+                 "references/inventory.md, 2026-09-07). An undated third-party index lists a T4 at 1.35 CNY/h "
+                 "there, not used: other cards unknown.",
+                 "阵容不全：只有 RTX 4090 有价格（2.0-5 元/小时，2026-08 调研）。2026-12-04 检索了 matpool.com 和 "
+                 "matgo.cn 的价格表（网页、文档、代码、issue），没有找到其他卡型带日期的价格。其算力市场列有 RTX "
+                 "A2000、RTX 3090、RTX 4090 和 A100 80GB 主机，按分钟计费，但没有价格（ImChong/Robotics_Notebooks "
+                 "wiki/entities/matpool.md，2026-07-02）；价格只能从其市场接口实时查询（quziang/matpool-gpu "
+                 "references/inventory.md，2026-09-07）。一个没有日期的第三方指数列有该平台 T4 1.35 元/小时，"
+                 "不采用：其他卡型价格未知。")},
+    {"id": "openbayes", "name": T("OpenBayes", "OpenBayes"), "checked": "2026-12-04",
+     "reason": T("Line-up incomplete: only the RTX 4090 is priced (2.3-2.5 CNY/h, late 2025 to early 2026, from "
+                 "openbayes.com/pricing as quoted by the HAW notes). Searched 2026-12-04 for openbayes.com pricing "
+                 "and documentation (web pages, documentation, code, issues): no dated price of another card "
+                 "found. The same notes give an A800 at about 4.98 CNY/h as a market figure not tied to "
+                 "OpenBayes, so it is not used: other cards unknown.",
+                 "阵容不全：只有 RTX 4090 有价格（2.3-2.5 元/小时，2025 年底至 2026 年初，HAW 笔记引自 "
+                 "openbayes.com/pricing）。2026-12-04 检索了 openbayes.com 的价格页和文档（网页、文档、代码、"
+                 "issue），没有找到其他卡型带日期的价格。同一笔记中 A800 约 4.98 元/小时是市场价，未注明是 OpenBayes "
+                 "的，因此不采用：其他卡型价格未知。")},
+]
+
 # Platforms a student in China would look for that have no offer in the catalog, and why (issue 16, item 1).
 # "checked" is when the search was made. A provider in PROVIDERS without offers must be listed here.
 UNPRICED = [
