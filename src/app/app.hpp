@@ -192,8 +192,14 @@ void shutdown(AppState&);
 void apply_style(AppState&, float scale);
 // What the screen shows, as JSON, for the read-only test hook.
 std::string snapshot_json(const AppState&);
+// scripts/bench's hook: decodes `link` as the page does, runs the recommender `runs` times after one warm-up
+// call, with the page's own options, and returns {"ok", "rows", "ms": [...]} as JSON (bench_hook.cpp).
+std::string bench_json(const AppState&, std::string_view link, int runs);
 
 // ---- the scenario (state.cpp)
+// The recommender's options and scenario exactly as the page runs them (run_engine and bench_json).
+RecommendOptions engine_options(const AppState&);
+Scenario engine_scenario(const AppState&, Scenario);
 // The scenario at start-up: the URL's link, else the saved one, else the defaults.
 void init_scenario(AppState&);
 // Call after changing s.scenario: reruns the engine next frame and records a Back/Forward step.

@@ -101,16 +101,29 @@ void adopt_link(AppState& s, const std::string& fragment, bool from_url) {
             "link_catalog"});
 }
 
-void run_engine(AppState& s) {
-  const auto t0 = std::chrono::steady_clock::now();
+}  // namespace
+
+RecommendOptions engine_options(const AppState& s) {
   RecommendOptions opts;
   if (s.all_details) opts.detailed_rows = 0;
+  return opts;
+}
+
+Scenario engine_scenario(const AppState& s, Scenario scenario) {
   // The market preference resolved at the door, as the CLI does (market.hpp): the Chinese page ranks first
   // what a mainland student can pay for, even in USD. The link keeps "auto" and its language, so it replays
   // the same ranking.
-  Scenario scenario = s.scenario;
   scenario.constraints.market =
       resolve_market(scenario.constraints.market, scenario.constraints.currency, s.lang);
+  return scenario;
+}
+
+namespace {
+
+void run_engine(AppState& s) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const RecommendOptions opts = engine_options(s);
+  const Scenario scenario = engine_scenario(s, s.scenario);
   const PriceEditDates dated(s);  // edited prices carry the user's date (panel_catalog_offers.cpp)
   s.report = recommend(scenario, s.catalog, opts);
   s.engine_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

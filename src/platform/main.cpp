@@ -223,6 +223,10 @@ void render_frame() {
 #endif
 }
 
+std::string bench_json(std::string_view link, int runs) {
+  return g ? app::bench_json(g->app, link, runs) : "{}";
+}
+
 std::string snapshot_json() {
   if (!g) return "{}";
   nlohmann::json j = nlohmann::json::parse(app::snapshot_json(g->app), nullptr, false);

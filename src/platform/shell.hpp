@@ -10,10 +10,11 @@ namespace gw::platform {
 
 namespace shell {
 
-void render_frame();          // draws one frame now
-void add_frames(int count);   // keep drawing for at least `count` more frames
-std::string snapshot_json();  // the test hook's view of the screen
-std::string visible_text();   // draws one frame now and returns the text it drew (the test hook)
+void render_frame();                                      // draws one frame now
+void add_frames(int count);                               // keep drawing for at least `count` more frames
+std::string snapshot_json();                              // the test hook's view of the screen
+std::string bench_json(std::string_view link, int runs);  // scripts/bench: recommend() timed in the page
+std::string visible_text();  // draws one frame now and returns the text it drew (the test hook)
 void set_cjk_font(std::string bytes);
 void cjk_font_failed();
 

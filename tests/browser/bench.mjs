@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // The web benchmark (issue 8): the app next to a bare Dear ImGui "hello" page built in the same run.
 //   node tests/browser/bench.mjs --app build/web-release/site --hello build/web-release/site-hello [--runs 7] [--strict]
+//        [--native native.json [--scenarios bench/scenarios.txt]]
 // Prints bytes shipped (raw and gzip -9) per asset and in total, time from navigation to the first frame
 // (median of the runs; first-frame timings on a 2-core machine vary by a fifth, hence 7 runs), with when the
 // HTML was parsed and the wasm ready, frames drawn during 3 s of idle, and requests that did not return 200.
 // Then checks the budgets (the team's 350 KB and issue 20's targets) with ok/MISS lines, no 404.
+// With --native (bench_recommend --json's output for the same scenario links), it also times recommend()
+// inside the page on each link (the hook's bench(), after one warm-up call) and prints page/native per link.
 // --strict exits 1 when a target is missed.
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
@@ -13,18 +16,25 @@ import {startServer} from './serve.mjs';
 import {launch} from './lib.mjs';
 
 const args = process.argv.slice(2);
-const opt = {app: null, hello: null, runs: 7, strict: false};
+const opt = {app: null, hello: null, runs: 7, strict: false, native: null,
+             scenarios: new URL('../../bench/scenarios.txt', import.meta.url).pathname};
 for (let i = 0; i < args.length; ++i) {
   if (args[i] === '--app') opt.app = args[++i];
   else if (args[i] === '--hello') opt.hello = args[++i];
   else if (args[i] === '--runs') opt.runs = Math.max(1, Number(args[++i]) || 7);
   else if (args[i] === '--strict') opt.strict = true;
+  else if (args[i] === '--native') opt.native = args[++i];
+  else if (args[i] === '--scenarios') opt.scenarios = args[++i];
   else { console.error(`bench: unknown argument ${args[i]}`); process.exit(2); }
 }
 if (!opt.app || !opt.hello) {
   console.error('usage: bench.mjs --app SITE_DIR --hello HELLO_SITE_DIR [--runs N] [--strict]');
   process.exit(2);
 }
+
+const median = (a) => a.length ? [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)] : NaN;
+const scenarioLinks = () => readFileSync(opt.scenarios, 'utf8').split('\n').map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
 
 async function measure(dir, locale) {
   const server = await startServer({dir});
@@ -37,6 +47,7 @@ async function measure(dir, locale) {
   const unpacks = [];
   const firstEngine = [];
   const firstInit = [];
+  const engineRuns = new Map();  // scenario link -> recommend() ms inside the page
   let idle = 0;
   const bad = new Set();
   try {
@@ -100,6 +111,13 @@ async function measure(dir, locale) {
           await page.waitForTimeout(3000);
           idle = (await count()) - f0;
         }
+        if (run === 0 && dir === opt.app && locale === 'en-US' && opt.native) {
+          for (const link of scenarioLinks()) {
+            const r = await page.evaluate(([l, n]) => window.gpuwiseTest.bench(l, n), [link, 21]);
+            if (!r.ok) bad.add(`bench scenario does not decode cleanly in the page: ${link}`);
+            else engineRuns.set(link, median(r.ms));
+          }
+        }
         await page.waitForTimeout(300);
         await Promise.all(pending);
       } finally {
@@ -110,10 +128,9 @@ async function measure(dir, locale) {
     server.server.closeAllConnections?.();
     server.server.close();
   }
-  const median = (a) => a.length ? [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)] : NaN;
   const total = [...assets.values()].reduce((t, a) => ({raw: t.raw + a.raw, gz: t.gz + a.gz}), {raw: 0, gz: 0});
   return {assets, total, first: median(firsts), parsed: median(parsed), wasm: median(wasmReady), idle, bad: [...bad],
-          unpack: median(unpacks), engine: median(firstEngine), init: median(firstInit)};
+          unpack: median(unpacks), engine: median(firstEngine), init: median(firstInit), engineRuns};
 }
 
 const kb = (n) => (n / 1024).toFixed(1).padStart(8) + ' KB';
@@ -155,6 +172,21 @@ if (background.length) {
   console.log(`${'+ offline copy (sw)'.padEnd(26)} ${''.padStart(11)} ${kb(gz)}   after the first frame: ${background.map((b) => b.f).join(', ')}`);
 }
 
+// The engine in the page against the same scenarios natively (bench_recommend --json, same run).
+let engineRatio = NaN;
+if (opt.native) {
+  const native = JSON.parse(readFileSync(opt.native, 'utf8'));
+  console.log(`\n${'recommend() per scenario'.padEnd(44)} ${'native ms'.padStart(10)} ${'page ms'.padStart(10)} ${'page/native'.padStart(12)}`);
+  const ratios = [];
+  for (const link of scenarioLinks()) {
+    const n = native[link] ? native[link].wall_ms : NaN, p = en.engineRuns.get(link);
+    const r = p / n;
+    if (Number.isFinite(r)) ratios.push(r);
+    console.log(`${link.replace(/^v=1&preset=/, '').padEnd(44)} ${n.toFixed(2).padStart(10)} ${(p ?? NaN).toFixed(2).padStart(10)} ${('x' + r.toFixed(2)).padStart(12)}`);
+  }
+  engineRatio = median(ratios);
+}
+
 // The team's budget (350 KB), then issue 20's targets.
 const checks = [
   ['English first load <= 350 KB gzipped (team budget)', en.total.gz <= 350 * 1024, kb(en.total.gz)],
@@ -166,6 +198,8 @@ const checks = [
    `x${(en.first / hello.first).toFixed(2)}`],
   ['first recommendation after load <= 30 ms (issue 20)', en.engine <= 30,
    Number.isFinite(en.engine) ? `${en.engine.toFixed(1)} ms (catalog parse before it: ${en.init.toFixed(0)} ms)` : 'not measured'],
+  ['engine in the page <= 2x native, median over the scenarios (issue 20)', engineRatio <= 2,
+   Number.isFinite(engineRatio) ? `x${engineRatio.toFixed(2)}` : 'not measured (give --native)'],
   ['no idle frames (app)', en.idle === 0, `${en.idle} frames`],
   ['no request failed (404 included)', !en.bad.length && !zh.bad.length && !hello.bad.length,
    [...en.bad, ...zh.bad, ...hello.bad].join(', ') || 'none'],

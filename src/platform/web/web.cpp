@@ -59,6 +59,17 @@ EM_JS(void, gw_js_init, (), {
       return JSON.parse(s);
     },
     'frames': function () { return st.frames; },
+    // scripts/bench: recommend() for a link's scenario, timed `runs` times inside the page.
+    'bench': function (link, runs) {
+      var n = lengthBytesUTF8(link) + 1;
+      var a = _malloc(n);
+      stringToUTF8(link, a, n);
+      var p = Module['_gw_bench'](a, runs);
+      Module['_free'](a);
+      var s = UTF8ToString(p);
+      Module['_free'](p);
+      return JSON.parse(s);
+    },
     // The text last handed to the clipboard (or pasted): what Ctrl+C over a table copied.
     'clipboard': function () { return st.paste; },
     // Draws one frame and returns every piece of text on it, one per line.
@@ -325,6 +336,9 @@ EMSCRIPTEN_KEEPALIVE char* gw_snapshot() {
   char* p = static_cast<char*>(std::malloc(s.size() + 1));
   if (p) std::memcpy(p, s.c_str(), s.size() + 1);
   return p;
+}
+EMSCRIPTEN_KEEPALIVE char* gw_bench(const char* link, int runs) {
+  return strdup(gw::platform::shell::bench_json(link, runs).c_str());
 }
 EMSCRIPTEN_KEEPALIVE void gw_cjk_font_loaded(unsigned char* data, int size) {
   gw::platform::shell::set_cjk_font(std::string(reinterpret_cast<char*>(data), size));
