@@ -106,6 +106,7 @@ void adopt_link(AppState& s, const std::string& fragment, bool from_url) {
 RecommendOptions engine_options(const AppState& s) {
   RecommendOptions opts;
   if (s.all_details) opts.detailed_rows = 0;
+  opts.today = platform::today();  // price ages count to today, not to the catalog date
   return opts;
 }
 

@@ -1,9 +1,9 @@
 // gpuwise catalog gpus|providers|offers|validate|export
-#include <ctime>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.hpp"
+#include "cli/today.hpp"
 #include "engine/bundled.hpp"
 #include "engine/catalog_fields.hpp"
 #include "engine/gpu_specs.hpp"
@@ -84,14 +84,19 @@ Table gpu_table(const Catalog& c, Lang human) {
                      });
 }
 
-// A tri-state fact as a cell: blank when no source says (unknown is not "no").
+// A fact no source gives, said in words: a blank would hide it (and unknown is not "no").
+const char* unknown_cell(Lang lang) {
+  return lang == Lang::zh ? "未知" : "unknown";
+}
+
+// A tri-state fact as a cell: "unknown" when no source says.
 std::string tri(const std::optional<bool>& v, Lang lang) {
-  if (!v) return "";
+  if (!v) return unknown_cell(lang);
   if (lang == Lang::zh) return *v ? "是" : "否";
   return *v ? "yes" : "no";
 }
 
-// The payment methods a source confirms, "-" for none confirmed refused, blank when nothing is known.
+// The payment methods a source confirms; "unknown" when none is.
 std::string pay_cell(const ProviderAccess& a, Lang lang) {
   const bool zh = lang == Lang::zh;
   const std::pair<const std::optional<bool>*, std::pair<const char*, const char*>> methods[] = {
@@ -103,6 +108,7 @@ std::string pay_cell(const ProviderAccess& a, Lang lang) {
   std::string out;
   for (const auto& [v, name] : methods)
     if (*v && **v) out += (out.empty() ? "" : ",") + std::string(zh ? name.second : name.first);
+  if (out.empty()) out = unknown_cell(lang);
   if (a.usd_only && *a.usd_only) out += zh ? "（仅美元）" : " (USD only)";
   return out;
 }
@@ -114,6 +120,7 @@ std::string invoice_cell(const ProviderAccess& a, Lang lang) {
   if (a.invoice_special && *a.invoice_special)
     out += (out.empty() ? "" : ",") + std::string(zh ? "专票" : "special");
   if (out.empty() && a.invoice_general && !*a.invoice_general) out = zh ? "否" : "no";
+  if (out.empty()) out = unknown_cell(lang);
   return out;
 }
 
@@ -221,13 +228,7 @@ void setup(CLI::App& root, Context& ctx) {
       "\nExamples:\n  gpuwise catalog stale\n  gpuwise catalog stale --months 3 --format csv\n"
       "  gpuwise --catalog my-catalog.json catalog stale --today 2027-01-01");
   stale->callback([&ctx] {
-    std::string today = stale_today;
-    if (today.empty()) {
-      const std::time_t now = std::time(nullptr);
-      char buf[16];
-      std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&now));
-      today = buf;
-    }
+    const std::string today = stale_today.empty() ? cli_today() : stale_today;
     if (price_age_months("2000-01", today) < 0)
       throw Exit(kUsage, "catalog stale: --today: '" + today + "' is not a date (YYYY-MM-DD)",
                  "catalog stale：--today：'" + today + "' 不是日期（YYYY-MM-DD）");

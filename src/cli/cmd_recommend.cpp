@@ -6,6 +6,7 @@
 #include "cli/cost_output.hpp"
 #include "cli/energy_output.hpp"
 #include "cli/scenario_flags.hpp"
+#include "cli/today.hpp"
 #include "cli/workload_flags.hpp"
 #include "engine/recommend.hpp"
 
@@ -247,6 +248,7 @@ void run(RecFlags& f, Context& ctx) {
   apply_scenario_flags(f.scenario, ctx, s.constraints);
 
   RecommendOptions opt;
+  opt.today = cli_today();  // price ages count to today, not to the catalog date
   const std::size_t top = static_cast<std::size_t>(parse_number("--top", f.top, 1, 100000));
   if (f.all)
     opt.max_rows = opt.detailed_rows = 0;

@@ -97,12 +97,15 @@ Text market_note(const Provider& p, int tier) {
   return {};
 }
 
-Text access_summary(const Provider& p) {
-  const ProviderAccess& a = p.access;
-  auto yn = [](const std::optional<bool>& v) -> Text {
-    if (!v) return {"not known", "未知"};
-    return *v ? Text{"yes", "是"} : Text{"no", "否"};
-  };
+namespace {
+
+Text yn(const std::optional<bool>& v) {
+  if (!v) return {"not known", "未知"};
+  return *v ? Text{"yes", "是"} : Text{"no", "否"};
+}
+
+// The methods a source confirms, "not known" when none is.
+Text pay_text(const ProviderAccess& a) {
   Text pay;
   const std::pair<const std::optional<bool>*, Text> methods[] = {
       {&a.alipay, {"Alipay", "支付宝"}},
@@ -120,15 +123,32 @@ Text access_summary(const Provider& p) {
     pay.en += " (US dollars only)";
     pay.zh += "（仅美元）";
   }
-  Text invoice = {"not known", "未知"};
-  if (yes(a.invoice_general) || yes(a.invoice_special)) {
-    invoice = yes(a.invoice_general) && yes(a.invoice_special)
-                  ? Text{"ordinary and special VAT", "增值税普票和专票"}
-              : yes(a.invoice_special) ? Text{"special VAT", "增值税专票"}
-                                       : Text{"ordinary VAT", "增值税普票"};
-  } else if (a.invoice_general && a.invoice_special) {
-    invoice = {"no", "否"};
-  }
+  return pay;
+}
+
+Text invoice_text(const ProviderAccess& a) {
+  if (yes(a.invoice_general) || yes(a.invoice_special))
+    return yes(a.invoice_general) && yes(a.invoice_special)
+               ? Text{"ordinary and special VAT", "增值税普票和专票"}
+           : yes(a.invoice_special) ? Text{"special VAT", "增值税专票"}
+                                    : Text{"ordinary VAT", "增值税普票"};
+  if (a.invoice_general && a.invoice_special) return {"no", "否"};
+  return {"not known", "未知"};
+}
+
+}  // namespace
+
+Text access_filter_facts(const Provider& p) {
+  const ProviderAccess& a = p.access;
+  const Text pay = pay_text(a), invoice = invoice_text(a), reach = yn(a.mainland_reachable);
+  return {
+      p.name.en + ": pay: " + pay.en + "; VAT invoice: " + invoice.en + "; from mainland China: " + reach.en,
+      p.name.in(Lang::zh) + "：支付：" + pay.zh + "；增值税发票：" + invoice.zh + "；大陆直连：" + reach.zh};
+}
+
+Text access_summary(const Provider& p) {
+  const ProviderAccess& a = p.access;
+  const Text pay = pay_text(a), invoice = invoice_text(a);
   const Text reach = yn(a.mainland_reachable), real = yn(a.real_name);
   const std::string topup =
       a.min_topup

@@ -25,6 +25,9 @@ bool access_allowed(const Provider&, const Constraints&);
 int market_tier(const Provider&, Market resolved);
 // The row note for tiers 1 and 2, both languages; empty for tier 0.
 Text market_note(const Provider&, int tier);
+// The facts --pay/--invoice/--mainland test, each confirmed, refused or not known ("pay: none confirmed;
+// VAT invoice: not known; from mainland China: yes"): why a provider was filtered out.
+Text access_filter_facts(const Provider&);
 // Every access fact of a provider in one paragraph, unknowns said as such, with the source and its date
 // ("Pay: Alipay, WeChat Pay. From mainland China: yes. ..."); the page's catalog panel shows it.
 Text access_summary(const Provider&);

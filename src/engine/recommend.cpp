@@ -439,6 +439,9 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
   report.catalog_date = catalog.catalog_date;
   report.usd_cny_date = c.usd_cny ? std::string() : catalog.usd_cny_date;
   report.problems = validate_constraints(c);
+  report.price_age_from = options.today.empty() ? catalog.catalog_date : options.today;
+  if (!options.today.empty() && price_age_months(options.today, options.today) < 0)
+    report.problems.push_back({"options.today", "'" + options.today + "' is not a date (YYYY-MM-DD)"});
   for (Problem& p : validate_workload(scenario.workload)) report.problems.push_back(std::move(p));
   for (Problem& p : check_credits(c, catalog)) report.problems.push_back(std::move(p));
   if (!report.problems.empty()) {
@@ -467,8 +470,10 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
     gpu_out[i] = gpu_excluded(catalog.gpus[i].id, c.exclude) || catalog.gpus[i].segment == "laptop";
   for (std::size_t i = 0; i < catalog.providers.size(); ++i) {
     const std::string& id = catalog.providers[i].id;
-    provider_out[i] = (!c.providers.empty() && !contains(c.providers, id)) || contains(c.exclude, id) ||
-                      !access_allowed(catalog.providers[i], c);  // --pay, --invoice, --mainland
+    // 1: --providers/--exclude; 2: --pay, --invoice, --mainland (an unknown fact is not a yes), said apart.
+    provider_out[i] = (!c.providers.empty() && !contains(c.providers, id)) || contains(c.exclude, id) ? 1
+                      : !access_allowed(catalog.providers[i], c)                                      ? 2
+                                                                                                      : 0;
   }
   const std::unordered_set<std::string> excluded_ids(c.exclude.begin(), c.exclude.end());
 
@@ -501,7 +506,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
       ++report.considered;
       if (provider_out[pi->second] || gpu_out[gi->second] ||
           (!excluded_ids.empty() && excluded_ids.count(o.id))) {
-        drop(i, pricing, cards, DropReason::filtered);
+        drop(i, pricing, cards, DropReason::filtered, 0, provider_out[pi->second] == 2 ? 1 : 0);
         continue;
       }
       if (!contains_int(c.card_counts, cards)) {

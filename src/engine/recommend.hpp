@@ -137,7 +137,7 @@ struct Row {
   double price_per_hour_after = 0;  // after rate discounts
   double value_coefficient = 0;     // FP32 TFLOPS x cards / price per hour x utilization (source article)
   std::string price_date;
-  int price_age_months = -1;  // relative to the catalog date; -1 when the date is unreadable
+  int price_age_months = -1;  // to RecommendOptions::today (or the catalog date); -1 when unreadable
   bool price_stale = false;
   bool price_estimate = false;  // a range or "~x" in the source, or a derived spot price
   bool price_edited = false;    // Scenario::price_overrides
@@ -167,6 +167,7 @@ struct Report {
   std::string usd_cny_date;
   std::string catalog_version;
   std::string catalog_date;
+  std::string price_age_from;  // the date price ages count to: RecommendOptions::today, else the catalog date
   bool work_known = true;
 
   std::vector<Row> rows;       // ranked; rows[0] is the pick; empty when nothing satisfies the constraints
@@ -189,7 +190,12 @@ struct RecommendOptions {
   std::size_t max_rows = 500;      // rows kept (Pareto-front rows always kept too); 0 = all
   std::size_t detailed_rows = 10;  // rows that get text, explains, bill lines and Monte Carlo; 0 = all
   int monte_carlo_trials = 1000;   // per detailed spot row (the others carry the normal approximation)
-  int stale_after_months = 6;      // a price older than this (vs the catalog date) is flagged
+  int stale_after_months = 6;      // a price older than this (vs `today`) is flagged
+  // Today's date, "2026-12-04": price ages are measured to it. The engine reads no clock, so the front ends
+  // pass it in (the CLI from the system clock, the page from platform::today()). Empty: the catalog date, and
+  // the stale texts say they count from the catalog. A date that cannot be read is a Problem
+  // ("options.today").
+  std::string today;
 };
 
 // Range checks on the constraints; each Problem names its field.

@@ -75,6 +75,10 @@ struct Context {
   const Variant& variant(const Candidate& k) const { return variants[k.variant]; }
 };
 
+// The date price ages count to: RecommendOptions::today, or the catalog date when none was given
+// (recommend_rank.cpp).
+const std::string& age_from(const Context&);
+
 // recommend.cpp: how a candidate is priced, by the screening pass (likely case) and by rows (ranges).
 SpotInputs spot_inputs(const Context&, const Candidate&);
 Priced price_candidate(const Context&, const Candidate&, bool with_lines);

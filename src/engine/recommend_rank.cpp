@@ -18,6 +18,10 @@
 
 namespace gw::rec {
 
+const std::string& age_from(const Context& x) {
+  return x.options.today.empty() ? x.catalog.catalog_date : x.options.today;
+}
+
 namespace {
 
 std::uint64_t fnv1a(const std::string& s) {
@@ -134,12 +138,6 @@ void mark_pareto(const Context& x, std::vector<Candidate>& cands, const std::vec
   }
 }
 
-int months_between(const std::string& earlier, const std::string& later) {
-  int a = 0, b = 0;
-  if (!parse_year_month(earlier, a) || !parse_year_month(later, b)) return -1;
-  return std::max(0, b - a);
-}
-
 void compute_risk(const Context& x, Row& row, bool text) {
   const Constraints& c = x.c();
   int level = 0;
@@ -170,9 +168,12 @@ void compute_risk(const Context& x, Row& row, bool text) {
   if (row.fit == Fit::tight)
     add(1, {"memory is tight: a longer input or allocator churn can run out of memory",
             "显存偏紧：输入稍长或显存碎片就可能溢出"});
-  if (row.price_stale)
+  if (row.price_stale && x.options.today.empty())
     add(1, {"the price is " + std::to_string(row.price_age_months) + " months older than the catalog",
             "价格比目录早 " + std::to_string(row.price_age_months) + " 个月"});
+  else if (row.price_stale)
+    add(1, {"the price is " + std::to_string(row.price_age_months) + " months old on " + x.options.today,
+            "价格到 " + x.options.today + " 已有 " + std::to_string(row.price_age_months) + " 个月"});
   if (row.price_estimate) add(1, {"the price is an estimate or a range", "价格是估计值或区间"});
   if (!row.change.empty())
     add(1, {"it fits only " + row.change_text.en, "需要" + row.change_text.in(Lang::zh) + "才能放下"});
@@ -225,7 +226,7 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   r.value_coefficient = value_coefficient(g.fp32_tflops.value_or(0) * r.cards, r.price_per_hour_after,
                                           e.scaling_efficiency * e.derate);
   r.price_date = o.price_date;
-  r.price_age_months = months_between(o.price_date, x.catalog.catalog_date);
+  r.price_age_months = price_age_months(o.price_date, age_from(x));
   r.price_stale = r.price_age_months > x.options.stale_after_months;
   r.price_estimate = pr.price.estimate;
   r.price_edited = pr.price.edited;

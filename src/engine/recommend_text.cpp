@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/gpu_specs.hpp"
+#include "engine/market.hpp"
 #include "engine/recommend_internal.hpp"
 
 namespace gw {
@@ -202,12 +203,20 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
         "The cards talk over PCIe (no NVLink): check the host gives each card x16 lanes, not x4 (4x less "
         "bandwidth).",
         "多卡之间走 PCIe（无 NVLink）：确认每张卡是 x16 而不是 x4（带宽差 4 倍）。");
-  if (r.price_stale)
+  // Without today's date the age counts to the catalog date, and the words say so.
+  if (r.price_stale && x.options.today.empty())
     warn("Price from " + r.price_date + ", " + std::to_string(r.price_age_months) +
              " months before the catalog (" + x.catalog.catalog_date +
              "): check the provider's page before renting.",
          "价格来自 " + r.price_date + "，比目录（" + x.catalog.catalog_date + "）早 " +
              std::to_string(r.price_age_months) + " 个月：租用前请到平台核对。");
+  else if (r.price_stale)
+    warn("Price from " + r.price_date + ", " + std::to_string(r.price_age_months) + " months old on " +
+             x.options.today + " (catalog " + x.catalog.catalog_date +
+             "): check the provider's page before renting.",
+         "价格来自 " + r.price_date + "，到 " + x.options.today + " 已有 " +
+             std::to_string(r.price_age_months) + " 个月（目录 " + x.catalog.catalog_date +
+             "）：租用前请到平台核对。");
   if (r.spot && c.deadline_hours &&
       (r.spot->p_miss_deadline >= 0.05 || r.finish_hours.likely > 0.75 * *c.deadline_hours))
     warn("Spot against a tight deadline: " + fmt(r.spot->p_miss_deadline * 100, 0) +
@@ -411,6 +420,13 @@ Text describe(const Dropped& d, const Report& report, const Catalog& catalog) {
   const std::string& cur = report.currency;
   switch (d.reason) {
     case DropReason::filtered:
+      if (const Provider* p = catalog.provider(o.provider); p && d.limit == 1) {
+        const Text facts = access_filter_facts(*p);
+        return {who + ": left out by --pay/--invoice/--mainland (" + facts.en +
+                    "; a fact no source confirms counts as no).",
+                who_zh + "：被 --pay/--invoice/--mainland 排除（" + facts.zh +
+                    "；没有资料确认的一律不算满足）。"};
+      }
       return {who + ": left out by --providers/--exclude.", who_zh + "：被 --providers/--exclude 排除。"};
     case DropReason::card_count:
       return {who + ": " + std::to_string(d.cards) + " cards, not among the card counts asked for.",
