@@ -73,6 +73,10 @@ struct ModelView {
   std::vector<Problem> hf_problems;  // the last import's, with their JSON paths
   std::vector<Text> hf_notes;        // the last import's defaults and parts not counted
   Text hf_result;                    // "Read a qwen2 config: 7.6B parameters"
+  // The last import's workload JSON and the job before it: picking a library model next puts back what
+  // the import set beyond the shape (restore_import_extras). Empty once a model is picked.
+  std::string hf_applied_json;
+  Workload before_hf_import;
 };
 
 struct CalcView {

@@ -53,6 +53,10 @@ void pick_model(AppState& s, const ModelEntry& m) {
   Workload w = s.scenario.workload;
   w.title = {};  // the model's name becomes the job's title, not the previous model's or preset's
   if (!apply_model(w, m).empty()) return;  // the library's loader already refused such an entry
+  // A pasted config's runtime and weight bits belong to that checkpoint, not to the model picked now.
+  if (!s.mod.hf_applied_json.empty())
+    w = restore_import_extras(w, s.mod.before_hf_import, s.mod.hf_applied_json, m.workload_json);
+  s.mod.hf_applied_json.clear();
   s.scenario.workload = std::move(w);
   s.mod.query[0] = '\0';
   commit(s);
@@ -81,6 +85,8 @@ void import_config(AppState& s) {
                      (active.empty() ? "" : active + " active per token") + ", counted from its shapes.",
                  "已读取 " + type + " 配置：按各层形状计算共 " + billions(r.params) + " 参数" +
                      (active.empty() ? "" : "，每个 token 激活" + active.substr(2)) + "。"};
+  v.before_hf_import = s.scenario.workload;
+  v.hf_applied_json = r.workload_json;
   s.scenario.workload = *load.workload;
   s.scenario.workload.model.clear();  // a pasted config is not a library model
   s.scenario.workload.title = {"config.json (" + type + ")", "config.json（" + type + "）"};

@@ -476,14 +476,26 @@ void training_activations(const Workload& w, MemoryBreakdown& m, bool with_rules
   m.activations_gib = activations / kGiB;
 }
 
-// A loop that frees the gradients after every optimizer step (MemoryPlan::release_grads) lets the backward
+// A loop that frees the gradients after every optimizer step (Workload::grads_freed) lets the backward
 // allocate them while it frees what the forward stored: the activations and, under AMP, the half weight
 // copies autocast saved. The peak holds the larger of the two, not both. With gradient accumulation they
 // survive into the next forward and add up as usual.
 void released_gradients(const Workload& w, const MemoryPlan& plan, MemoryBreakdown& m, bool with_rules) {
-  if (!plan.release_grads || !trains_weights(w) || is_adapter(w) || w.grad_accum > 1 || w.offload_optimizer ||
-      plan.shard_states)
+  if (!trains_weights(w) || is_adapter(w) || w.offload_optimizer || plan.shard_states) return;
+  if (!w.grads_freed || w.grad_accum > 1) {
+    // Say which lifetime was assumed: the user can tell us otherwise (--grads-freed).
+    if (with_rules && m.gradients_gib > 0)
+      m.rules.push_back(
+          w.grads_freed
+              ? Text{"gradients: accumulated over micro-batches, so they stay resident through the next "
+                     "forward even though the loop frees them after each step",
+                     "梯度：跨微批累加，虽然每步之后释放，仍会留到下一次前向传播"}
+              : Text{"gradients: kept between steps (zeroed in place), so they add to the peak in full; "
+                     "a loop that frees them after each step (--grads-freed) needs less",
+                     "梯度：步与步之间保留（原地清零），全额计入峰值；每步之后释放梯度的训练循环"
+                     "（--grads-freed）需要更少"});
     return;
+  }
   const double copies = w.precision == Precision::amp ? effective_params(w) * 2.0 / kGiB : 0.0;
   const double grads = m.gradients_gib;
   m.gradients_gib = std::max(0.0, grads - copies - m.activations_gib);

@@ -63,11 +63,6 @@ struct MemoryPlan {
   bool shard_states = false;   // ZeRO-3 / FSDP: weights, grads and optimizer split over gpu_count
   bool split_weights = false;  // inference: tensor/pipeline parallel split of weights and KV cache
   double vram_gib = 0;         // the card's memory (vLLM reserves a share of it); 0 = unknown
-  // The training loop frees the gradients after each optimizer step (`zero_grad(set_to_none=True)`, as
-  // ShivamShrirao's DreamBooth script and diffusers' --set_grads_to_none do): the peak holds the larger of
-  // the gradients and what the forward stored, not both. Off by default: the workload has no field for it
-  // yet, so estimates keep the gradients resident, as a loop that zeroes them in place does.
-  bool release_grads = false;
 };
 // The runtime a job runs under: auto_ resolved by the mode (quantized inference: llama.cpp).
 Runtime effective_runtime(const Workload& w);

@@ -93,7 +93,6 @@ void score_memory(const std::string& id, const json& c, const Built& b, const Ca
     }
   }
   model::MemoryPlan plan;
-  plan.release_grads = b.release_grads;
   const MemoryBreakdown m = b.context_only ? MemoryBreakdown{} : model::memory_breakdown(b.w, plan);
   const double total = b.context_only ? model::kCudaContextGib : m.total_gib();
   const Compare cmp = compare_for(type, str(c["workload"], "description"));

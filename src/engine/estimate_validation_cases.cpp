@@ -213,7 +213,7 @@ Built build_workload(const json& wl, const std::vector<Preset>& presets) {
       wl["prior_preservation"].get<bool>())
     w.micro_batch *= 2;
   if (wl.contains("grads_set_to_none") && wl["grads_set_to_none"].is_boolean())
-    b.release_grads = wl["grads_set_to_none"].get<bool>();
+    w.grads_freed = wl["grads_set_to_none"].get<bool>();
   w.grad_accum = std::max(1, static_cast<int>(num(wl, "grad_accum_steps", 1)));
   b.gpu_count = std::max(1, static_cast<int>(num(wl, "num_gpus", 1)));
   if (wl.contains("lora_r") && wl["lora_r"].is_number())

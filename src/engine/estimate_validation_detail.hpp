@@ -20,12 +20,11 @@ double num(const json& o, const char* key, double fallback = 0);
 // A case's workload, rebuilt from the inputs it states.
 struct Built {
   Workload w;
-  bool context_only = false;   // "CUDA context only" measurements
-  bool prefill = false;        // prompt processing rather than decoding
-  int gpu_count = 1;           // num_gpus of the case
-  std::string why_not;         // set when the case cannot be rebuilt
-  std::string category;        // speed rows: "md" for a molecular-dynamics case (it states its atoms)
-  bool release_grads = false;  // the script frees gradients after each step (MemoryPlan::release_grads)
+  bool context_only = false;  // "CUDA context only" measurements
+  bool prefill = false;       // prompt processing rather than decoding
+  int gpu_count = 1;          // num_gpus of the case
+  std::string why_not;        // set when the case cannot be rebuilt
+  std::string category;       // speed rows: "md" for a molecular-dynamics case (it states its atoms)
 };
 // The MD presets state their per-step work for a system of this many atoms (their titles say ~100k);
 // an MD case that names its atom count scales it linearly (pair and PME work both grow with N).

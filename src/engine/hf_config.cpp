@@ -8,6 +8,7 @@
 
 #include "engine/input.hpp"
 #include "engine/model.hpp"
+#include "engine/models.hpp"
 
 namespace gw {
 
@@ -16,7 +17,20 @@ namespace {
 using json = nlohmann::json;
 using ojson = nlohmann::ordered_json;
 
-enum class Style { decoder, mixtral, qwen_moe, deepseek, chatglm, plain, bert, t5, whisper_bart, vit, none };
+enum class Style {
+  decoder,
+  mixtral,
+  qwen_moe,
+  deepseek,
+  chatglm,
+  plain,
+  bert,
+  albert,
+  t5,
+  whisper_bart,
+  vit,
+  none
+};
 
 struct StyleName {
   const char* model_type;
@@ -62,6 +76,7 @@ const StyleName kStyles[] = {
     {"xlm-roberta", Style::bert, true},
     {"ernie", Style::bert, true},
     {"deberta-v2", Style::bert, true},
+    {"albert", Style::albert, true},
     {"t5", Style::t5, true},
     {"mt5", Style::t5, false},
     {"whisper", Style::whisper_bart, true},
@@ -401,6 +416,40 @@ void read_bert(Reader& r, ojson& s, const StyleName&) {
   r.read(s, {kLayers, kHidden, kHeads, kFfn, kVocab});
 }
 
+// ALBERT (transformers' modeling_albert.py): token embeddings of width embedding_size projected to the
+// hidden size, and num_hidden_groups groups of inner_group_num layers whose weights every pass reuses. Each
+// of the num_hidden_layers passes runs one group, that is inner_group_num layers, so the depth that runs is
+// num_hidden_layers x inner_group_num while only num_hidden_groups x inner_group_num layers hold weights.
+void read_albert(Reader& r, ojson& s, const StyleName&) {
+  s["arch"] = "encoder";
+  const auto passes = r.integer({"num_hidden_layers"}, "layers", 1, kMaxLayers);
+  // Both default to 1 in AlbertConfig, as every published checkpoint sets them.
+  const auto groups = r.integer({"num_hidden_groups"}, "layer groups", 1, kMaxLayers, false).value_or(1);
+  const auto inner = r.integer({"inner_group_num"}, "layers per group", 1, kMaxLayers, false).value_or(1);
+  if (passes && groups > *passes)
+    r.problem("num_hidden_groups", "is more than num_hidden_layers: a group no pass runs");
+  if (passes && *passes * inner <= kMaxLayers) {
+    r.put(s, "layers", std::optional<long long>(*passes * inner), "num_hidden_layers");
+    r.put(s, "distinct_layers", std::optional<long long>(std::min(groups, *passes) * inner),
+          "num_hidden_groups");
+  } else if (passes) {
+    r.problem("inner_group_num", "times num_hidden_layers is out of range for layers (1 to 1e+05)");
+  }
+  r.read(s, {kHidden,
+             kHeads,
+             kFfn,
+             kVocab,
+             {"embedding_size", {"embedding_size"}, "embedding size", 1, kMaxWidth, false}});
+  if (passes && *passes * inner <= kMaxLayers)
+    r.out.notes.push_back(
+        {"ALBERT: " + std::to_string(*passes * inner) + " layers run, " +
+             std::to_string(std::min(groups, *passes) * inner) +
+             " of them with their own weights (num_hidden_groups x inner_group_num); the rest reuse them",
+         "ALBERT：运行 " + std::to_string(*passes * inner) + " 层，其中 " +
+             std::to_string(std::min(groups, *passes) * inner) +
+             " 层有自己的权重（num_hidden_groups × inner_group_num），其余层共用这些权重"});
+}
+
 void read_t5(Reader& r, ojson& s, const StyleName& style) {
   s["arch"] = "encoder-decoder";
   const auto layers = r.read(s, {"layers", {"num_layers"}, "encoder layers", 1, kMaxLayers});
@@ -484,6 +533,8 @@ void read_style(Reader& r, ojson& s, const StyleName& style) {
       return read_plain(r, s, style);
     case Style::bert:
       return read_bert(r, s, style);
+    case Style::albert:
+      return read_albert(r, s, style);
     case Style::t5:
       return read_t5(r, s, style);
     case Style::whisper_bart:
@@ -675,6 +726,30 @@ HfConfigRead read_hf_config(std::string_view json_text) {
   }
   out.shape = load.workload;
   return out;
+}
+
+Workload restore_import_extras(const Workload& picked, const Workload& before_import,
+                               std::string_view import_json, std::string_view model_json) {
+  const json imported = json::parse(import_json.begin(), import_json.end(), nullptr, false);
+  const json model = json::parse(model_json.begin(), model_json.end(), nullptr, false);
+  const WorkloadLoad after = workload_delta_from_json(import_json, before_import);
+  if (!imported.is_object() || !after.workload) return picked;
+  Scenario now, before, with_import;
+  now.workload = picked;
+  before.workload = before_import;
+  with_import.workload = *after.workload;
+  for (const InputField& f : input_fields()) {
+    // The shape's fields are the model's to set (apply_model clears them first): only the others stick.
+    if (!f.workload || !imported.contains(f.name) || is_model_shape_key(f.name)) continue;
+    if (model.is_object() && model.contains(f.name)) continue;
+    // A value changed since the import (by the user, or a preset) is theirs, not the import's.
+    if (input_text(f, now) != input_text(f, with_import)) continue;
+    if (f.get && f.set)
+      f.set(now, f.get(before));
+    else if (f.get_text && f.set_text)
+      f.set_text(now, f.get_text(before));
+  }
+  return now.workload;
 }
 
 }  // namespace gw

@@ -35,4 +35,12 @@ inline constexpr int kMaxHfConfigDepth = 32;  // configs nest 2-3 levels; deeper
 
 HfConfigRead read_hf_config(std::string_view json_text);
 
+// A config import sets fields beyond the model's shape (a quantized checkpoint's weight_bits and its
+// PyTorch runtime). When a library model is picked afterwards, those fields go back to the values they
+// had before the import (`before_import`), unless the model's own workload JSON sets them or they were
+// changed since: the import's runtime must not stick to a model that never asked for it. `import_json` is
+// HfConfigRead::workload_json.
+Workload restore_import_extras(const Workload& picked, const Workload& before_import,
+                               std::string_view import_json, std::string_view model_json);
+
 }  // namespace gw

@@ -390,6 +390,13 @@ std::vector<InputField> input_workload_fields() {
                   "分块计算损失：不保留完整 logits 的 fp32 副本"},
                  "job"),
            &Workload::chunked_ce));
+  t.push_back(bind(field("gfree", "--grads-freed", "grads_freed", T::flag, none,
+                         {"Gradients freed each step", "每步释放梯度"},
+                         {"Training: the loop frees gradients after each step (zero_grad(set_to_none=True)), "
+                          "so they do not share the peak with the activations",
+                          "训练：每步之后释放梯度（zero_grad(set_to_none=True)），梯度与激活不同时占用峰值"},
+                         "job"),
+                   &Workload::grads_freed));
   t.push_back(
       bind(field("gmu", "--gpu-memory-utilization", "gpu_memory_utilization", T::share, {0.05, 1, ""},
                  {"vLLM memory share", "vLLM 显存占比"},

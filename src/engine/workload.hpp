@@ -111,6 +111,10 @@ struct Workload {
   bool pure_half_states = false;
   // Cross-entropy over chunks of the sequence: the fp32 copy of the full logits never exists.
   bool chunked_ce = false;
+  // The training loop frees the gradients after every optimizer step (zero_grad(set_to_none=True), the
+  // default of PyTorch >= 2.0 and of Hugging Face's Trainer): the backward then builds them while it frees
+  // the stored activations, so both do not sit at the peak together. false = they persist between steps.
+  bool grads_freed = false;
   double gpu_memory_utilization = 0.9;  // vLLM: share of the card it reserves up front
   int per_sample_px = 0;  // CNN/diffusion: image side the per-sample figures are stated for (0 = image_px)
   // Diffusion inference: one generated image takes sampling_steps denoiser passes, two per step with

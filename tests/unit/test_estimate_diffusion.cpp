@@ -241,10 +241,10 @@ TEST_CASE("gradients freed after each step: the peak holds the larger of them an
   Workload w = job("sd-1.5", Mode::train);
   w.optimizer = Optimizer::adam8bit;
   w.micro_batch = 2;
-  model::MemoryPlan keep, release;
-  release.release_grads = true;
-  const MemoryBreakdown a = model::memory_breakdown(w, keep);
-  const MemoryBreakdown b = model::memory_breakdown(w, release);
+  Workload freed = w;
+  freed.grads_freed = true;
+  const MemoryBreakdown a = model::memory_breakdown(w, {});
+  const MemoryBreakdown b = model::memory_breakdown(freed, {});
   const double copies = w.params * 2 / model::kGiB;
   CHECK(a.gradients_gib == doctest::Approx(w.params * 4 / model::kGiB));
   CHECK(b.gradients_gib == doctest::Approx(std::max(0.0, a.gradients_gib - copies - a.activations_gib)));
@@ -252,19 +252,23 @@ TEST_CASE("gradients freed after each step: the peak holds the larger of them an
   CHECK(b.activations_gib == doctest::Approx(a.activations_gib));
   CHECK(b.total_gib() < a.total_gib());
   // Checkpointing stores little: the gradients set the peak, so the backward's end is what counts.
-  Workload ck = w;
+  Workload ck = freed;
   ck.checkpointing = true;
-  const MemoryBreakdown c = model::memory_breakdown(ck, release);
+  const MemoryBreakdown c = model::memory_breakdown(ck, {});
   CHECK(c.gradients_gib > 0);
   CHECK(c.weights_gib + c.gradients_gib + c.optimizer_gib + c.activations_gib ==
         doctest::Approx(c.weights_gib - copies + a.gradients_gib + c.optimizer_gib));
   // Accumulation keeps them into the next forward; adapters and the default plan are unchanged.
   Workload ga = w;
   ga.grad_accum = 2;
-  CHECK(model::memory_breakdown(ga, release).total_gib() ==
-        doctest::Approx(model::memory_breakdown(ga, keep).total_gib()));
+  Workload ga_freed = ga;
+  ga_freed.grads_freed = true;
+  CHECK(model::memory_breakdown(ga_freed, {}).total_gib() ==
+        doctest::Approx(model::memory_breakdown(ga, {}).total_gib()));
   Workload lora = job("sd-1.5", Mode::train);
   lora.mode = Mode::lora;
-  CHECK(model::memory_breakdown(lora, release).total_gib() ==
-        doctest::Approx(model::memory_breakdown(lora, keep).total_gib()));
+  Workload lora_freed = lora;
+  lora_freed.grads_freed = true;
+  CHECK(model::memory_breakdown(lora_freed, {}).total_gib() ==
+        doctest::Approx(model::memory_breakdown(lora, {}).total_gib()));
 }

@@ -1,7 +1,10 @@
 // Memory terms, verdicts and the fit advice.
 #include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "engine/estimate_model.hpp"
+#include "engine/input.hpp"
 #include "test_estimate_fixtures.hpp"
 
 using namespace gw;
@@ -189,4 +192,63 @@ TEST_CASE("multi-GPU verdicts split what does not fit on one card") {
   CHECK(one.fit == Fit::no_fit);
   CHECK(two.fit != Fit::no_fit);
   CHECK(two.memory.weights_gib == doctest::Approx(one.memory.weights_gib / 2));
+}
+
+TEST_CASE("gradients freed each step: the job field lowers the peak and the explanation names the lifetime") {
+  // Set through the input table, as --grads-freed, a link's gfree=1 and the form's switch set it.
+  const InputField* f = find_input("--grads-freed");
+  REQUIRE(f);
+  CHECK(f == find_input("gfree"));
+  Scenario s;
+  s.workload = bert_large(Precision::amp);
+  const MemoryBreakdown kept = model::memory_breakdown(s.workload, {});
+  REQUIRE(set_input(*f, s, "true", false).status == InputSet::ok);
+  REQUIRE(s.workload.grads_freed);
+  const MemoryBreakdown freed = model::memory_breakdown(s.workload, {});
+  // The backward builds the 1.25 GiB of gradients while it frees more than that of activations.
+  CHECK(kept.gradients_gib > 1.0);
+  CHECK(freed.gradients_gib == doctest::Approx(0.0));
+  CHECK(freed.total_gib() < kept.total_gib() - 1.0);
+  auto says = [](const MemoryBreakdown& m, const char* en, const char* zh) {
+    for (const Text& r : m.rules)
+      if (r.en.find(en) != std::string::npos && r.zh.find(zh) != std::string::npos) return true;
+    return false;
+  };
+  CHECK(says(kept, "kept between steps", "步与步之间保留"));
+  CHECK(says(freed, "freed after each step", "每步之后释放"));
+  // Accumulating micro-batches keeps them through the next forward, and says so.
+  Workload ga = s.workload;
+  ga.grad_accum = 4;
+  const MemoryBreakdown acc = model::memory_breakdown(ga, {});
+  CHECK(acc.gradients_gib == doctest::Approx(kept.gradients_gib));
+  CHECK(says(acc, "accumulated over micro-batches", "跨微批累加"));
+  // Inference has no gradients: the field changes nothing there and no rule mentions it.
+  Workload inf = gwtest::preset("llama2-7b-fp16");
+  const double before = model::memory_breakdown(inf, {}).total_gib();
+  inf.grads_freed = true;
+  CHECK(model::memory_breakdown(inf, {}).total_gib() == doctest::Approx(before));
+}
+
+TEST_CASE("a diffusion inference preset states no per-image activation figure it would not use") {
+  // Diffusion inference memory is the VAE decode (estimate_memory.cpp); a per-image figure written into
+  // such a preset would be accepted and change nothing.
+  // The preset as written (the bundled copy has the library model's shape laid in, whose per-image figure
+  // is the fine-tuning one).
+  std::ifstream in(std::string(GPUWISE_SOURCE_DIR) + "/data/presets.json", std::ios::binary);
+  REQUIRE(in.good());
+  const nlohmann::json doc = nlohmann::json::parse(in);
+  int checked = 0;
+  for (const nlohmann::json& p : doc.at("presets")) {
+    const std::string id = p.at("id").get<std::string>();
+    const Workload w = gwtest::preset(id.c_str());
+    if (w.mode != Mode::inference || w.arch != Arch::diffusion || w.image_px <= 0) continue;
+    ++checked;
+    CHECK_MESSAGE(!p.at("workload").contains("activation_mib_per_sample"), id);
+    Workload other = w;
+    other.activation_mib_per_sample = w.activation_mib_per_sample * 2 + 100;
+    CHECK_MESSAGE(model::memory_breakdown(other, {}).total_gib() ==
+                      doctest::Approx(model::memory_breakdown(w, {}).total_gib()),
+                  id);
+  }
+  CHECK(checked >= 1);  // sd15-inference
 }
