@@ -186,6 +186,18 @@ struct Offer {
   std::string source;
   Text notes;
   std::vector<Package> packages;  // prepaid day/week/month prices, when published
+  // How the cards talk, from the provider's instance page; empty = unknown (no source). Inside the node:
+  // "pcie" or "nvlink" (bridges or NVSwitch), with the per-GPU bandwidth. Between nodes: "none" (one machine
+  // only), "infiniband", "roce", "efa" (AWS Elastic Fabric Adapter) or "ethernet" (TCP), with the network
+  // bandwidth per GPU. A cluster is N copies of this offer; an offer whose inter-node fabric is "none" or
+  // unknown is never offered as one (scaling.hpp).
+  std::string intra_node;
+  std::optional<double> intra_node_gbs;  // GB/s per GPU, both directions, as NVIDIA prints it (A100 600)
+  std::string inter_node;
+  std::optional<double> inter_node_gbps_per_gpu;  // Gbit/s per GPU (p5: 3200 Gbit/s over 8 GPUs = 400)
+  std::optional<int> max_nodes;                   // the most nodes one cluster may have, when published
+  std::string interconnect_source;
+  std::string interconnect_date;
 };
 
 // A platform students look for that has no offer in the catalog, with the reason (a price not found, ...).

@@ -313,6 +313,14 @@ const std::vector<CatalogField<Package>>& package_fields() {
   return t;
 }
 
+namespace {
+// An interconnect fact needs its source and date, as a price does.
+CatalogField<Offer> interconnect_cited(CatalogField<Offer> f) {
+  f.required_with = {"intra_node", "intra_node_gbs", "inter_node", "inter_node_gbps_per_gpu", "max_nodes"};
+  return f;
+}
+}  // namespace
+
 const std::vector<CatalogField<Offer>>& offer_fields() {
   using O = Offer;
   static const std::vector<CatalogField<O>> t = {
@@ -340,6 +348,18 @@ const std::vector<CatalogField<Offer>>& offer_fields() {
       make("source", T::string, cite, &O::source, {"Source", "来源"}),
       make("notes", T::text, opt, &O::notes, {"Notes", "备注"}),
       make("packages", T::records, opt, &O::packages, {"Packages", "包日/包周/包月"}),
+      choice("intra_node", opt, &O::intra_node, {"pcie", "nvlink"}, {"Link inside the node", "机内互联"}),
+      num("intra_node_gbs", opt, &O::intra_node_gbs, kThroughput, "GB/s",
+          {"Link bandwidth per GPU", "机内每卡带宽"}),
+      choice("inter_node", opt, &O::inter_node, {"none", "infiniband", "roce", "efa", "ethernet"},
+             {"Network between nodes", "节点间网络"}),
+      num("inter_node_gbps_per_gpu", opt, &O::inter_node_gbps_per_gpu, kThroughput, "Gbit/s",
+          {"Network per GPU", "每卡节点间带宽"}),
+      whole("max_nodes", opt, &O::max_nodes, {1, false, 100000}, {"Most nodes", "最多节点数"}),
+      interconnect_cited(make("interconnect_source", T::string, opt, &O::interconnect_source,
+                              {"Interconnect source", "互联来源"})),
+      interconnect_cited(make("interconnect_date", T::date, opt, &O::interconnect_date,
+                              {"Interconnect source date", "互联来源日期"})),
   };
   return t;
 }

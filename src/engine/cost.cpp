@@ -156,7 +156,9 @@ Point compute(const Context& x, double run_hours, double price_offer_currency, b
   pt.storage_hours = std::max(pt.storage_hours, 0.0);
   const double running_h = std::min(pt.calendar_hours, pt.storage_hours);
   const double stopped_h = std::max(0.0, pt.storage_hours - running_h);
-  const double gb = std::max(0.0, clamp0(c.disk_gb) - clamp0(p.free_disk_gb));
+  // Every node of a cluster has its own disk and add-ons (BillRequest::nodes).
+  const double nodes = std::max(1, x.req.nodes);
+  const double gb = std::max(0.0, clamp0(c.disk_gb) - clamp0(p.free_disk_gb)) * nodes;
   if (p.disk_running_per_gb_month) {
     const double run_rate = x.to_user(clamp0(*p.disk_running_per_gb_month), p.currency);
     // Most providers keep billing a stopped disk at the same rate; a known stopped rate wins.
@@ -165,7 +167,7 @@ Point compute(const Context& x, double run_hours, double price_offer_currency, b
     pt.storage_running = gb * run_rate * running_h / kHoursPerMonth;
     pt.storage_stopped = gb * stop_rate * stopped_h / kHoursPerMonth;
   }
-  pt.extras = clamp0(c.extras_per_month) * pt.storage_hours / kHoursPerMonth;
+  pt.extras = clamp0(c.extras_per_month) * nodes * pt.storage_hours / kHoursPerMonth;
   if (c.ingress_per_gb)
     pt.ingress = clamp0(c.dataset_gb) * clamp0(*c.ingress_per_gb);  // already in user currency
   if (p.egress_per_gb) {
@@ -222,7 +224,8 @@ std::string zh_input(const std::string& name) {
       {"day price", "包日价"},
       {"weeks", "包周数"},
       {"days", "包日数"},
-      {"leftover hours", "剩余小时"}};
+      {"leftover hours", "剩余小时"},
+      {"nodes", "节点数"}};
   for (const auto& [en, zh] : names)
     if (name == en) return zh;
   return {};
@@ -231,6 +234,12 @@ std::string zh_input(const std::string& name) {
 ExplainInput in(std::string name, double value, std::string unit) {
   std::string zh = zh_input(name);
   return {std::move(name), value, std::move(unit), std::move(zh)};
+}
+
+// A cluster's per-node lines name the node count among their inputs.
+std::vector<ExplainInput> with_nodes(double nodes, std::vector<ExplainInput> inputs) {
+  if (nodes > 1) inputs.insert(inputs.begin() + 1, in("nodes", nodes, ""));
+  return inputs;
 }
 
 void add_line(Bill& bill, CostKind kind, Text label, Range amount, Text formula,
@@ -335,16 +344,21 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
              range_of(pts, [](const Point& q) { return q.idle; }),
              {"idle hours x price per hour", "空转时长 × 每小时价格"},
              {in("idle hours", c.idle_tail_hours, "h"), in("price per hour", m.price, per_h)}, gpu_date);
-  const double gb = std::max(0.0, c.disk_gb - p.free_disk_gb);
+  const double nodes = std::max(1, x.req.nodes);
+  const double gb = std::max(0.0, c.disk_gb - p.free_disk_gb) * nodes;
   const double running_h = std::min(m.calendar_hours, m.storage_hours);
   if (m.storage_running > 0)
     add_line(bill, CostKind::storage_running, {"Disk while running", "云盘（运行期间）"},
              range_of(pts, [](const Point& q) { return q.storage_running; }),
-             {"(disk GB - free GB) x price per GB-month x running hours / 720",
-              "（云盘 GB − 免费额度）× 每 GB 月价 × 运行小时 ÷ 720"},
-             {in("disk", c.disk_gb, "GB"), in("free", p.free_disk_gb, "GB"), in("billable", gb, "GB"),
-              in("price", x.to_user(p.disk_running_per_gb_month.value_or(0), p.currency), cur + "/GB-month"),
-              in("running hours", running_h, "h")},
+             nodes > 1 ? Text{"(disk GB - free GB) x nodes x price per GB-month x running hours / 720",
+                              "（云盘 GB − 免费额度）× 节点数 × 每 GB 月价 × 运行小时 ÷ 720"}
+                       : Text{"(disk GB - free GB) x price per GB-month x running hours / 720",
+                              "（云盘 GB − 免费额度）× 每 GB 月价 × 运行小时 ÷ 720"},
+             with_nodes(nodes, {in("disk", c.disk_gb, "GB"), in("free", p.free_disk_gb, "GB"),
+                                in("billable", gb, "GB"),
+                                in("price", x.to_user(p.disk_running_per_gb_month.value_or(0), p.currency),
+                                   cur + "/GB-month"),
+                                in("running hours", running_h, "h")}),
              p.source_date);
   if (m.storage_stopped > 0)
     add_line(bill, CostKind::storage_stopped,
@@ -362,9 +376,11 @@ void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
   if (m.extras > 0)
     add_line(bill, CostKind::extras, {"Add-ons (e.g. provisioned IOPS)", "附加项（如预置 IOPS）"},
              range_of(pts, [](const Point& q) { return q.extras; }),
-             {"add-ons per month x months the disk exists", "每月附加费 × 云盘存在月数"},
-             {in("add-ons per month", c.extras_per_month, cur),
-              in("months", m.storage_hours / kHoursPerMonth, "")},
+             nodes > 1 ? Text{"add-ons per month x nodes x months the disk exists",
+                              "每月附加费 × 节点数 × 云盘存在月数"}
+                       : Text{"add-ons per month x months the disk exists", "每月附加费 × 云盘存在月数"},
+             with_nodes(nodes, {in("add-ons per month", c.extras_per_month, cur),
+                                in("months", m.storage_hours / kHoursPerMonth, "")}),
              "");
   const double per_gb = p.egress_per_gb ? x.to_user(*p.egress_per_gb, p.currency) : 0;
   if (m.ingress > 0 && c.ingress_per_gb)

@@ -128,6 +128,9 @@ struct BillRequest {
   // The offer's prepaid packages (包日/包周/包月, offer currency), on-demand only: the bill compares them
   // with hourly for the hours the card is held and takes the cheaper. Not owned; may be null.
   const std::vector<Package>* packages = nullptr;
+  // Machines rented (a multi-node cluster): price_per_hour is already all of them; each has its own disk
+  // and add-ons, so storage and extras scale by it. Upload and egress go once (internal copies are free).
+  int nodes = 1;
 };
 
 // The cheapest way to hold a card for `hours` with prepaid packages, the rest (if any) hourly at

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "engine/estimate_model.hpp"
+#include "engine/scaling.hpp"
 
 namespace gw {
 
@@ -31,17 +32,19 @@ struct JobTime {
   double total() const { return compute_s + prefill_s + loading_s; }
 };
 
+// `cluster_slowdown`: a multi-node run's single-node speed-up over its own (scaling.hpp), 1 on one node.
 JobTime job_time(const Workload& w, const Gpu& gpu, int count, double derate, double units,
-                 double baseline_s_per_unit) {
+                 double baseline_s_per_unit, double cluster_slowdown = 1) {
   JobTime t;
-  const double per_unit = model::seconds_per_unit(w, gpu, count, derate);
+  const double per_unit = model::seconds_per_unit(w, gpu, count, derate) * cluster_slowdown;
   if (per_unit <= 0) return t;
   t.compute_s = units * per_unit;
   if (w.mode == Mode::inference && w.arch == Arch::decoder && w.dataset_samples > 0 && w.seq_len > 0) {
     const model::Rates r = model::rates_for(w, gpu, derate);
     const model::StepWork pw = model::prefill_work(w);
     const double batches = w.dataset_samples / w.inference_batch;
-    t.prefill_s = batches * model::step_time(pw, r, w.bound).total() / multi_gpu_speedup(gpu, count);
+    t.prefill_s =
+        batches * model::step_time(pw, r, w.bound).total() / multi_gpu_speedup(gpu, count) * cluster_slowdown;
   }
   // The loader's share is measured on a baseline card and does not speed up on a faster one.
   const double d = w.data_loading_share;
@@ -288,11 +291,25 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   }
   const model::StepWork work = model::step_work(w);
   const model::StepTime st = model::step_time(work, rates, w.bound);
-  e.scaling_efficiency = multi_gpu_speedup(gpu, e.gpu_count) / e.gpu_count;
   const double step_s = std::max(st.total(), 1e-12);
+  // Scaling (scaling.hpp): over nodes, the gradient all-reduce of each optimizer step against its compute.
+  e.nodes = opt.node ? std::clamp(opt.nodes, 1, e.gpu_count) : 1;
+  ScalingInputs si;
+  si.gpus = e.gpu_count;
+  si.nodes = e.nodes;
+  si.node = opt.node;
+  si.step_s = step_s * std::max(1, w.grad_accum);
+  si.sync_bytes = w.mode == Mode::inference
+                      ? 0.0
+                      : e.memory.gradients_gib * model::kGiB * (plan.shard_states ? e.gpu_count : 1);
+  si.sharded = plan.shard_states;
+  const Scaling scaling = gpu_scaling(gpu, si);
+  const double single_node_speedup = multi_gpu_speedup(gpu, e.gpu_count);
+  const double cluster_slowdown = single_node_speedup / std::max(scaling.speedup, 1e-9);
+  e.scaling_efficiency = scaling.efficiency;
   // What the tensor unit delivers on this job once the other terms are paid for.
   e.effective_tflops = finite_or(work.tensor_flops / step_s / 1e12, 0);
-  const double per_unit = model::seconds_per_unit(w, gpu, e.gpu_count, e.derate);
+  const double per_unit = model::seconds_per_unit(w, gpu, e.gpu_count, e.derate) * cluster_slowdown;
   e.throughput = per_unit > 0 ? 1.0 / per_unit : 0;
   e.throughput_unit = model::throughput_unit(w);
   if (e.derate < 1)
@@ -340,11 +357,36 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   add_input(te, "units per step (" + e.throughput_unit + ")", work.units, "",
             "每步完成的单位数（" + throughput_unit_text(e.throughput_unit).zh + "）");
   add_input(te, "GPUs", e.gpu_count, "");
-  add_input(te, "multi-GPU speed-up", multi_gpu_speedup(gpu, e.gpu_count), "x");
+  if (e.nodes > 1) {
+    add_input(te, "nodes", e.nodes, "", "节点数");
+    add_input(te, "in-node efficiency", scaling.intra_efficiency, "", "机内效率");
+    add_input(te, "gradient bytes per step", si.sync_bytes / model::kGiB, "GiB", "每步梯度字节");
+    add_input(te, "all-reduce traffic per GPU", scaling.traffic_bytes / model::kGiB, "GiB",
+              "每卡 all-reduce 流量");
+    add_input(te, "bus bandwidth between nodes", scaling.bus_gbs, "GB/s", "机间总线带宽");
+    add_input(te, "all-reduce per step", scaling.comm_s * 1e3, "ms", "每步 all-reduce");
+    add_input(te, "optimizer step compute", si.step_s * 1e3, "ms", "每个优化步计算");
+    add_input(te, "all-reduce not hidden", scaling.exposed_s * 1e3, "ms", "未被掩盖的 all-reduce");
+    add_input(te, "network efficiency", scaling.inter_efficiency, "", "网络效率");
+    tn.note.en +=
+        "Across nodes: all-reduce = 2 (N - 1) / N x gradient bytes" +
+        std::string(si.sharded ? " x 1.5 (ZeRO-3/FSDP)" : "") +
+        " / bus bandwidth (network per GPU x cards per node / 8 x the fabric's share), hidden behind "
+        "the backward pass (2/3 of the step) except the last bucket (10%); efficiency = step / (step + "
+        "the rest). ";
+    tn.note.zh +=
+        "跨节点：all-reduce = 2 (N − 1) / N × 梯度字节" +
+        std::string(si.sharded ? " × 1.5（ZeRO-3/FSDP）" : "") +
+        " ÷ 总线带宽（每卡网络带宽 × 每节点卡数 ÷ 8 × 该网络的可用比例），可被反向传播（每步的 2/3）"
+        "掩盖，最后一个梯度桶（10%）除外；效率 = 每步时间 ÷（每步时间 + 未掩盖部分）。";
+  }
+  add_input(te, "multi-GPU speed-up", scaling.speedup, "x");
   add_input(te, "derate", e.derate, "");
-  if (w.checkpointing)
-    tn.note = {"checkpointing recomputes the forward pass: one extra forward per step (+1/3 of the FLOPs). ",
-               "梯度检查点要重算前向：每步多一次前向（FLOPs 多 1/3）。"};
+  if (w.checkpointing) {
+    tn.note.en +=
+        "checkpointing recomputes the forward pass: one extra forward per step (+1/3 of the FLOPs). ";
+    tn.note.zh += "梯度检查点要重算前向：每步多一次前向（FLOPs 多 1/3）。";
+  }
   if (w.experts > 0) {
     add_input(te, "MoE: params each token runs through", model::active_params(w), "",
               "MoE：每个 token 经过的参数");
@@ -366,7 +408,7 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
     tn.note.zh += "工作量未知：给出 --samples/--epochs 或 --tokens 才能算时长。";
     return e;
   }
-  JobTime here = job_time(w, gpu, e.gpu_count, e.derate, units, base_per_unit);
+  JobTime here = job_time(w, gpu, e.gpu_count, e.derate, units, base_per_unit, cluster_slowdown);
   const double factor = cal.factor;
   if (calibrated) {
     add_input(te, "reference run on " + ref_gpu->id, ref->hours, "h", "参考运行（" + ref_gpu->id + "）");

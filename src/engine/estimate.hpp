@@ -97,6 +97,7 @@ struct GpuEstimate {
   std::string unit_used;          // "TF32 tensor", "FP16 tensor (FP32 acc)", "FP64", "memory bandwidth"
   double effective_tflops = 0;    // per GPU, after utilization and derate
   double scaling_efficiency = 1;  // multi-GPU, 1 for a single card
+  int nodes = 1;                  // machines the cards are spread over (scaling.hpp)
   double throughput = 0;          // whole job, all cards
   std::string throughput_unit;    // "samples/s", "tokens/s", "steps/s"
   bool work_known = false;
@@ -110,6 +111,9 @@ struct EstimateOptions {
   int gpu_count = 1;
   double derate = 1.0;  // from the offer
   bool explain = true;  // false: skip the explanations (the recommender screening every offer)
+  // A cluster: `nodes` copies of `node`, gpu_count cards in all (scaling.hpp). One node: null is fine.
+  int nodes = 1;
+  const Offer* node = nullptr;
 };
 
 // Pure and deterministic; never returns NaN or infinity.

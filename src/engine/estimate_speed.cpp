@@ -352,20 +352,3 @@ double seconds_per_unit(const Workload& in, const Gpu& gpu, int count, double de
 }
 
 }  // namespace gw::model
-
-namespace gw {
-
-double multi_gpu_speedup(const Gpu& gpu, int gpu_count) {
-  if (gpu_count <= 1) return 1.0;
-  // Speed-up n / (1 + alpha (n - 1)): alpha is the share of a step lost to gradient exchange.
-  // GeForce cards talk over PCIe without peer-to-peer: 2 x 3090 give ~1.7x (the source article).
-  double alpha = 0.10;
-  if (gpu.segment == "consumer")
-    alpha = 0.176;
-  else if (gpu.has_nvlink)
-    alpha = 0.05;
-  const double n = gpu_count;
-  return n / (1.0 + alpha * (n - 1.0));
-}
-
-}  // namespace gw
