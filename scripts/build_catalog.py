@@ -595,6 +595,9 @@ def downclocked_3090(offers):
 def build_providers(offers):
     out = []
     access = provider_facts()
+    sessions = session_limits()
+    if set(sessions) - {p["id"] for p in facts.PROVIDERS}:
+        sys.exit(f"session-limits.csv names providers the catalog lacks: {sorted(set(sessions))}")
     unknown = set(access) - {p["id"] for p in facts.PROVIDERS}
     if unknown:
         sys.exit(f"provider-facts.csv names providers the catalog lacks: {sorted(unknown)}")
@@ -613,7 +616,10 @@ def build_providers(offers):
                  "billing_note", "disk_running_per_gb_month", "disk_stopped_per_gb_month", "free_disk_gb",
                  "egress_per_gb", "egress_free_gb_per_month", "ingress_free", "internal_network_free", "has_spot",
                  "spot_discount_fraction", "spot_notice_seconds", "spot_interruptions_per_hour", "spot_note",
-                 "programs", "access", "no_gpu_per_hour", "source", "source_date"]
+                 "programs", "access", "no_gpu_per_hour", "session_limited", "session_max_hours",
+                 "session_idle_minutes", "session_weekly_gpu_hours", "session_gpu_guaranteed", "session_note",
+                 "source", "source_date"]
+        p.update(sessions.get(p["id"], {}))
         assert set(p) <= set(order), set(p) - set(order)
         p["programs"] = [build_program(pr) for pr in p["programs"]]
         out.append({k: p[k] for k in order if p.get(k) is not None})
@@ -651,6 +657,30 @@ def provider_facts():
             if r["no_gpu_per_hour"].strip():
                 extra["no_gpu_per_hour"] = num(r["no_gpu_per_hour"])
             out[r["provider"]] = extra
+    return out
+
+
+def session_limits():
+    """Notebook platforms' session limits (issue 18 item 2): scripts/catalog-sources/session-limits.csv.
+    A blank cell is unknown; the citation goes into the note, as the provider's own source is its prices'."""
+    out = {}
+    with open(os.path.join(HERE, "catalog-sources", "session-limits.csv"), encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            if not r["source"].strip() or not valid_date(r["source_date"].strip()):
+                sys.exit(f"session-limits.csv: {r['provider']} has no source or source_date")
+            s = {"session_limited": True}
+            for k in ("max_hours", "idle_minutes", "weekly_gpu_hours"):
+                if r[k].strip():
+                    s["session_" + k] = num(r[k])
+            g = r["gpu_guaranteed"].strip()
+            if g not in ("", "yes", "no"):
+                sys.exit(f"session-limits.csv: {r['provider']}.gpu_guaranteed must be yes, no or blank")
+            if g:
+                s["session_gpu_guaranteed"] = g == "yes"
+            src = f" Source: {r['source'].strip()}, {r['source_date'].strip()}."
+            s["session_note"] = {"en": r["note_en"].strip() + src, "zh": r["note_zh"].strip() + "来源：" +
+                                 r["source"].strip() + "，" + r["source_date"].strip() + "。"}
+            out[r["provider"]] = s
     return out
 
 
@@ -886,7 +916,9 @@ def guide_text(guide_path, catalog):
 # engine would refuse the catalog), on a listed key the output never has that is not named here (a field the
 # engine reads and this script forgot), and on a name here that the output does have.
 NOT_WRITTEN = {
-    "providers": {"internal_network_free": "no source names a provider that bills internal traffic (default: free)"},
+    "providers": {"internal_network_free": "no source names a provider that bills internal traffic (default: free)",
+                  "session_weekly_gpu_hours": "no priced notebook platform states a weekly quota (Kaggle's 30 h "
+                                              "has no priced offer; session-limits.csv writes it when one does)"},
     "providers/programs": {"cap": "no programme in catalog_facts.py publishes a per-order cap",
                            "expires": "no programme in catalog_facts.py publishes its end date"},
 }

@@ -142,6 +142,8 @@ void draw_buy(AppState& s) {
     result_row(tr("Renting, per year", "租用：每年"), money(r.rent_per_year, cur));
     result_row(tr("Owning, per year", "自购：每年"), money(r.own_per_year, cur));
     result_row(tr("of which electricity", "其中电费"), money(r.own_running_per_year, cur));
+    // The same energy model as a job's kWh (energy.hpp): the card's power x hours, at a desk (PUE 1).
+    result_row(tr("Energy per year", "每年耗电"), plain(r.own_kwh_per_year, 0) + " kWh");
     result_row(tr("Pays back after", "回本时间"),
                r.breaks_even ? plain(r.months_to_break_even, 1) + tr(" months", " 个月")
                              : std::string(tr("not within the horizon", "年限内不回本")),

@@ -10,6 +10,7 @@
 #include "engine/bundled.hpp"
 #include "engine/cost.hpp"
 #include "engine/estimate.hpp"
+#include "engine/md.hpp"
 
 namespace gw::cli {
 namespace {
@@ -195,7 +196,13 @@ void setup(CLI::App& root, Context& ctx) {
       out["gpu_count"] = n;
       out["derate"] = d;
       ojson arr = ojson::array();
-      for (std::size_t i = 0; i < ests.size(); ++i) arr.push_back(to_json(ests[i], *chosen[i], lang));
+      for (std::size_t i = 0; i < ests.size(); ++i) {
+        arr.push_back(to_json(ests[i], *chosen[i], lang));
+        // Molecular dynamics: the speed MD users quote (md.hpp).
+        if (const double ns = md_ns_per_day(ests[i].throughput, w.md_timestep_fs);
+            ns > 0 && ests[i].supported)
+          arr.back()["ns_per_day"] = sig(ns);
+      }
       out["gpus"] = arr;
       std::cout << out.dump(2) << "\n";
       return;
@@ -241,7 +248,10 @@ void setup(CLI::App& root, Context& ctx) {
         row.insert(row.end(), {"-", "-", "-", "-"});
       } else {
         row.push_back(unit_used_text(e.unit_used).in(lang));
-        row.push_back(human_rate(e.throughput, throughput_unit_text(e.throughput_unit).in(lang)));
+        std::string rate = human_rate(e.throughput, throughput_unit_text(e.throughput_unit).in(lang));
+        if (const double ns = md_ns_per_day(e.throughput, w.md_timestep_fs); ns > 0)
+          rate += " = " + fmt_num(ns, ns >= 100 ? 0 : 1) + " ns/day";
+        row.push_back(rate);
         // Hours for a job that does not fit would describe a run that cannot happen.
         const bool show = e.work_known && e.fit != Fit::no_fit;
         row.push_back(show ? format_hours(e.hours.likely, lang) : "-");

@@ -128,7 +128,13 @@ Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& pre
   }
   // The model's shape, from the library or a config.json, read before the preset so a bad one is
   // reported first.
-  const ModelEntry* model = f.model.empty() ? nullptr : &find_model_or_exit(f.model);
+  // A code rather than a model ("--model GROMACS", "--model VASP"): the science preset that lists it, as
+  // --preset takes it (said on stderr below). Library models keep their own lookup and its suggestions.
+  if (!f.model.empty() && preset_id.empty() && f.workload_file.empty() && !bundled_models().find(f.model))
+    if (const Preset* code = find_preset_by_model(presets, f.model);
+        code && code->workload.arch == Arch::generic)
+      preset_id = f.model;
+  const ModelEntry* model = f.model.empty() || preset_id == f.model ? nullptr : &find_model_or_exit(f.model);
   HfConfigRead config;
   if (!f.hf_config.empty()) {
     config = read_hf_config(read_input(f.hf_config));
@@ -160,9 +166,10 @@ Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& pre
     // lists it (find_preset_by_model: the longest listed name inside what was typed).
     if (!p && (p = find_preset_by_model(presets, preset_id))) {
       const bool zh = f.ctx && f.ctx->lang() == Lang::zh;
+      const std::string flag = (f.preset.empty() ? "--model " : "--preset ") + preset_id;
       std::cerr << stderr_prefix(zh ? Lang::zh : Lang::en)
-                << (zh ? "--preset " + preset_id + "：使用预设 " + p->id + "（" + p->title.zh + "）\n"
-                       : "--preset " + preset_id + ": using preset " + p->id + " (" + p->title.en + ")\n");
+                << (zh ? flag + "：使用预设 " + p->id + "（" + p->title.zh + "）\n"
+                       : flag + ": using preset " + p->id + " (" + p->title.en + ")\n");
     }
     if (!p) {
       const std::string where = f.preset.empty() ? f.workload_file + ": /preset" : "--preset";

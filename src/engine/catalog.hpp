@@ -161,6 +161,16 @@ struct Provider {
   // 无卡模式: the instance booted without its GPU, for installing and downloading, per hour in the
   // provider's currency (AutoDL about 0.1 CNY/h). Unset: the provider has no such mode, or it is not known.
   std::optional<double> no_gpu_per_hour;
+  // A notebook platform (Colab, Kaggle, Gradient notebooks): a session ends after a fixed wall clock or
+  // when idle, GPU hours may be capped per week, and the card type may not be guaranteed. Each fact is
+  // unset when no source gave it (shown as unknown); session_note says where they come from and for which
+  // tier. A job longer than a session is checkpointed and restarted (spot.hpp simulate_sessions).
+  bool session_limited = false;
+  std::optional<double> session_max_hours;
+  std::optional<double> session_idle_minutes;
+  std::optional<double> session_weekly_gpu_hours;
+  std::optional<bool> session_gpu_guaranteed;
+  Text session_note;
   std::string source;
   std::string source_date;
 };

@@ -22,6 +22,7 @@ constexpr CatalogRange kGb{0, false, 1e7};
 constexpr CatalogRange kAmount{0, true, 1e7};
 constexpr CatalogRange kMinSpend{0, false, 1e7};
 constexpr CatalogRange kUsdCny{1, true, 50};
+constexpr CatalogRange kSessionHours{0, true, 1e4};  // hours or minutes of a session, hours of a week
 
 template <class R, class M>
 CatalogField<R> make(const char* key, T type, Need need, M R::*member, Text label) {
@@ -292,11 +293,24 @@ const std::vector<CatalogField<Provider>>& provider_fields() {
         make("programs", T::records, opt, &P::programs, {"Programmes", "优惠项目"}),
         make("access", T::record, opt, &P::access, {"Access", "付款与访问"}),
         num("no_gpu_per_hour", opt, &P::no_gpu_per_hour, kPrice, "per hour", {"GPU-less mode", "无卡模式"}),
+        make("session_limited", T::flag, opt, &P::session_limited,
+             {"Session-limited notebook", "限时会话（笔记本平台）"}),
+        num("session_max_hours", opt, &P::session_max_hours, kSessionHours, "h",
+            {"Longest session", "单次会话上限"}),
+        num("session_idle_minutes", opt, &P::session_idle_minutes, kSessionHours, "min",
+            {"Idle timeout", "空闲断开时间"}),
+        num("session_weekly_gpu_hours", opt, &P::session_weekly_gpu_hours, kSessionHours, "h per week",
+            {"Weekly GPU quota", "每周 GPU 时长配额"}),
+        make("session_gpu_guaranteed", T::flag, opt, &P::session_gpu_guaranteed,
+             {"GPU type guaranteed", "保证显卡型号"}),
+        make("session_note", T::text, opt, &P::session_note, {"Session limits note", "会话限制说明"}),
         make("source", T::string, cite, &P::source, {"Source", "来源"}),
         make("source_date", T::date, req, &P::source_date, {"Source date", "来源日期"}),
     };
-    for (auto& f : v)
+    for (auto& f : v) {
       if (std::string(f.key).rfind("spot_", 0) == 0 && f.type == T::number) f.only_with = "has_spot";
+      if (std::string(f.key).rfind("session_", 0) == 0 && f.type != T::flag) f.only_with = "session_limited";
+    }
     return v;
   }();
   return t;

@@ -11,6 +11,10 @@ namespace gw {
 
 namespace {
 
+// What China's announced factors count: CO2 of the electricity consumed, the grid's average (a region's or
+// province's own generation plus what it imports), the same measure as the national factor.
+const Text kCnGases = {"CO2 per kWh of electricity consumed, average", "电力平均二氧化碳排放因子（消费侧）"};
+
 // Each factor as its publisher states it, with the year it describes. They count slightly different things
 // (a consumption factor of CO2 alone, a generation factor, a lifecycle CO2e factor): `gases` says which, and
 // the explanation shows it, so a comparison across countries is read with that in mind.
@@ -27,6 +31,121 @@ const std::vector<GridFactor> kGrids = {
       "生态环境部、国家统计局《关于发布2023年电力二氧化碳排放因子的公告》：全国电力平均二氧化碳排放因子 "
       "0.5306 kgCO2/kWh（2022 年为 0.5366），据光明日报报道（2026 年 1 月）"},
      "www.163.com/dy/article/KIQVBKCG05567I2C.html"},
+    {"cn-north",
+     {"North China grid (Beijing, Tianjin, Hebei, Shanxi, Shandong, Inner Mongolia)",
+      "华北电网（北京、天津、河北、山西、山东、内蒙古）"},
+     0.6361,
+     2023,
+     kCnGases,
+     {"Ministry of Ecology and Environment and National Bureau of Statistics of China, 2023 electricity CO2 "
+      "emission factors, regional level: North China 0.6361 kgCO2/kWh, as reported by Guangming Daily "
+      "(January 2026)",
+      "生态环境部、国家统计局《关于发布2023年电力二氧化碳排放因子的公告》区域层面：华北 0.6361 kgCO2/kWh，"
+      "据光明日报报道（2026 年 1 月）"},
+     "www.163.com/dy/article/KIQVBKCG05567I2C.html"},
+    {"cn-northeast",
+     {"Northeast China grid (Liaoning, Jilin, Heilongjiang)", "东北电网（辽宁、吉林、黑龙江）"},
+     0.5122,
+     2023,
+     kCnGases,
+     {"Ministry of Ecology and Environment and National Bureau of Statistics of China, 2023 electricity CO2 "
+      "emission factors, regional level: Northeast 0.5122 kgCO2/kWh, as reported by Guangming Daily (January "
+      "2026)",
+      "生态环境部、国家统计局《关于发布2023年电力二氧化碳排放因子的公告》区域层面：东北 0.5122 kgCO2/kWh，"
+      "据光明日报报道（2026 年 1 月）"},
+     "www.163.com/dy/article/KIQVBKCG05567I2C.html"},
+    {"cn-east",
+     {"East China grid (Shanghai, Jiangsu, Zhejiang, Anhui, Fujian)",
+      "华东电网（上海、江苏、浙江、安徽、福建）"},
+     0.5500,
+     2023,
+     kCnGases,
+     {"Ministry of Ecology and Environment and National Bureau of Statistics of China, 2023 electricity CO2 "
+      "emission factors, regional level: East China 0.5500 kgCO2/kWh, as reported by Guangming Daily "
+      "(January 2026)",
+      "生态环境部、国家统计局《关于发布2023年电力二氧化碳排放因子的公告》区域层面：华东 0.5500 kgCO2/kWh，"
+      "据光明日报报道（2026 年 1 月）"},
+     "www.163.com/dy/article/KIQVBKCG05567I2C.html"},
+    {"cn-central",
+     {"Central China grid (Henan, Hubei, Hunan, Jiangxi)", "华中电网（河南、湖北、湖南、江西）"},
+     0.5271,
+     2023,
+     kCnGases,
+     {"Ministry of Ecology and Environment and National Bureau of Statistics of China, 2023 electricity CO2 "
+      "emission factors, regional level: Central China 0.5271 kgCO2/kWh, as reported by Guangming Daily "
+      "(January 2026)",
+      "生态环境部、国家统计局《关于发布2023年电力二氧化碳排放因子的公告》区域层面：华中 0.5271 kgCO2/kWh，"
+      "据光明日报报道（2026 年 1 月）"},
+     "www.163.com/dy/article/KIQVBKCG05567I2C.html"},
+    {"cn-northwest",
+     {"Northwest China grid (Shaanxi, Gansu, Qinghai, Ningxia, Xinjiang)",
+      "西北电网（陕西、甘肃、青海、宁夏、新疆）"},
+     0.5543,
+     2023,
+     kCnGases,
+     {"Ministry of Ecology and Environment and National Bureau of Statistics of China, 2023 electricity CO2 "
+      "emission factors, regional level: Northwest 0.5543 kgCO2/kWh, as reported by Guangming Daily (January "
+      "2026)",
+      "生态环境部、国家统计局《关于发布2023年电力二氧化碳排放因子的公告》区域层面：西北 0.5543 kgCO2/kWh，"
+      "据光明日报报道（2026 年 1 月）"},
+     "www.163.com/dy/article/KIQVBKCG05567I2C.html"},
+    {"cn-south",
+     {"China Southern grid (Guangdong, Guangxi, Yunnan, Guizhou, Hainan)",
+      "南方电网（广东、广西、云南、贵州、海南）"},
+     0.4042,
+     2023,
+     kCnGases,
+     {"Ministry of Ecology and Environment and National Bureau of Statistics of China, 2023 electricity CO2 "
+      "emission factors, regional level: South 0.4042 kgCO2/kWh, as reported by Guangming Daily (January "
+      "2026)",
+      "生态环境部、国家统计局《关于发布2023年电力二氧化碳排放因子的公告》区域层面：南方 0.4042 kgCO2/kWh，"
+      "据光明日报报道（2026 年 1 月）"},
+     "www.163.com/dy/article/KIQVBKCG05567I2C.html"},
+    {"cn-southwest",
+     {"Southwest China grid (Sichuan, Chongqing, Tibet)", "西南电网（四川、重庆、西藏）"},
+     0.2472,
+     2023,
+     kCnGases,
+     {"Ministry of Ecology and Environment and National Bureau of Statistics of China, 2023 electricity CO2 "
+      "emission factors, regional level: Southwest 0.2472 kgCO2/kWh, as reported by Guangming Daily (January "
+      "2026)",
+      "生态环境部、国家统计局《关于发布2023年电力二氧化碳排放因子的公告》区域层面：西南 0.2472 kgCO2/kWh，"
+      "据光明日报报道（2026 年 1 月）"},
+     "www.163.com/dy/article/KIQVBKCG05567I2C.html"},
+    {"cn-hebei",
+     {"Hebei province", "河北省"},
+     0.7252,
+     2022,
+     kCnGases,
+     {"Ministry of Ecology and Environment and National Bureau of Statistics of China, 2022 electricity CO2 "
+      "emission factors (announced 2024-12-20), provincial level: Hebei 0.7252 kgCO2/kWh, as reported by "
+      "the Beijing News via daydaynews.cc (2024-12-27)",
+      "生态环境部、国家统计局《关于发布2022年电力二氧化碳排放因子的公告》（2024 年 12 月 20 日）省级层面："
+      "河北 0.7252 kgCO2/kWh，据新京报报道（2024 年 12 月 27 日，daydaynews.cc 转载）"},
+     "daydaynews.cc/zh-hant/finance/3899452.html"},
+    {"cn-nei-mongol",
+     {"Inner Mongolia", "内蒙古自治区"},
+     0.6849,
+     2022,
+     kCnGases,
+     {"Ministry of Ecology and Environment and National Bureau of Statistics of China, 2022 electricity CO2 "
+      "emission factors (announced 2024-12-20), provincial level: Inner Mongolia 0.6849 kgCO2/kWh, as "
+      "reported by "
+      "the Beijing News via daydaynews.cc (2024-12-27)",
+      "生态环境部、国家统计局《关于发布2022年电力二氧化碳排放因子的公告》（2024 年 12 月 20 日）省级层面："
+      "内蒙古 0.6849 kgCO2/kWh，据新京报报道（2024 年 12 月 27 日，daydaynews.cc 转载）"},
+     "daydaynews.cc/zh-hant/finance/3899452.html"},
+    {"cn-sichuan",
+     {"Sichuan province", "四川省"},
+     0.1404,
+     2022,
+     kCnGases,
+     {"Ministry of Ecology and Environment and National Bureau of Statistics of China, 2022 electricity CO2 "
+      "emission factors (announced 2024-12-20), provincial level: Sichuan 0.1404 kgCO2/kWh, as reported by "
+      "the Beijing News via daydaynews.cc (2024-12-27)",
+      "生态环境部、国家统计局《关于发布2022年电力二氧化碳排放因子的公告》（2024 年 12 月 20 日）省级层面："
+      "四川 0.1404 kgCO2/kWh，据新京报报道（2024 年 12 月 27 日，daydaynews.cc 转载）"},
+     "daydaynews.cc/zh-hant/finance/3899452.html"},
     {"us",
      {"United States (national average)", "美国（全国平均）"},
      0.390,
@@ -123,7 +242,30 @@ struct RegionRule {
 };
 const RegionRule kRules[] = {
     {"aliyun", "cn-hongkong", false, ""},  // Hong Kong's grid is not the mainland's
-    {"aliyun", "cn-", true, "cn"},         // cn-hangzhou, cn-beijing, cn-zhangjiakou, cn-wulanchabu
+    // A data centre in a named province or city draws from that province's grid: its own factor where
+    // one is published, else its regional grid's (the provinces each regional grid covers, as the
+    // ministry groups them).
+    {"aliyun", "cn-zhangjiakou", false, "cn-hebei"},
+    {"aliyun", "cn-wulanchabu", false, "cn-nei-mongol"},
+    {"aliyun", "cn-huhehaote", false, "cn-nei-mongol"},
+    {"aliyun", "cn-chengdu", false, "cn-sichuan"},
+    {"aliyun", "cn-beijing", false, "cn-north"},
+    {"aliyun", "cn-qingdao", false, "cn-north"},
+    {"aliyun", "cn-hangzhou", false, "cn-east"},
+    {"aliyun", "cn-shanghai", false, "cn-east"},
+    {"aliyun", "cn-nanjing", false, "cn-east"},
+    {"aliyun", "cn-fuzhou", false, "cn-east"},
+    {"aliyun", "cn-wuhan", true, "cn-central"},
+    {"aliyun", "cn-shenzhen", false, "cn-south"},
+    {"aliyun", "cn-guangzhou", false, "cn-south"},
+    {"aliyun", "cn-heyuan", false, "cn-south"},
+    {"tencent", "ap-beijing", false, "cn-north"},
+    {"tencent", "ap-shanghai", false, "cn-east"},
+    {"tencent", "ap-nanjing", false, "cn-east"},
+    {"tencent", "ap-guangzhou", false, "cn-south"},
+    {"tencent", "ap-chengdu", false, "cn-sichuan"},
+    {"tencent", "ap-chongqing", false, "cn-southwest"},
+    {"aliyun", "cn-", true, "cn"},  // another mainland region: the national average
     {"aliyun", "ap-southeast-1", false, "sg"},
     {"aliyun", "us-east-1", false, "us"},
     {"aliyun", "us-west-1", false, "us"},
@@ -164,8 +306,64 @@ const GridFactor* find_grid_factor(std::string_view key) {
   return nullptr;
 }
 
+namespace {
+// Cities and provinces a Chinese platform's region may name ("CN Chongqing", "中国 成都"), with the grid
+// each draws from. A region naming places on two grids ("CN North 2A / Shanghai 2B") keeps the national one.
+struct Place {
+  std::string_view en, zh, grid;
+};
+const Place kPlaces[] = {
+    {"Zhangjiakou", "张家口", "cn-hebei"},
+    {"Hebei", "河北", "cn-hebei"},
+    {"Ulanqab", "乌兰察布", "cn-nei-mongol"},
+    {"Wulanchabu", "乌兰察布", "cn-nei-mongol"},
+    {"Hohhot", "呼和浩特", "cn-nei-mongol"},
+    {"Inner Mongolia", "内蒙古", "cn-nei-mongol"},
+    {"Chengdu", "成都", "cn-sichuan"},
+    {"Sichuan", "四川", "cn-sichuan"},
+    {"Ya'an", "雅安", "cn-sichuan"},
+    {"Chongqing", "重庆", "cn-southwest"},
+    {"CN North", "华北", "cn-north"},
+    {"Beijing", "北京", "cn-north"},
+    {"Tianjin", "天津", "cn-north"},
+    {"Qingdao", "青岛", "cn-north"},
+    {"Shandong", "山东", "cn-north"},
+    {"Shanghai", "上海", "cn-east"},
+    {"Hangzhou", "杭州", "cn-east"},
+    {"Nanjing", "南京", "cn-east"},
+    {"Suzhou", "苏州", "cn-east"},
+    {"Jiangsu", "江苏", "cn-east"},
+    {"Zhejiang", "浙江", "cn-east"},
+    {"Wuhan", "武汉", "cn-central"},
+    {"Changsha", "长沙", "cn-central"},
+    {"Guangzhou", "广州", "cn-south"},
+    {"Shenzhen", "深圳", "cn-south"},
+    {"Guangdong", "广东", "cn-south"},
+    {"Guiyang", "贵阳", "cn-south"},
+    {"Guizhou", "贵州", "cn-south"},
+    {"Xi'an", "西安", "cn-northwest"},
+    {"Ningxia", "宁夏", "cn-northwest"},
+    {"Zhongwei", "中卫", "cn-northwest"},
+};
+
+const GridFactor* place_grid(const Text& region) {
+  std::string_view found;
+  for (const Place& p : kPlaces) {
+    const bool hit = region.en.find(p.en) != std::string::npos || region.zh.find(p.zh) != std::string::npos;
+    if (!hit) continue;
+    if (!found.empty() && found != p.grid) return nullptr;  // two grids: not one of them
+    found = p.grid;
+  }
+  return found.empty() ? nullptr : find_grid_factor(found);
+}
+
+}  // namespace
+
 const GridFactor* grid_for_offer(const Offer& offer) {
   const std::string& region = offer.region.en;
+  // A mainland platform's region that names one place: that place's grid.
+  if (region.compare(0, 2, "CN") == 0)
+    if (const GridFactor* g = place_grid(offer.region)) return g;
   for (const RegionRule& r : kRules) {
     if (!r.provider.empty() && r.provider != offer.provider) continue;
     const bool hit = r.prefix ? region.compare(0, r.region.size(), r.region) == 0 : region == r.region;

@@ -259,6 +259,14 @@ std::vector<InputField> input_workload_fields() {
       bind(field("fp64", "--fp64", "needs_fp64", T::flag, none, {"Needs FP64", "需要 FP64"},
                  {"The job needs FP64", "任务需要 FP64 双精度"}, "job"),
            &Workload::needs_fp64),
+      bind(field("mdts", "--md-timestep-fs", "md_timestep_fs", T::number, {0, 100, "fs"},
+                 {"MD time step (fs)", "MD 时间步长（fs）"},
+                 {"Molecular dynamics: fs per step (2, or 4 with hydrogen mass repartitioning); speed then "
+                  "also shows as ns/day; 0 = not MD",
+                  "分子动力学：每步飞秒数（2；氢质量重分配时为 4）；设置后速度同时以 ns/day 显示；0 表示不是 "
+                  "MD"},
+                 "job"),
+           &Workload::md_timestep_fs),
   };
   // The model's shape beyond the classic transformer fields (engine/model.hpp counts parameters from them).
   auto shape = [&](const char* key, const char* flag, const char* name, double hi, Text label, Text help,

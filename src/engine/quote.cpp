@@ -21,6 +21,14 @@ SpotInputs spot_inputs(const Constraints& c, double work_hours, double interrupt
   return si;
 }
 
+std::optional<SpotResult> session_plan(const Constraints& c, const Provider& p, double work_hours,
+                                       double fixed_hours, bool explain) {
+  if (!p.session_limited || !p.session_max_hours || !(*p.session_max_hours > 0)) return std::nullopt;
+  SpotInputs si = spot_inputs(c, work_hours, 0, fixed_hours);
+  si.explain = explain;
+  return simulate_sessions(si, *p.session_max_hours, p.session_weekly_gpu_hours);
+}
+
 Quote price_offer(const Scenario& s, const Catalog& cat, const Offer& offer, Pricing pricing,
                   double job_hours, int spot_trials) {
   Quote q;
@@ -44,6 +52,11 @@ Quote price_offer(const Scenario& s, const Catalog& cat, const Offer& offer, Pri
   req.price_date = offer.price_date;
   req.pricing = pricing;
   if (pricing == Pricing::on_demand) req.packages = &offer.packages;  // 包日/包周/包月 when cheaper
+  if (pricing == Pricing::on_demand) q.sessions = session_plan(c, *provider, job_hours);
+  if (q.sessions && q.sessions->practical) {
+    req.run_hours = {q.sessions->expected_hours, q.sessions->expected_hours, q.sessions->expected_hours};
+    req.sessions = q.sessions->sessions;
+  }
   if (pricing == Pricing::spot) {
     SpotInputs si = spot_inputs(c, job_hours, spot_interruption_rate(c, *provider));
     si.trials = spot_trials;

@@ -20,11 +20,18 @@ double spot_interruption_rate(const Constraints&, const Provider&, bool* assumed
 SpotInputs spot_inputs(const Constraints&, double work_hours, double interruptions_per_hour,
                        double fixed_hours = 0);
 
+// A notebook platform's sessions for `work_hours` of work starting `fixed_hours` from now: simulate_sessions
+// with the scenario's checkpoint and restart settings and the provider's session length and weekly quota.
+// Nothing when the provider's sessions are not limited or their length is unknown (rows say so instead).
+std::optional<SpotResult> session_plan(const Constraints&, const Provider&, double work_hours,
+                                       double fixed_hours = 0, bool explain = true);
+
 struct Quote {
   bool ok = false;  // false: the offer has no spot price and its provider no spot discount
   Text problem;     // why not, when !ok
   OfferPrice price;
-  std::optional<SpotResult> spot;  // when priced as spot
+  std::optional<SpotResult> spot;      // when priced as spot
+  std::optional<SpotResult> sessions;  // on-demand on a session-limited notebook platform
   Bill bill;
 };
 // `s` gives the constraints (currency, discounts, bill inputs, spot settings) and the price overrides.

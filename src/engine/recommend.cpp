@@ -296,8 +296,9 @@ Priced price_candidate(const Context& x, const Candidate& k, bool with_lines) {
   out.price = offer_price(x.offer(k), x.provider(k), k.pricing, x.scenario.price_overrides);
   if (e.work_known)
     out.hours = {e.hours.low * k.spot_factor, e.hours.likely * k.spot_factor, e.hours.high * k.spot_factor};
-  out.finish = {x.fixed_hours + out.hours.low, x.fixed_hours + out.hours.likely,
-                x.fixed_hours + out.hours.high};
+  const double cf = k.calendar_factor;
+  out.finish = {x.fixed_hours + out.hours.low * cf, x.fixed_hours + out.hours.likely * cf,
+                x.fixed_hours + out.hours.high * cf};
   out.bill = price_bill(x.provider(k), x.c(), x.usd_cny, bill_request(x, k, out.hours, out.price.per_hour),
                         with_lines);
   return out;
@@ -559,8 +560,22 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
         k.spot_factor = work > 0 ? sr.expected_hours / work : 1.0;
         k.sessions = 1 + sr.expected_interruptions;
       }
+      if (pricing == Pricing::on_demand && p.session_limited) {
+        // A notebook platform: the job runs in sessions, restarted from checkpoints, costed and timed
+        // like spot sessions. A session too short for one checkpoint interval is as hopeless as spot
+        // interrupted too often, and is dropped for the same reason.
+        if (const auto sp = session_plan(c, p, work, x.fixed_hours, false)) {
+          if (!sp->practical) {
+            drop(i, pricing, cards, DropReason::spot_impractical, sp->expected_hours, work);
+            continue;
+          }
+          k.spot_factor = work > 0 ? sp->expected_hours / work : 1.0;
+          k.sessions = sp->sessions;
+          k.calendar_factor = sp->expected_hours > 0 ? sp->calendar_hours / sp->expected_hours : 1.0;
+        }
+      }
       const double hours = work * k.spot_factor;
-      k.finish = x.fixed_hours + hours;
+      k.finish = x.fixed_hours + hours * k.calendar_factor;
       if (c.deadline_hours && k.finish > *c.deadline_hours + 1e-9) {
         drop(i, pricing, cards, DropReason::deadline, k.finish, *c.deadline_hours);
         Dropped& d = report.dropped.back();

@@ -144,6 +144,9 @@ struct Row {
   bool price_derived = false;   // a spot price worked out from the provider's typical discount
 
   std::optional<SpotResult> spot;  // spot rows
+  // On-demand rows of a session-limited notebook platform whose session length is known: the restarts
+  // (quote.hpp session_plan); `hours` and the bill already count them.
+  std::optional<SpotResult> sessions;
 
   // Energy and CO2e of the job's hours (energy.hpp); its explanation is built for detailed rows only.
   Energy energy;

@@ -39,8 +39,9 @@ struct Candidate {
   std::uint8_t variant = 0;  // into Context::variants
   bool interruptions_assumed = false;
   bool pareto = false;
-  double spot_factor = 1;  // expected / uninterrupted hours (spot)
-  double sessions = 1;     // billed sessions (spot: 1 + expected interruptions)
+  double spot_factor = 1;      // expected / uninterrupted hours (spot, and a notebook's sessions)
+  double calendar_factor = 1;  // start to finish / GPU hours: a notebook's weekly quota stretches it
+  double sessions = 1;         // billed sessions (spot: 1 + expected interruptions)
   double interruptions_per_hour = 0;
   double cost = 0;         // likely total, user's currency
   double finish = 0;       // likely hours from now

@@ -14,6 +14,7 @@
 
 #include "engine/market.hpp"
 #include "engine/offer_tier.hpp"
+#include "engine/quote.hpp"
 #include "engine/recommend_internal.hpp"
 
 namespace gw::rec {
@@ -158,6 +159,20 @@ void compute_risk(const Context& x, Row& row, bool text) {
                   " times expected)",
               "竞价实例：可能被中断（预计约 " + fmt(row.spot->expected_interruptions, 1) + " 次）"});
   }
+  const Provider* provider = x.catalog.provider(row.provider);
+  if (provider && row.pricing == Pricing::on_demand && provider->session_limited) {
+    if (row.sessions && row.sessions->sessions > 1)
+      add(1, {"notebook sessions end after " + format_hours(provider->session_max_hours.value_or(0)) + ": " +
+                  std::to_string(row.sessions->sessions) + " sessions, restarted from checkpoints",
+              "笔记本会话 " + format_hours(provider->session_max_hours.value_or(0), Lang::zh) +
+                  "后结束：分 " + std::to_string(row.sessions->sessions) + " 次会话，从检查点重启"});
+    else if (!row.sessions)
+      add(1, {"notebook sessions are time-limited and their length is unknown",
+              "笔记本会话有时长限制，具体时长未知"});
+    if (provider->session_gpu_guaranteed && !*provider->session_gpu_guaranteed)
+      add(1, {"the GPU type is not guaranteed: a session may get a slower card",
+              "不保证显卡型号：会话可能分到更慢的卡"});
+  }
   if (c.deadline_hours && row.work_known && row.finish_hours.high > *c.deadline_hours)
     add(row.finish_hours.low > *c.deadline_hours * 0.8 ? 2 : 1,
         {"the slow end of the estimate (" + format_hours(row.finish_hours.high) + ") is past the deadline",
@@ -232,6 +247,8 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   r.price_edited = pr.price.edited;
   r.price_derived = pr.price.derived;
   if (k.pricing == Pricing::spot) r.spot = simulate_spot(spot_inputs(x, k));
+  if (k.pricing == Pricing::on_demand)
+    r.sessions = session_plan(x.c(), x.provider(k), e.work_known ? e.hours.likely : 0, x.fixed_hours, false);
   // Unknown work has no hours, so no energy either (Energy::known stays false).
   if (r.work_known) r.energy = job_energy(offer_energy_inputs(o, g, r.hours.likely), false);
   r.pareto = k.pareto;
@@ -253,7 +270,13 @@ void detail(const Context& x, const Candidate& k, Row& r) {
   if (r.work_known) r.energy = job_energy(offer_energy_inputs(x.offer(k), x.gpu(k), r.hours.likely), true);
   // Foreign-only or unconfirmed payment stays visible, marked and explained: never silently hidden.
   if (r.market_tier > 0) r.notes.push_back(market_note(x.provider(k), r.market_tier));
+  if (r.sessions || (k.pricing == Pricing::on_demand && x.provider(k).session_limited)) {
+    if (!x.provider(k).session_note.empty()) r.notes.push_back(x.provider(k).session_note);
+  }
   for (const Text& t : r.bill.notes) r.notes.push_back(t);
+  if (r.sessions)
+    r.sessions =
+        session_plan(c, x.provider(k), screened.work_known ? screened.hours.likely : 0, x.fixed_hours, true);
   if (k.pricing == Pricing::spot) {
     SpotInputs si = spot_inputs(x, k);
     si.explain = true;

@@ -170,6 +170,52 @@ Text reason_for(const Context& x, const Report& report, const Row& row) {
   return out;
 }
 
+namespace {
+// A notebook platform's limits as the row meets them: the sessions this job needs (already in its time and
+// bill), the weekly quota's wait, the idle timeout, and whether the card is guaranteed. Unknown is said.
+template <class Warn>
+void session_warnings(const Provider& p, const Row& r, Warn&& warn) {
+  const std::string name = p.name.en, name_zh = p.name.in(Lang::zh);
+  if (!r.sessions) {
+    warn(name +
+             " sessions are time-limited and their length is unknown: a long job may be cut at any "
+             "time, so checkpoint it and plan for restarts.",
+         name_zh + " 的会话有时长限制，但时长未知：长任务随时可能被中断，请保存检查点并准备重启。");
+  } else if (r.sessions->sessions > 1) {
+    const SpotResult& sr = *r.sessions;
+    const double extra = sr.expected_hours * sr.overhead_fraction / (1 + sr.overhead_fraction);
+    warn(name + " sessions end after " + format_hours(p.session_max_hours.value_or(0)) +
+             ": this job runs in " + std::to_string(sr.sessions) +
+             " sessions, each restarted from its last checkpoint. The lost work and the restarts add " +
+             format_hours(extra) + ", counted in its time and bill.",
+         name_zh + " 的会话 " + format_hours(p.session_max_hours.value_or(0), Lang::zh) +
+             "后结束：这个任务要分 " + std::to_string(sr.sessions) +
+             " 次会话，每次从上一个检查点重启。丢失的工作和重启多用 " + format_hours(extra, Lang::zh) +
+             "，已计入时间和费用。");
+  }
+  if (r.sessions && r.sessions->calendar_hours > r.sessions->expected_hours + 1e-9)
+    warn("A weekly quota of " + format_hours(p.session_weekly_gpu_hours.value_or(0)) +
+             " of GPU time stretches the job to " + format_hours(r.sessions->calendar_hours) +
+             " from start to finish.",
+         "每周 " + format_hours(p.session_weekly_gpu_hours.value_or(0), Lang::zh) +
+             " 的 GPU 配额使任务从开始到完成需要 " + format_hours(r.sessions->calendar_hours, Lang::zh) +
+             "。");
+  if (p.session_idle_minutes)
+    warn("An idle session is disconnected after " + fmt(*p.session_idle_minutes, 0) +
+             " min: keep the notebook running code, or the job stops early.",
+         "会话空闲 " + fmt(*p.session_idle_minutes, 0) +
+             " 分钟后断开：保持笔记本在运行代码，否则任务会提前停止。");
+  if (!p.session_gpu_guaranteed)
+    warn("Whether " + name + " guarantees the GPU type is unknown: a session may get another card.",
+         name_zh + " 是否保证显卡型号未知：会话可能分到别的卡。");
+  else if (!*p.session_gpu_guaranteed)
+    warn(name +
+             " does not guarantee the GPU type: a session may get a slower card than this row assumes, "
+             "which makes the job longer than shown.",
+         name_zh + " 不保证显卡型号：会话可能分到比本行假设更慢的卡，任务会比这里显示的更久。");
+}
+}  // namespace
+
 void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
   const Offer& o = x.offer(k);
   const Provider& p = x.provider(k);
@@ -224,6 +270,7 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
              "deadline.",
          "竞价实例赶紧迫的截止时间：有 " + fmt(r.spot->p_miss_deadline * 100, 0) +
              "% 的概率错过。原文建议重要截止时间前不要完全依赖竞价实例。");
+  if (k.pricing == Pricing::on_demand && p.session_limited) session_warnings(p, r, warn);
   if (o.derate < 1)
     warn(o.derate_note.en.empty() ? "A down-clocked variant: about " + fmt((1 - o.derate) * 100, 0) +
                                         "% slower than the desktop card."

@@ -132,6 +132,7 @@ SpotResult simulate_spot(const SpotInputs& in) {
   const double mean = (k - 1) * full.mean + last.mean;
   const double var = (k - 1) * full.var + last.var;
   r.expected_hours = finite_or(mean, 0);
+  r.calendar_hours = r.expected_hours;  // spot has no quota to wait for
   r.stddev_hours = finite_or(std::sqrt(std::max(0.0, var)), 0);
   r.expected_interruptions = finite_or((k - 1) * full.failures + last.failures, 0);
   r.overhead_fraction = W > 0 ? r.expected_hours / W - 1 : 0;
@@ -212,6 +213,104 @@ SpotResult simulate_spot(const SpotInputs& in) {
                       {"expected hours", r.expected_hours, "h", "预计时长"}};
   r.explain.note = {"Probability of missing the deadline by " + r.method + ".",
                     "错过截止时间的概率：" + r.method_text.zh + "。"};
+  return r;
+}
+
+}  // namespace gw
+
+namespace gw {
+
+// Session by session: a session that can finish the job does; any other runs whole checkpoint intervals
+// until no further one fits, and the rest of it (work not yet checkpointed when the session ends) is lost.
+SpotResult simulate_sessions(const SpotInputs& in, double session_hours, std::optional<double> weekly) {
+  SpotResult r;
+  const double W = std::max(0.0, finite_or(in.work_hours, 0));
+  const double C = std::max(0.0, finite_or(in.checkpoint_hours, 0));
+  const double R = std::max(0.0, finite_or(in.restart_hours, 0));
+  double S = std::max(0.0, finite_or(session_hours, 0));
+  const double Q = weekly && *weekly > 0 && std::isfinite(*weekly) ? *weekly : 0;
+  if (Q > 0) S = std::min(S, Q);  // a quota smaller than a session ends the session when it runs out
+
+  double tau;
+  if (in.interval_hours && *in.interval_hours > 0 && std::isfinite(*in.interval_hours)) {
+    tau = *in.interval_hours;
+    r.interval_is_default = false;
+  } else {
+    tau = young_daly_interval_hours(C, S > 0 ? 1 / S : 0);
+  }
+  // A later session has S - R for work; an interval and its checkpoint must fit in it.
+  const double avail_later = S - R;
+  if (!(tau > 0) || tau + C > avail_later) tau = avail_later - C;
+  r.interval_hours = std::max(0.0, tau);
+  r.method = "session limit (deterministic)";
+  r.method_text = {"session limit (deterministic)", "会话时长限制（确定性计算）"};
+
+  double remaining = W, clock = 0, lost = 0;
+  int sessions = 0, checkpoints = 0;
+  constexpr int kMaxSessions = 100000;
+  bool practical = W <= 0 || tau > 0;
+  while (practical && remaining > 1e-12) {
+    if (++sessions > kMaxSessions) {
+      practical = false;
+      break;
+    }
+    const double avail = sessions == 1 ? S : avail_later;
+    if (sessions > 1) clock += R;
+    // To finish here: the rest of the work plus a checkpoint after every whole interval but the last.
+    const double intervals = std::ceil(remaining / tau - 1e-9);
+    const double need = remaining + C * std::max(0.0, intervals - 1);
+    if (need <= avail + 1e-9) {
+      clock += need;
+      checkpoints += static_cast<int>(std::max(0.0, intervals - 1));
+      remaining = 0;
+      break;
+    }
+    const double n = std::floor(avail / (tau + C) + 1e-9);
+    if (n < 1) {
+      practical = false;
+      break;
+    }
+    remaining -= n * tau;
+    checkpoints += static_cast<int>(n);
+    lost += avail - n * (tau + C);
+    clock += avail;
+  }
+  r.practical = practical;
+  r.sessions = std::max(1, sessions);
+  r.checkpoints = checkpoints;
+  r.expected_hours = practical ? clock : W;
+  r.lost_hours = practical ? lost : 0;
+  r.expected_interruptions = r.sessions - 1;
+  r.overhead_fraction = W > 0 ? r.expected_hours / W - 1 : 0;
+  r.p90_hours = r.expected_hours;
+  // Under a quota the job runs Q hours a week: whole weeks pass for each full quota used before the last.
+  r.calendar_hours = r.expected_hours;
+  if (Q > 0 && r.expected_hours > Q) {
+    const double full_weeks = std::ceil(r.expected_hours / Q - 1e-9) - 1;
+    r.calendar_hours = full_weeks * 168.0 + (r.expected_hours - full_weeks * Q);
+  }
+  if (in.deadline_hours) r.p_miss_deadline = r.calendar_hours > *in.deadline_hours + 1e-9 ? 1 : 0;
+  if (!in.explain) return r;
+
+  r.explain.formula = {
+      "sessions of S hours (a weekly quota Q shortens them to Q); each later session starts with the restart "
+      "R; work is checkpointed every tau hours (C to write), and a session's end loses the work since its "
+      "last checkpoint. Under a quota, the job runs Q hours a week.",
+      "每次会话 S 小时（每周配额 Q 更小时按 Q 计）；之后每次会话先花重启时间 R；每工作 τ "
+      "小时写一次检查点（耗时 "
+      "C），会话结束时丢失上次检查点之后的工作。有配额时，每周只能运行 Q 小时。"};
+  r.explain.inputs = {{"work", W, "h", "工作量"},
+                      {"session S", S, "h", "会话时长 S"},
+                      {"weekly quota Q", Q, "h", "每周配额 Q"},
+                      {"checkpoint write C", C, "h", "检查点写入 C"},
+                      {"checkpoint interval tau", r.interval_hours, "h", "检查点间隔 τ"},
+                      {"restart R", R, "h", "重启 R"},
+                      {"sessions", static_cast<double>(r.sessions), "", "会话次数"},
+                      {"work lost at session ends", r.lost_hours, "h", "会话结束丢失的工作"},
+                      {"GPU hours", r.expected_hours, "h", "GPU 时长"},
+                      {"start to finish", r.calendar_hours, "h", "从开始到完成"}};
+  r.explain.note = {"The session's end is certain, so this is exact, not a simulation.",
+                    "会话结束时间是确定的，所以这是精确计算，而非模拟。"};
   return r;
 }
 

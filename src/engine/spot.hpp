@@ -59,10 +59,26 @@ struct SpotResult {
   std::string method;          // "monte-carlo (N trials, seed S)" or "normal approximation"
   Text method_text;            // the same for a reader, in either language
   int trials = 0;              // Monte Carlo trials actually run (fewer than asked on very long jobs)
+  // Sessions of a notebook platform (simulate_sessions): how many, the work lost at their ends, and the
+  // wall clock from start to finish counting the weeks spent waiting for a weekly quota to refill (equal to
+  // expected_hours without a quota; spot runs leave it there too).
+  int sessions = 1;
+  double lost_hours = 0;
+  double calendar_hours = 0;
   Explain explain;
 };
 
 // Pure and deterministic for given inputs (including the seed).
 SpotResult simulate_spot(const SpotInputs&);
+
+// A notebook platform ends every session after `session_hours` of wall clock: the cut is certain, not
+// random, so this is exact and deterministic (stddev 0). Work is checkpointed every tau hours (the inputs'
+// interval, else Young/Daly as if cuts came once a session); a cut loses the work since the last
+// checkpoint, and every later session starts with the restart R. interruptions_per_hour, seed and trials
+// are not used. A weekly GPU-hour quota shortens a session to what the quota holds and stretches
+// calendar_hours by the weeks spent waiting (168 h per week). practical is false when a session cannot
+// hold one checkpoint interval, or the job would need more than 100,000 sessions.
+SpotResult simulate_sessions(const SpotInputs&, double session_hours,
+                             std::optional<double> weekly_gpu_hours = std::nullopt);
 
 }  // namespace gw

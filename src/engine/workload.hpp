@@ -105,6 +105,9 @@ struct Workload {
   double data_loading_share = 0.0;    // share of step time spent loading data on the reference
   Bound bound = Bound::auto_;
   bool needs_fp64 = false;
+  // Molecular dynamics: the integration step in femtoseconds (2 fs with constrained bonds, 4 fs with
+  // hydrogen mass repartitioning). Above 0, a step of work is one MD step and speed also shows as ns/day.
+  double md_timestep_fs = 0;
   Runtime runtime = Runtime::auto_;
   // fp16/bf16 training: weights, gradients and optimizer states all in 16-bit, no fp32 master copy
   // (~8 bytes/param with AdamW instead of ~16).

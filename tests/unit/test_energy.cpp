@@ -106,11 +106,12 @@ TEST_CASE("energy: the catalog's regions map to grids; marketplaces and unsource
     const gw::GridFactor* g = gw::grid_for_offer(o);
     const gw::Provider* p = cat.provider(o.provider);
     REQUIRE(p);
-    // Every mainland platform's offer ("CN ...") is on the mainland grid, Hong Kong is not.
+    // Every mainland platform's offer ("CN ...") is on a mainland grid (national, regional or provincial),
+    // Hong Kong is not.
     if (o.region.en.rfind("CN", 0) == 0 ||
         (o.provider == "aliyun" && o.region.en.rfind("cn-", 0) == 0 && o.region.en != "cn-hongkong")) {
       REQUIRE(g);
-      CHECK(g->key == "cn");
+      CHECK(g->key.substr(0, 2) == "cn");
     }
     if (o.region.en == "cn-hongkong") CHECK(g == nullptr);
     // RunPod's and Vast.ai's marketplace rows name no country: their CO2 is unknown.
@@ -196,4 +197,45 @@ TEST_CASE("energy: recommend rows carry kWh and CO2e; greenest orders by CO2e, u
   CHECK(gw::parse_goal("greenest", g));
   CHECK(g == gw::Goal::greenest);
   CHECK(gw::to_string(gw::Goal::greenest) == "greenest");
+}
+
+TEST_CASE("energy: a Chinese region that names a province or city takes its grid's factor") {
+  const gw::Catalog& cat = bundled_catalog();
+  auto grid_of = [&](const char* offer_id) -> std::string {
+    const gw::Offer* o = cat.offer(offer_id);
+    REQUIRE_MESSAGE(o, offer_id);
+    const gw::GridFactor* g = gw::grid_for_offer(*o);
+    return g ? std::string(g->key) : std::string("none");
+  };
+  // Alibaba Cloud's regions: Zhangjiakou is in Hebei, Ulanqab in Inner Mongolia (provincial 2022 factors),
+  // Hangzhou on the East China grid, Beijing on the North China grid (regional 2023 factors).
+  for (const gw::Offer& o : cat.offers) {
+    if (o.provider != "aliyun") continue;
+    CAPTURE(o.id);
+    const std::string key(gw::grid_for_offer(o) ? gw::grid_for_offer(o)->key : "none");
+    if (o.region.en == "cn-zhangjiakou") CHECK(key == "cn-hebei");
+    if (o.region.en == "cn-wulanchabu") CHECK(key == "cn-nei-mongol");
+    if (o.region.en == "cn-hangzhou") CHECK(key == "cn-east");
+    if (o.region.en == "cn-beijing") CHECK(key == "cn-north");
+  }
+  CHECK(gw::find_grid_factor("cn-hebei")->kg_per_kwh == doctest::Approx(0.7252));
+  CHECK(gw::find_grid_factor("cn-hebei")->year == 2022);
+  CHECK(gw::find_grid_factor("cn-east")->kg_per_kwh == doctest::Approx(0.5500));
+  CHECK(gw::find_grid_factor("cn-southwest")->kg_per_kwh == doctest::Approx(0.2472));
+  CHECK(gw::find_grid_factor("cn-east")->year == 2023);
+  // A platform's free-text region: one named place takes its grid; two places on different grids, or
+  // none, keep the national average.
+  gw::Offer o;
+  o.provider = "someplatform";
+  o.region = {"CN Chengdu", "中国 成都"};
+  CHECK(std::string(gw::grid_for_offer(o)->key) == "cn-sichuan");
+  o.region = {"CN", "中国 重庆"};
+  CHECK(std::string(gw::grid_for_offer(o)->key) == "cn-southwest");
+  o.region = {"CN North 2A / Shanghai 2B", "中国 华北二A / 上海二B"};
+  CHECK(std::string(gw::grid_for_offer(o)->key) == "cn");
+  o.region = {"CN Beijing / Shanghai", ""};
+  CHECK(std::string(gw::grid_for_offer(o)->key) == "cn");
+  o.region = {"CN", "中国"};
+  CHECK(std::string(gw::grid_for_offer(o)->key) == "cn");
+  CHECK(grid_of("aws-us-east-1-t4-x1") == "us");
 }

@@ -1,0 +1,9 @@
+estimate
+--model
+AMBER
+--gpu
+rtx-4090
+--md-timestep-fs
+4
+--lang
+zh

@@ -1,0 +1,9 @@
+recommend
+--preset
+gpt2-355m-train
+--deadline
+60h
+--spot
+deny
+--providers
+colab
