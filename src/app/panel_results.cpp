@@ -316,7 +316,12 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
   // them only from the names that would not fit mixed "GeForce RTX 3090" and "RTX 3080 Ti x2" in one
   // table. The full name is a hover away, and leads the pick's line and the details.
   std::string gpu = short_gpu_name(row.gpu_name);
-  if (row.cards > 1) gpu += " ×" + std::to_string(row.cards);
+  // A cluster reads "nodes×cards per node · network" ("A100 40GB 2×8 · InfiniBand 200 Gbit/s").
+  if (row.nodes > 1)
+    gpu += " " + std::to_string(row.nodes) + "×" + std::to_string(row.cards / row.nodes) + " · " +
+           tr(row.network);
+  else if (row.cards > 1)
+    gpu += " ×" + std::to_string(row.cards);
   // The Pareto dot and a change tag follow the name: keep room for them so they are never the part cut off.
   float marks = 0;
   if (row.pareto) marks += ImGui::CalcTextSize("●").x + ImGui::GetStyle().ItemSpacing.x;
@@ -324,7 +329,7 @@ void draw_row(AppState& s, const Row& row, bool& expanded_now) {
     marks += ImGui::CalcTextSize(change_tag(row).c_str()).x + ImGui::GetStyle().ItemSpacing.x;
   const float gpu_avail = ImGui::GetContentRegionAvail().x;
   ImGui::TextColored(color_v(row.rank == 1 ? Tone::accent : Tone::text), "%s", gpu.c_str());
-  item_tooltip(row.gpu_name.c_str());
+  item_tooltip((row.gpu_name + (row.interconnect.empty() ? "" : "\n" + tr(row.interconnect))).c_str());
   if (!row.change.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(color_v(Tone::warn), "%s", change_tag(row).c_str());

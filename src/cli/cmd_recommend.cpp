@@ -83,7 +83,9 @@ Table flat_table(const Report& r, std::size_t n, Lang lang, Lang region_lang) {
                "kwh",
                "kg_co2e",
                "grid_kg_per_kwh",
-               "pue"};
+               "pue",
+               "nodes",
+               "interconnect"};
   for (std::size_t i = 0; i < n; ++i) {
     const Row& w = r.rows[i];
     const std::string fb =
@@ -105,7 +107,8 @@ Table flat_table(const Report& r, std::size_t n, Lang lang, Lang region_lang) {
                       w.energy.known ? fmt_num(w.energy.kwh, 2) : "",
                       w.energy.kg_co2e ? fmt_num(*w.energy.kg_co2e, 2) : "",
                       w.energy.grid ? fmt_num(w.energy.grid->kg_per_kwh, 4) : "",
-                      w.energy.pue_known ? fmt_num(w.energy.pue, 2) : ""});
+                      w.energy.pue_known ? fmt_num(w.energy.pue, 2) : "", std::to_string(w.nodes),
+                      w.interconnect.in(region_lang)});
   }
   return t;
 }
@@ -156,6 +159,10 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
   for (std::size_t i = 0; i < n; ++i) {
     const Row& w = r.rows[i];
     std::string gpu = short_gpu_name(w.gpu_name) + (w.cards > 1 ? " x" + std::to_string(w.cards) : "");
+    // A cluster: nodes x cards per node, and the network between them.
+    if (w.nodes > 1)
+      gpu += " (" + std::to_string(w.nodes) + "x" + std::to_string(w.cards / w.nodes) + ", " +
+             w.network.in(lang) + ")";
     if (!w.change.empty()) gpu += " [" + w.change_label.in(lang) + "]";
     std::string where = w.provider_name.in(lang) + (w.region.empty() ? "" : " " + w.region.in(lang));
     if (display_width(where) > 28) where = w.provider_name.in(lang);

@@ -91,6 +91,8 @@ json row_json(const Row& r, const Report& report, Lang lang) {
             {"region", r.region.en},
             {"pricing", std::string(to_string(r.pricing))},
             {"cards", r.cards},
+            {"nodes", r.nodes},
+            {"interconnect", r.interconnect.empty() ? json(nullptr) : json(r.interconnect.in(lang))},
             {"change", change_key(r.change)},
             {"change_text", r.change_text.in(lang)},
             {"fit", std::string(to_string(r.fit))},

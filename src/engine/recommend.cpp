@@ -3,6 +3,8 @@
 // only a few dozen GPU types.
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
@@ -12,6 +14,7 @@
 #include "engine/market.hpp"
 #include "engine/quote.hpp"
 #include "engine/recommend_internal.hpp"
+#include "engine/scaling.hpp"
 
 namespace gw {
 
@@ -280,12 +283,16 @@ BillRequest bill_request(const Context& x, const Candidate& k, const Range& hour
   const Offer& o = x.offer(k);
   BillRequest req;
   req.run_hours = hours;
-  req.price_per_hour = price;
+  // A cluster rents `nodes` copies of the offer: every node's hours are billed.
+  const double nodes = std::max<double>(1, k.nodes);
+  req.price_per_hour = {price.low * nodes, price.likely * nodes, price.high * nodes};
+  req.nodes = k.nodes;
   req.price_currency = o.currency;
   req.price_date = o.price_date;
   req.pricing = k.pricing;
   req.sessions = k.sessions;
-  if (k.pricing == Pricing::on_demand) req.packages = &o.packages;  // 包日/包周/包月 when cheaper
+  // 包日/包周/包月 when cheaper; a package holds one machine, so a cluster is billed by the hour
+  if (k.pricing == Pricing::on_demand && k.nodes <= 1) req.packages = &o.packages;
   return req;
 }
 }  // namespace
@@ -306,14 +313,23 @@ Priced price_candidate(const Context& x, const Candidate& k, bool with_lines) {
 
 namespace {
 
-int cached_estimate(Context& x, std::size_t gpu_index, int cards, double derate, int variant) {
-  const auto key = std::make_tuple(gpu_index, cards, derate, variant);
+// `cluster`: the offer whose copies make a multi-node cluster (its fabric links them), kOneNode otherwise.
+constexpr std::size_t kOneNode = static_cast<std::size_t>(-1);
+
+int cached_estimate(Context& x, std::size_t gpu_index, int cards, double derate, int variant,
+                    std::size_t cluster = kOneNode) {
+  const auto key = std::make_tuple(gpu_index, cards, derate, variant, cluster);
   auto it = x.estimate_index.find(key);
   if (it != x.estimate_index.end()) return it->second;
   EstimateOptions eo;
   eo.gpu_count = cards;
   eo.derate = derate;
   eo.explain = false;  // screening: only the detailed rows explain their numbers (rank_and_build)
+  if (cluster != kOneNode) {
+    const Offer& node = x.catalog.offers[cluster];
+    eo.node = &node;
+    eo.nodes = cards / std::max(1, node.gpu_count);
+  }
   x.estimates.push_back(estimate(x.variants[static_cast<std::size_t>(variant)].workload,
                                  x.catalog.gpus[gpu_index], x.catalog, eo));
   const int idx = static_cast<int>(x.estimates.size() - 1);
@@ -370,14 +386,15 @@ bool hopeless(const GpuEstimate& base, const std::vector<Change>& changes) {
 // lower bound (the estimate counts the PCIe transfer, not the CPU's Adam step), and it needs host RAM the
 // catalog cannot confirm, so it never displaces an on-GPU change that fits.
 int choose_variant(Context& x, std::size_t gpu, int cards, double derate, int base_ei,
-                   const std::vector<int>& precision_rank) {
+                   const std::vector<int>& precision_rank, std::size_t cluster) {
   int found = -1;
   std::tuple<bool, int, bool, double> best{};
   for (int v = 1; v < static_cast<int>(x.variants.size()); ++v) {
     if (hopeless(x.estimates[static_cast<std::size_t>(base_ei)],
                  x.variants[static_cast<std::size_t>(v)].changes))
       continue;
-    const GpuEstimate& e = x.estimates[static_cast<std::size_t>(cached_estimate(x, gpu, cards, derate, v))];
+    const GpuEstimate& e =
+        x.estimates[static_cast<std::size_t>(cached_estimate(x, gpu, cards, derate, v, cluster))];
     if (!e.supported || e.fit == Fit::no_fit) continue;
     const double slowness = e.work_known ? e.hours.likely : 1.0 / std::max(e.throughput, 1e-30);
     const std::vector<Change>& changes = x.variants[static_cast<std::size_t>(v)].changes;
@@ -423,8 +440,45 @@ bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
 
-bool contains_int(const std::vector<int>& v, int n) {
-  return std::find(v.begin(), v.end(), n) != v.end();
+// A cluster of more machines than this is beyond any question the page takes (cards stop at 64).
+constexpr int kMaxNodes = 64;
+
+// Card counts asked for that no single machine has, with the offers a cluster could not be made of: the
+// answer then says why there is no row for them (an offer with no network between nodes, or none sourced).
+struct NotCluster {
+  int single_node = 0;  // "none": the provider links no machines
+  int unknown = 0;      // no source for the network
+  int other = 0;        // its bandwidth unknown, or more nodes than it allows
+  Text example;         // the first offer's reason
+  std::string example_offer;
+};
+
+void add_cluster_warnings(const Catalog& catalog, const std::vector<int>& asked,
+                          const std::map<int, NotCluster>& missing, const std::set<int>& answered,
+                          Report& report) {
+  for (int n : asked) {
+    auto it = missing.find(n);
+    if (it == missing.end()) continue;
+    const bool one_machine = std::any_of(catalog.offers.begin(), catalog.offers.end(),
+                                         [&](const Offer& o) { return o.gpu_count == n; });
+    if (one_machine || answered.count(n)) continue;  // the count is answered: no need to explain clusters
+    const NotCluster& m = it->second;
+    const std::string cards = std::to_string(n);
+    report.warnings.push_back(
+        {cards +
+             " cards: no offer has that many in one machine, and a cluster of nodes is built only where "
+             "the provider's network between nodes is sourced. Not offered as clusters: " +
+             std::to_string(m.single_node) + " single-machine offers, " + std::to_string(m.unknown) +
+             " with no source for their network" +
+             (m.other ? ", " + std::to_string(m.other) + " for their bandwidth or node limit"
+                      : std::string()) +
+             " (e.g. " + m.example_offer + ": " + m.example.en + ").",
+         cards + " 张卡：没有单台机器有这么多卡；只有平台的机间网络有来源时才组多机集群。未作为集群推荐的：" +
+             std::to_string(m.single_node) + " 个单机方案，" + std::to_string(m.unknown) +
+             " 个机间网络没有来源" +
+             (m.other ? "，" + std::to_string(m.other) + " 个因带宽或节点数上限" : std::string()) +
+             "（例如 " + m.example_offer + "：" + m.example.zh + "）。"});
+  }
 }
 
 }  // namespace
@@ -487,123 +541,152 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
     ++report.drop_counts[static_cast<int>(why)];
   };
 
+  std::map<int, NotCluster> not_cluster;
   for (std::size_t i = 0; i < catalog.offers.size(); ++i) {
     const Offer& o = catalog.offers[i];
-    const int cards = std::max(1, o.gpu_count);
+    const int node_cards = std::max(1, o.gpu_count);
+    // Node counts asked for: 1 for the offer's own card count, N for a count N times it (a cluster of N
+    // copies), when the offer's network between nodes is known (scaling.hpp multi_node_ok).
+    std::vector<int> node_counts;
+    for (int asked : c.card_counts) {
+      if (asked % node_cards != 0 || asked / node_cards > kMaxNodes) continue;
+      const int n = asked / node_cards;
+      Text why;
+      if (n == 1 || multi_node_ok(o, n, &why)) {
+        if (std::find(node_counts.begin(), node_counts.end(), n) == node_counts.end())
+          node_counts.push_back(n);
+        continue;
+      }
+      NotCluster& m = not_cluster[asked];
+      ++(o.inter_node == "none" ? m.single_node : o.inter_node.empty() ? m.unknown : m.other);
+      // The example is the largest machine of them (a whole node, the likeliest cluster member).
+      if (m.example_offer.empty() || o.gpu_count > catalog.offer(m.example_offer)->gpu_count) {
+        m.example_offer = o.id;
+        m.example = why;
+      }
+    }
+    if (node_counts.empty()) node_counts.push_back(0);  // dropped below for its card count
     auto gi = gpu_at.find(o.gpu);
     auto pi = provider_at.find(o.provider);
-    for (Pricing pricing : {Pricing::on_demand, Pricing::spot}) {
-      if (gi == gpu_at.end() || pi == provider_at.end()) {
-        if (pricing == Pricing::on_demand) {
-          ++report.considered;
-          drop(i, pricing, cards, DropReason::unknown_gpu);
-        }
-        continue;
-      }
-      const Provider& p = catalog.providers[pi->second];
-      const Gpu& g = catalog.gpus[gi->second];
-      const OfferPrice price = offer_price(o, p, pricing, scenario.price_overrides);
-      if (!price.available) continue;  // no spot for this offer: not a candidate at all
-      ++report.considered;
-      if (provider_out[pi->second] || gpu_out[gi->second] ||
-          (!excluded_ids.empty() && excluded_ids.count(o.id))) {
-        drop(i, pricing, cards, DropReason::filtered, 0, provider_out[pi->second] == 2 ? 1 : 0);
-        continue;
-      }
-      if (!contains_int(c.card_counts, cards)) {
-        drop(i, pricing, cards, DropReason::card_count);
-        continue;
-      }
-      if ((pricing == Pricing::spot && c.spot == SpotPolicy::deny) ||
-          (pricing == Pricing::on_demand && c.spot == SpotPolicy::only)) {
-        drop(i, pricing, cards, DropReason::spot_policy);
-        continue;
-      }
-      if (fp64 && lacks_fp64(scenario.workload, g)) {
-        drop(i, pricing, cards, DropReason::no_precision, g.fp64_tflops.value_or(0),
-             g.fp32_tflops.value_or(0));
-        continue;
-      }
-      int variant = 0;
-      int ei = cached_estimate(x, gi->second, cards, o.derate, 0);
-      if (!x.estimates[static_cast<std::size_t>(ei)].supported) {
-        drop(i, pricing, cards, DropReason::no_precision);  // limit 0: the catalog lacks the rate
-        continue;
-      }
-      if (x.estimates[static_cast<std::size_t>(ei)].fit == Fit::no_fit) {
-        const double need = x.estimates[static_cast<std::size_t>(ei)].memory.total_gib();
-        const int found = choose_variant(x, gi->second, cards, o.derate, ei, precision_rank);
-        if (found < 0) {
-          drop(i, pricing, cards, DropReason::no_fit, need, g.vram_gib);
+    for (int nodes : node_counts)
+      for (Pricing pricing : {Pricing::on_demand, Pricing::spot}) {
+        const int cards = node_cards * std::max(1, nodes);
+        const std::size_t cluster = nodes > 1 ? i : kOneNode;
+        if (gi == gpu_at.end() || pi == provider_at.end()) {
+          if (pricing == Pricing::on_demand) {
+            ++report.considered;
+            drop(i, pricing, cards, DropReason::unknown_gpu);
+          }
           continue;
         }
-        variant = found;
-        ei = cached_estimate(x, gi->second, cards, o.derate, variant);
-      }
-      const GpuEstimate& e = x.estimates[static_cast<std::size_t>(ei)];
-
-      Candidate k;
-      k.offer = static_cast<std::uint32_t>(i);
-      k.provider = static_cast<std::uint32_t>(pi->second);
-      k.gpu = static_cast<std::uint32_t>(gi->second);
-      k.pricing = pricing;
-      k.variant = static_cast<std::uint8_t>(variant);
-      k.estimate = ei;
-      const double work = e.work_known ? e.hours.likely : 0;
-      if (pricing == Pricing::spot) {
-        k.interruptions_per_hour = spot_interruption_rate(c, p, &k.interruptions_assumed);
-        const SpotResult sr = simulate_spot(spot_inputs(x, k));
-        if (!sr.practical) {
-          drop(i, pricing, cards, DropReason::spot_impractical, sr.expected_hours, work);
+        const Provider& p = catalog.providers[pi->second];
+        const Gpu& g = catalog.gpus[gi->second];
+        const OfferPrice price = offer_price(o, p, pricing, scenario.price_overrides);
+        if (!price.available) continue;  // no spot for this offer: not a candidate at all
+        ++report.considered;
+        if (provider_out[pi->second] || gpu_out[gi->second] ||
+            (!excluded_ids.empty() && excluded_ids.count(o.id))) {
+          drop(i, pricing, cards, DropReason::filtered, 0, provider_out[pi->second] == 2 ? 1 : 0);
           continue;
         }
-        k.spot_factor = work > 0 ? sr.expected_hours / work : 1.0;
-        k.sessions = 1 + sr.expected_interruptions;
-      }
-      if (pricing == Pricing::on_demand && p.session_limited) {
-        // A notebook platform: the job runs in sessions, restarted from checkpoints, costed and timed
-        // like spot sessions. A session too short for one checkpoint interval is as hopeless as spot
-        // interrupted too often, and is dropped for the same reason.
-        if (const auto sp = session_plan(c, p, work, x.fixed_hours, false)) {
-          if (!sp->practical) {
-            drop(i, pricing, cards, DropReason::spot_impractical, sp->expected_hours, work);
+        if (nodes == 0) {
+          drop(i, pricing, cards, DropReason::card_count);
+          continue;
+        }
+        if ((pricing == Pricing::spot && c.spot == SpotPolicy::deny) ||
+            (pricing == Pricing::on_demand && c.spot == SpotPolicy::only)) {
+          drop(i, pricing, cards, DropReason::spot_policy);
+          continue;
+        }
+        if (fp64 && lacks_fp64(scenario.workload, g)) {
+          drop(i, pricing, cards, DropReason::no_precision, g.fp64_tflops.value_or(0),
+               g.fp32_tflops.value_or(0));
+          continue;
+        }
+        int variant = 0;
+        int ei = cached_estimate(x, gi->second, cards, o.derate, 0, cluster);
+        if (!x.estimates[static_cast<std::size_t>(ei)].supported) {
+          drop(i, pricing, cards, DropReason::no_precision);  // limit 0: the catalog lacks the rate
+          continue;
+        }
+        if (x.estimates[static_cast<std::size_t>(ei)].fit == Fit::no_fit) {
+          const double need = x.estimates[static_cast<std::size_t>(ei)].memory.total_gib();
+          const int found = choose_variant(x, gi->second, cards, o.derate, ei, precision_rank, cluster);
+          if (found < 0) {
+            drop(i, pricing, cards, DropReason::no_fit, need, g.vram_gib);
             continue;
           }
-          k.spot_factor = work > 0 ? sp->expected_hours / work : 1.0;
-          k.sessions = sp->sessions;
-          k.calendar_factor = sp->expected_hours > 0 ? sp->calendar_hours / sp->expected_hours : 1.0;
+          variant = found;
+          ei = cached_estimate(x, gi->second, cards, o.derate, variant, cluster);
         }
+        const GpuEstimate& e = x.estimates[static_cast<std::size_t>(ei)];
+
+        Candidate k;
+        k.offer = static_cast<std::uint32_t>(i);
+        k.provider = static_cast<std::uint32_t>(pi->second);
+        k.gpu = static_cast<std::uint32_t>(gi->second);
+        k.pricing = pricing;
+        k.variant = static_cast<std::uint8_t>(variant);
+        k.nodes = static_cast<std::uint8_t>(std::max(1, nodes));
+        k.estimate = ei;
+        const double work = e.work_known ? e.hours.likely : 0;
+        if (pricing == Pricing::spot) {
+          k.interruptions_per_hour = spot_interruption_rate(c, p, &k.interruptions_assumed);
+          const SpotResult sr = simulate_spot(spot_inputs(x, k));
+          if (!sr.practical) {
+            drop(i, pricing, cards, DropReason::spot_impractical, sr.expected_hours, work);
+            continue;
+          }
+          k.spot_factor = work > 0 ? sr.expected_hours / work : 1.0;
+          k.sessions = 1 + sr.expected_interruptions;
+        }
+        if (pricing == Pricing::on_demand && p.session_limited) {
+          // A notebook platform: the job runs in sessions, restarted from checkpoints, costed and timed
+          // like spot sessions. A session too short for one checkpoint interval is as hopeless as spot
+          // interrupted too often, and is dropped for the same reason.
+          if (const auto sp = session_plan(c, p, work, x.fixed_hours, false)) {
+            if (!sp->practical) {
+              drop(i, pricing, cards, DropReason::spot_impractical, sp->expected_hours, work);
+              continue;
+            }
+            k.spot_factor = work > 0 ? sp->expected_hours / work : 1.0;
+            k.sessions = sp->sessions;
+            k.calendar_factor = sp->expected_hours > 0 ? sp->calendar_hours / sp->expected_hours : 1.0;
+          }
+        }
+        const double hours = work * k.spot_factor;
+        k.finish = x.fixed_hours + hours * k.calendar_factor;
+        if (c.deadline_hours && k.finish > *c.deadline_hours + 1e-9) {
+          drop(i, pricing, cards, DropReason::deadline, k.finish, *c.deadline_hours);
+          Dropped& d = report.dropped.back();
+          if (!report.closest_over_deadline || d.need < report.closest_over_deadline->need)
+            report.closest_over_deadline = d;
+          continue;
+        }
+        BillRequest req = bill_request(x, k, {hours, hours, hours}, price.per_hour);
+        req.likely_only = true;
+        const Bill bill = price_bill(p, c, x.usd_cny, req, false);
+        k.cost = bill.total.likely;
+        k.price_after = bill.price_per_hour_after;
+        if (c.budget && k.cost > *c.budget + 1e-9) {
+          drop(i, pricing, cards, DropReason::budget, k.cost, *c.budget);
+          Dropped& d = report.dropped.back();
+          if (!report.closest_over_budget || d.need < report.closest_over_budget->need)
+            report.closest_over_budget = d;
+          continue;
+        }
+        candidates.push_back(std::move(k));
       }
-      const double hours = work * k.spot_factor;
-      k.finish = x.fixed_hours + hours * k.calendar_factor;
-      if (c.deadline_hours && k.finish > *c.deadline_hours + 1e-9) {
-        drop(i, pricing, cards, DropReason::deadline, k.finish, *c.deadline_hours);
-        Dropped& d = report.dropped.back();
-        if (!report.closest_over_deadline || d.need < report.closest_over_deadline->need)
-          report.closest_over_deadline = d;
-        continue;
-      }
-      BillRequest req = bill_request(x, k, {hours, hours, hours}, price.per_hour);
-      req.likely_only = true;
-      const Bill bill = price_bill(p, c, x.usd_cny, req, false);
-      k.cost = bill.total.likely;
-      k.price_after = bill.price_per_hour_after;
-      if (c.budget && k.cost > *c.budget + 1e-9) {
-        drop(i, pricing, cards, DropReason::budget, k.cost, *c.budget);
-        Dropped& d = report.dropped.back();
-        if (!report.closest_over_budget || d.need < report.closest_over_budget->need)
-          report.closest_over_budget = d;
-        continue;
-      }
-      candidates.push_back(std::move(k));
-    }
   }
   report.feasible = candidates.size();
   report.work_known =
       x.estimates.empty() || std::all_of(x.estimates.begin(), x.estimates.end(),
                                          [](const GpuEstimate& e) { return e.work_known || !e.supported; });
+  std::set<int> answered;  // card counts some candidate (a machine or a cluster) has
+  for (const Candidate& k : candidates) answered.insert(catalog.offers[k.offer].gpu_count * k.nodes);
   rank_and_build(x, candidates, report);
   add_report_warnings(x, report);
+  add_cluster_warnings(catalog, c.card_counts, not_cluster, answered, report);
   set_summary(x, report, catalog);
   return report;
 }

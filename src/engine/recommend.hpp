@@ -107,7 +107,11 @@ struct Row {
   Text provider_name;
   Text region;  // Offer::region
   Pricing pricing = Pricing::on_demand;
-  int cards = 1;
+  int cards = 1;  // in all, over `nodes` machines of the offer
+  int nodes = 1;
+  Text interconnect;  // "NVLink 600 GB/s; InfiniBand 200 Gbit/s per GPU" (scaling.hpp fabric_text); empty:
+                      // unknown
+  Text network;       // between nodes, short, for a cluster's row: "InfiniBand 200 Gbit/s" (network_text)
   // What was changed so it fits (empty: nothing), in enum order; change_key() gives "amp+checkpointing".
   std::vector<Change> change;
   Text change_text;   // the sentence: "with AMP and gradient checkpointing"

@@ -37,6 +37,7 @@ struct Candidate {
   std::int32_t estimate = 0;   // into Context::estimates
   Pricing pricing = Pricing::on_demand;
   std::uint8_t variant = 0;  // into Context::variants
+  std::uint8_t nodes = 1;    // copies of the offer (multi-node: its fabric links them)
   bool interruptions_assumed = false;
   bool pareto = false;
   double spot_factor = 1;      // expected / uninterrupted hours (spot, and a notebook's sessions)
@@ -66,7 +67,8 @@ struct Context {
   double fixed_hours = 0;  // upload + setup, wall clock before the job runs
   std::vector<Variant> variants;
   std::vector<GpuEstimate> estimates;
-  std::map<std::tuple<std::size_t, int, double, int>, int> estimate_index;  // gpu, cards, derate, variant
+  // gpu, cards, derate, variant, and the offer whose fabric links its nodes (SIZE_MAX: one node)
+  std::map<std::tuple<std::size_t, int, double, int, std::size_t>, int> estimate_index;
 
   const Constraints& c() const { return scenario.constraints; }
   const GpuEstimate& est(const Candidate& k) const { return estimates[static_cast<std::size_t>(k.estimate)]; }

@@ -16,6 +16,7 @@
 #include "engine/offer_tier.hpp"
 #include "engine/quote.hpp"
 #include "engine/recommend_internal.hpp"
+#include "engine/scaling.hpp"
 
 namespace gw::rec {
 
@@ -195,6 +196,13 @@ void compute_risk(const Context& x, Row& row, bool text) {
   row.risk = level >= 2 ? Risk::high : level == 1 ? Risk::medium : Risk::low;
 }
 
+// Every node's cards draw power.
+EnergyInputs cluster_energy_inputs(const Offer& o, const Gpu& g, double hours, int nodes) {
+  EnergyInputs in = offer_energy_inputs(o, g, hours);
+  in.cards *= std::max(1, nodes);
+  return in;
+}
+
 Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   const GpuEstimate& e = x.est(k);
   const Variant& v = x.variant(k);
@@ -212,7 +220,10 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   r.provider_name = provider_label(x.provider(k), o);  // "RunPod Secure" (offer_tier.hpp)
   r.region = o.region;
   r.pricing = k.pricing;
-  r.cards = std::max(1, o.gpu_count);
+  r.nodes = k.nodes;
+  r.cards = std::max(1, o.gpu_count) * r.nodes;
+  r.interconnect = fabric_text(o);
+  if (r.nodes > 1) r.network = network_text(o);
   r.change = v.changes;
   r.change_text = v.label;
   r.change_label = change_label(v.changes, v.workload.micro_batch);
@@ -231,7 +242,7 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   r.work_known = e.work_known;
   r.hours = pr.hours;
   r.finish_hours = pr.finish;
-  r.speedup = multi_gpu_speedup(g, r.cards);
+  r.speedup = e.scaling_efficiency * r.cards;
   r.scaling_efficiency = e.scaling_efficiency;
   r.unit_used = e.unit_used;
   r.bill = pr.bill;
@@ -250,7 +261,7 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   if (k.pricing == Pricing::on_demand)
     r.sessions = session_plan(x.c(), x.provider(k), e.work_known ? e.hours.likely : 0, x.fixed_hours, false);
   // Unknown work has no hours, so no energy either (Energy::known stays false).
-  if (r.work_known) r.energy = job_energy(offer_energy_inputs(o, g, r.hours.likely), false);
+  if (r.work_known) r.energy = job_energy(cluster_energy_inputs(o, g, r.hours.likely, r.nodes), false);
   r.pareto = k.pareto;
   return r;
 }
@@ -259,15 +270,18 @@ void detail(const Context& x, const Candidate& k, Row& r) {
   const Constraints& c = x.c();
   // The screening estimate skipped its explanation; the same inputs again, this time explained.
   const GpuEstimate& screened = x.est(k);
-  const GpuEstimate e =
-      estimate(x.variant(k).workload, x.gpu(k), x.catalog, {screened.gpu_count, screened.derate, true});
+  EstimateOptions eo{screened.gpu_count, screened.derate, true};
+  eo.nodes = k.nodes;
+  eo.node = k.nodes > 1 ? &x.offer(k) : nullptr;
+  const GpuEstimate e = estimate(x.variant(k).workload, x.gpu(k), x.catalog, eo);
   r.detailed = true;
   r.bill = price_candidate(x, k, true).bill;
   r.memory.rules = e.memory.rules;
   r.time_explain = e.time_explain;
   r.memory_explain = e.memory_explain;
   r.notes = e.notes;
-  if (r.work_known) r.energy = job_energy(offer_energy_inputs(x.offer(k), x.gpu(k), r.hours.likely), true);
+  if (r.work_known)
+    r.energy = job_energy(cluster_energy_inputs(x.offer(k), x.gpu(k), r.hours.likely, k.nodes), true);
   // Foreign-only or unconfirmed payment stays visible, marked and explained: never silently hidden.
   if (r.market_tier > 0) r.notes.push_back(market_note(x.provider(k), r.market_tier));
   if (r.sessions || (k.pricing == Pricing::on_demand && x.provider(k).session_limited)) {

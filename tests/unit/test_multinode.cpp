@@ -1,9 +1,10 @@
-// Multi-node (issue 18 item 4): the scaling model across nodes, and the bill of a cluster.
+// Multi-node (issue 18 item 4): the scaling model across nodes, clusters in the recommender, and their bill.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 
 #include "engine/cost.hpp"
+#include "engine/recommend.hpp"
 #include "engine/scaling.hpp"
 #include "test_recommend_fixtures.hpp"
 
@@ -102,6 +103,45 @@ TEST_CASE("multinode: who may be a cluster") {
   CHECK(gw::fabric_text(node_offer("infiniband", 200)).en ==
         "NVLink 600 GB/s; InfiniBand 200 Gbit/s per GPU");
   CHECK(gw::fabric_text(gw::Offer{}).empty());
+}
+
+TEST_CASE("multinode: --cards 16 gives clusters of two 8-card nodes, billed for both") {
+  gw::Scenario s = gw::test::scenario_for("gpt2-355m-train");
+  s.constraints.card_counts = {16, 32};
+  s.constraints.currency = "USD";
+  s.constraints.spot = gw::SpotPolicy::deny;
+  const gw::Catalog& cat = gw::test::bundled_catalog();
+  const gw::Report r = gw::recommend(s, cat);
+  REQUIRE_FALSE(r.rows.empty());
+  bool saw32 = false;
+  for (const gw::Row& row : r.rows) {
+    const gw::Offer* o = cat.offer(row.offer);
+    REQUIRE(o != nullptr);
+    CHECK(row.nodes * o->gpu_count == row.cards);
+    CHECK(row.nodes >= 2);
+    CHECK(gw::multi_node_ok(*o, row.nodes));
+    CHECK_FALSE(row.network.empty());
+    // Every node's price: the cluster's hourly price is nodes x the offer's (USD offers, USD answer).
+    if (o->currency == "USD" && !row.price_edited)
+      CHECK(row.price_per_hour == doctest::Approx(o->on_demand_per_hour * row.nodes));
+    CHECK(row.scaling_efficiency <
+          gw::multi_gpu_speedup(*cat.gpu(row.gpu), o->gpu_count) / o->gpu_count + 1e-9);
+    saw32 = saw32 || row.cards == 32;
+  }
+  CHECK(saw32);
+}
+
+TEST_CASE("multinode: an offer with no network between nodes gives no 16-card row, and the answer says why") {
+  gw::Scenario s = gw::test::scenario_for("gpt2-355m-train");
+  s.constraints.card_counts = {16};
+  s.constraints.providers = {"autodl"};
+  const gw::Report r = gw::recommend(s, gw::test::bundled_catalog());
+  CHECK(r.rows.empty());
+  const bool said = std::any_of(r.warnings.begin(), r.warnings.end(), [](const gw::Text& t) {
+    return t.en.find("16 cards: no offer has that many in one machine") != std::string::npos &&
+           t.zh.find("16 张卡") != std::string::npos;
+  });
+  CHECK(said);
 }
 
 TEST_CASE("multinode: the bill counts every node's disk and add-ons, the egress once") {

@@ -1,0 +1,12 @@
+recommend
+--preset
+gpt2-1.5b-train
+--cards
+8,16,32,64
+--currency
+USD
+--spot
+deny
+--top
+6
+--explain

@@ -1,0 +1,13 @@
+recommend
+--preset
+gpt2-1.5b-train
+--cards
+16
+--currency
+USD
+--spot
+deny
+--top
+3
+--format
+json

@@ -1,0 +1,7 @@
+recommend
+--preset
+gpt2-355m-train
+--cards
+16
+--providers
+autodl

@@ -1,0 +1,12 @@
+--lang
+zh
+recommend
+--preset
+gpt2-1.5b-train
+--cards
+16,32
+--spot
+deny
+--top
+4
+--explain
