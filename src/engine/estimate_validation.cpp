@@ -260,6 +260,8 @@ ValidationReport run_validation(std::string_view cases_json, const Catalog& cata
       score_ratio(id, c, b, catalog, rep);
     else if (kind == "throughput")
       score_throughput(id, c, b, catalog, rep);
+    else if (kind == "scaling")
+      score_scaling(id, c, b, catalog, rep);
     else
       rep.skipped.push_back({id, "unknown kind '" + kind + "'"});
   }
@@ -271,7 +273,8 @@ ValidationReport run_validation(std::string_view cases_json, const Catalog& cata
       ++s.verdicts;
       if (r.error == 0) ++s.verdicts_right;
     }
-    if (r.kind == "ratio" || r.kind == "throughput") {
+    // Multi-node scaling is its own category (a cluster against a baseline, not one card against another).
+    if ((r.kind == "ratio" || r.kind == "throughput") && r.category != "scaling") {
       speed.push_back(r.error);
       if (r.naive_error) naive.push_back(*r.naive_error);
     }
@@ -283,7 +286,7 @@ ValidationReport run_validation(std::string_view cases_json, const Catalog& cata
     if (!v.empty()) s.categories.push_back({cat, static_cast<int>(v.size()), median_abs(v)});
   }
   // Speed medians of the named speed categories (molecular dynamics), beside the overall one.
-  for (const char* cat : {"md"}) {
+  for (const char* cat : {"md", "scaling"}) {
     std::vector<double> v;
     for (const ValidationRow& r : rep.rows)
       if ((r.kind == "ratio" || r.kind == "throughput") && r.category == cat) v.push_back(r.error);

@@ -8,6 +8,10 @@
 #include "catalog.hpp"
 #include "workload.hpp"
 
+namespace gw {
+struct ValidationReport;
+}
+
 namespace gw::vdetail {
 
 using json = nlohmann::json;
@@ -43,5 +47,9 @@ struct GpuRef {
   int count = 1;
 };
 GpuRef resolve_gpu(const Catalog& catalog, std::string_view name);
+
+// A multi-node case ("kind": "scaling", scaling_validation.cpp): its cluster's efficiency, modelled.
+void score_scaling(const std::string& id, const json& c, const Built& b, const Catalog& catalog,
+                   ValidationReport& rep);
 
 }  // namespace gw::vdetail
