@@ -101,19 +101,15 @@ void draw_providers(AppState& s) {
     c.providers.clear();
     changed = true;
   }
-  ImGui::SameLine();
-  if (ImGui::SmallButton(tr("China", "国内"))) {
-    c.providers.clear();
-    for (const Provider& p : s.catalog.providers)
-      if (p.market == "cn") c.providers.push_back(p.id);
-    changed = true;
-  }
-  ImGui::SameLine();
-  if (ImGui::SmallButton(tr("International", "海外"))) {
-    c.providers.clear();
-    for (const Provider& p : s.catalog.providers)
-      if (p.market != "cn") c.providers.push_back(p.id);
-    changed = true;
+  for (int i = 0; i < kProviderMarkets; ++i) {  // one button per market: its providers only
+    const ProviderMarketInfo& m = provider_market_info(static_cast<ProviderMarket>(i));
+    ImGui::SameLine();
+    if (ImGui::SmallButton(tr(m.label).c_str())) {
+      c.providers.clear();
+      for (const Provider& p : s.catalog.providers)
+        if (p.market == m.market) c.providers.push_back(p.id);
+      changed = true;
+    }
   }
   for (const Provider& p : s.catalog.providers) {
     const bool all = c.providers.empty();
@@ -133,8 +129,7 @@ void draw_providers(AppState& s) {
     }
     remember_rect(("prov_" + p.id).c_str());
     ImGui::SameLine();
-    ImGui::TextColored(color_v(Tone::muted), "%s",
-                       p.market == "cn" ? tr("China", "国内") : tr("intl", "海外"));
+    ImGui::TextColored(color_v(Tone::muted), "%s", tr(provider_market_info(p.market).label).c_str());
   }
   ImGui::TreePop();
   if (changed) commit(s);

@@ -22,21 +22,6 @@ namespace {
 constexpr std::size_t kMaxMatches = 8;
 constexpr const char* kModelsFile = "models.json";
 
-Text kind_name(const std::string& k) {
-  if (k == "llm") return {"LLM", "大语言模型"};
-  if (k == "moe-llm") return {"MoE LLM", "MoE 大语言模型"};
-  if (k == "vlm") return {"Vision-language", "视觉语言模型"};
-  if (k == "encoder") return {"Encoder", "编码器"};
-  if (k == "encoder-decoder") return {"Encoder-decoder", "编码器-解码器"};
-  if (k == "speech") return {"Speech", "语音"};
-  if (k == "vision") return {"Vision", "视觉"};
-  if (k == "cnn") return {"CNN", "卷积网络"};
-  if (k == "detector") return {"Detector", "目标检测"};
-  if (k == "diffusion-unet") return {"Diffusion (UNet)", "扩散（UNet）"};
-  if (k == "dit") return {"Diffusion (DiT)", "扩散（DiT）"};
-  return {k, k};
-}
-
 // The job's fields that differ from its model's shape: what was changed after the model was picked.
 std::vector<const InputField*> edited_fields(const Workload& w, const ModelEntry& m) {
   Scenario now;
@@ -143,7 +128,7 @@ void draw_matches(AppState& s, const ModelLibrary& lib, bool enter) {
       ImGui::TableNextColumn();
       ImGui::TextColored(color_v(Tone::muted), "%s", m.params_text.c_str());
       ImGui::TableNextColumn();
-      ImGui::TextColored(color_v(Tone::muted), "%s", tr(kind_name(m.kind)).c_str());
+      ImGui::TextColored(color_v(Tone::muted), "%s", tr(model_kind_info(m.kind).label).c_str());
     }
     ImGui::EndTable();
   }
@@ -313,7 +298,7 @@ nlohmann::json models_json(const AppState& s) {
       matches.push_back({{"id", m.model->id},
                          {"name", tr(m.model->name)},
                          {"params", m.model->params_text},
-                         {"kind", m.model->kind}});
+                         {"kind", std::string(to_string(m.model->kind))}});
   json edited = json::array();
   if (const ModelEntry* m = lib ? lib->find(w.model) : nullptr)
     for (const InputField* f : edited_fields(w, *m)) edited.push_back(f->key);

@@ -293,6 +293,28 @@ int stacked_bar(const std::vector<double>& values, const Segment* segs, double s
   return hit;
 }
 
+// A bar chart's two columns: the row labels (at most 230 px), then the bars.
+struct BarColumns {
+  float label_w = 0;
+  float bar_w = 0;
+};
+BarColumns bar_columns(float width, float sc) {
+  const float label_w = std::min(width * 0.42f, 230 * sc);
+  return {label_w, std::max(40 * sc, width - label_w - 80 * sc)};
+}
+
+// A bar's label in the label column, clipped at its edge; the cursor is left where the bar starts.
+void bar_label(const std::string& label, const BarColumns& cols, float sc) {
+  ImGui::AlignTextToFramePadding();
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  ImGui::PushClipRect(start, ImVec2(start.x + cols.label_w - 6 * sc, start.y + ImGui::GetFrameHeight()),
+                      true);
+  ImGui::TextUnformatted(label.c_str());
+  ImGui::PopClipRect();
+  ImGui::SameLine(0, 0);
+  ImGui::SetCursorScreenPos(ImVec2(start.x + cols.label_w, start.y + 2 * sc));
+}
+
 void draw_cost_bars(AppState& s, float width) {
   const float sc = s.scale;
   const std::string& cur = s.report.currency;
@@ -312,30 +334,23 @@ void draw_cost_bars(AppState& s, float width) {
   const auto rows = compared_rows(s);
   double mx = 0;
   for (const Row* r : rows) mx = std::max(mx, r->bill.total_before_discount.likely);
-  const float label_w = std::min(width * 0.42f, 230 * sc);
-  const float bar_w = std::max(40 * sc, width - label_w - 80 * sc);
+  const BarColumns cols = bar_columns(width, sc);
   for (const Row* r : rows) {
     ImGui::PushID(row_key(*r).c_str());
     const std::string label = "#" + std::to_string(r->rank) + " " + r->gpu_name +
                               (r->cards > 1 ? " ×" + std::to_string(r->cards) : "") + " · " +
                               tr(r->provider_name);
-    ImGui::AlignTextToFramePadding();
-    const ImVec2 start = ImGui::GetCursorScreenPos();
-    ImGui::PushClipRect(start, ImVec2(start.x + label_w - 6 * sc, start.y + ImGui::GetFrameHeight()), true);
-    ImGui::TextUnformatted(label.c_str());
-    ImGui::PopClipRect();
-    ImGui::SameLine(0, 0);
-    ImGui::SetCursorScreenPos(ImVec2(start.x + label_w, start.y + 2 * sc));
+    bar_label(label, cols, sc);
     const Bill& b = r->bill;
     // Discount drawn as the part of the bar the user does not pay.
     std::vector<double> v;
     for (const BillCategoryInfo& cat : bill_categories())
       if (cat.category != BillCategory::discount) v.push_back((b.*cat.amount).likely);
-    const int hit = stacked_bar(v, segs, mx, bar_w, ImGui::GetFrameHeight() - 4 * sc, sc);
+    const int hit = stacked_bar(v, segs, mx, cols.bar_w, ImGui::GetFrameHeight() - 4 * sc, sc);
     const ImVec2 bmin = ImGui::GetItemRectMin(), bmax = ImGui::GetItemRectMax();
     if (b.discount.likely > 0 && mx > 0) {
-      const float total_x = bmin.x + static_cast<float>(b.total_before_discount.likely / mx) * bar_w;
-      const float disc_w = static_cast<float>(b.discount.likely / mx) * bar_w;
+      const float total_x = bmin.x + static_cast<float>(b.total_before_discount.likely / mx) * cols.bar_w;
+      const float disc_w = static_cast<float>(b.discount.likely / mx) * cols.bar_w;
       ImDrawList* dl = ImGui::GetWindowDrawList();
       for (float x = total_x - disc_w; x < total_x; x += 5 * sc)
         dl->AddLine(ImVec2(x, bmax.y), ImVec2(std::min(total_x, x + 5 * sc), bmin.y), hex(discount_rgb),
@@ -378,24 +393,17 @@ void draw_memory_bars(AppState& s, float width) {
   double mx = 0;
   for (const Row* r : rows) mx = std::max({mx, r->vram_gib, r->need_gib});
   mx *= 1.08;
-  const float label_w = std::min(width * 0.42f, 230 * sc);
-  const float bar_w = std::max(40 * sc, width - label_w - 80 * sc);
+  const BarColumns cols = bar_columns(width, sc);
   for (const Row* r : rows) {
     ImGui::PushID(("m" + row_key(*r)).c_str());
     const std::string label = r->gpu_name + (r->change.empty() ? "" : " +" + tr(r->change_label));
-    ImGui::AlignTextToFramePadding();
-    const ImVec2 start = ImGui::GetCursorScreenPos();
-    ImGui::PushClipRect(start, ImVec2(start.x + label_w - 6 * sc, start.y + ImGui::GetFrameHeight()), true);
-    ImGui::TextUnformatted(label.c_str());
-    ImGui::PopClipRect();
-    ImGui::SameLine(0, 0);
-    ImGui::SetCursorScreenPos(ImVec2(start.x + label_w, start.y + 2 * sc));
+    bar_label(label, cols, sc);
     const MemoryBreakdown& m = r->memory;
     const std::vector<double> v = {m.weights_gib,     m.gradients_gib, m.optimizer_gib,
                                    m.activations_gib, m.kv_cache_gib,  m.overhead_gib};
-    const int hit = stacked_bar(v, segs, mx, bar_w, ImGui::GetFrameHeight() - 4 * sc, sc);
+    const int hit = stacked_bar(v, segs, mx, cols.bar_w, ImGui::GetFrameHeight() - 4 * sc, sc);
     const ImVec2 bmin = ImGui::GetItemRectMin(), bmax = ImGui::GetItemRectMax();
-    const float vx = bmin.x + static_cast<float>(r->vram_gib / mx) * bar_w;
+    const float vx = bmin.x + static_cast<float>(r->vram_gib / mx) * cols.bar_w;
     ImGui::GetWindowDrawList()->AddLine(ImVec2(vx, bmin.y - 3 * sc), ImVec2(vx, bmax.y + 3 * sc),
                                         color(r->fit == Fit::fits ? Tone::text : Tone::bad), 2 * sc);
     if (hit >= 0 || ImGui::IsItemHovered()) {

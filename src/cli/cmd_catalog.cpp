@@ -17,12 +17,8 @@ std::string opt(const std::optional<double>& v, int decimals) {
 std::string opt(const std::optional<int>& v) {
   return v ? std::to_string(*v) : "";
 }
-std::string granularity_name(Granularity g) {
-  return g == Granularity::second ? "second" : g == Granularity::minute ? "minute" : "hour";
-}
-
 // A catalog field as a cell (catalog_fields.hpp): numbers with the column's decimals, flags as yes/no, an
-// unknown as a blank (unknown is not "no").
+// enum as its word from the field's choices, an unknown as a blank (unknown is not "no").
 template <class R>
 std::string field_cell(const R& r, const CatalogField<R>& f, Lang lang) {
   return std::visit(
@@ -45,10 +41,20 @@ std::string field_cell(const R& r, const CatalogField<R>& f, Lang lang) {
           return v ? "yes" : "no";
         else if constexpr (std::is_same_v<M, std::optional<bool>>)
           return v ? (*v ? "yes" : "no") : "";
+        else if constexpr (std::is_enum_v<M>)
+          return static_cast<std::size_t>(v) < f.choices.size() ? f.choices[static_cast<std::size_t>(v)] : "";
         else
           return "";
       },
       f.member);
+}
+
+// The cell of the field named `key` (a cell outside the table's columns).
+template <class R>
+std::string cell_of(const R& r, const std::vector<CatalogField<R>>& fields, std::string_view key) {
+  for (const CatalogField<R>& f : fields)
+    if (key == f.key) return field_cell(r, f, Lang::en);
+  return "";
 }
 
 // The fields with a column heading, in table order; numbers right-aligned. `adjust` may rewrite a cell.
@@ -132,7 +138,7 @@ Table provider_table(const Catalog& c, Lang lang) {
       {false, false, false, false, false, true, true, false, true, false, false, false, false, true, false}};
   for (const Provider& p : c.providers) {
     const ProviderAccess& a = p.access;
-    t.rows.push_back({p.id, p.name.in(lang), p.currency, granularity_name(p.granularity),
+    t.rows.push_back({p.id, p.name.in(lang), p.currency, cell_of(p, provider_fields(), "granularity"),
                       p.bills_from_creation ? "yes" : "no", opt(p.disk_running_per_gb_month, 3),
                       opt(p.egress_per_gb, 3), p.has_spot ? "yes" : "no", std::to_string(p.programs.size()),
                       pay_cell(a, lang), tri(a.mainland_reachable, lang), tri(a.real_name, lang),

@@ -29,10 +29,7 @@ void run(const CostFlags& f, Context& ctx) {
   Scenario s;
   apply_scenario_flags(f.scenario, ctx, s.constraints);
   const Constraints& c = s.constraints;
-  double hours = 0;
-  if (!parse_duration_hours(f.hours, hours) || !(hours > 0) || hours > 24.0 * 365 * 10)
-    throw Exit(kUsage, "--hours: '" + f.hours + "' is not a duration such as 48h, 2d or 90m (up to 10 years)",
-               "--hours：'" + f.hours + "' 不是像 48h、2d 或 90m 这样的时长（最多 10 年）");
+  const double hours = parse_hours("--hours", f.hours);  // the CLI's one duration rule (cli_common.cpp)
   const Pricing pricing = f.spot ? Pricing::spot : Pricing::on_demand;
   if (!f.price.empty()) s.price_overrides[offer->id] = parse_number("--price", f.price, 1e-6, 1e6);
   const Quote q = price_offer(s, cat, *offer, pricing, hours);

@@ -6,6 +6,7 @@
 
 #include "cli/cli.hpp"
 #include "cli/energy_output.hpp"
+#include "cli/json_number.hpp"
 #include "cli/workload_flags.hpp"
 #include "engine/bundled.hpp"
 #include "engine/cost.hpp"
@@ -17,11 +18,8 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-// Four significant digits keep JSON stable across platforms and readable.
-double sig(double v, int digits = 4) {
-  if (v == 0 || !std::isfinite(v)) return 0;
-  const double p = std::pow(10.0, digits - 1 - static_cast<int>(std::floor(std::log10(std::fabs(v)))));
-  return std::round(v * p) / p;
+ojson sig(double v) {
+  return json_sig<ojson>(v);
 }
 
 std::string human_rate(double v, const std::string& unit) {
@@ -108,7 +106,7 @@ ojson to_json(const GpuEstimate& e, const Gpu& g, Lang lang) {
   if (e.work_known)
     o["hours"] = {{"low", sig(e.hours.low)}, {"likely", sig(e.hours.likely)}, {"high", sig(e.hours.high)}};
   if (const auto en = estimate_energy(e, g))
-    o["energy"] = {{"kwh", en->known ? ojson(sig(en->kwh)) : ojson(nullptr)},
+    o["energy"] = {{"kwh", en->known ? sig(en->kwh) : ojson(nullptr)},
                    {"board_w", en->known ? ojson(en->board_w) : ojson(nullptr)},
                    {"note", en->explain.note.in(lang)}};
   o["explain"] = explain_text(e.memory_explain, lang, true) + explain_text(e.time_explain, lang, true);
@@ -156,14 +154,13 @@ void setup(CLI::App& root, Context& ctx) {
   static WorkloadFlags wf;
   static std::vector<std::string> gpus;
   static std::string cards = "1", derate = "1", format = "table";
-  static bool explain = false, list = false;
+  static bool explain = false;
   CLI::App* cmd = root.add_subcommand("estimate", "Memory fit and run time of a workload on every GPU");
   add_workload_flags(cmd, wf, ctx);
   cmd->add_option("--gpu", gpus, "Only these GPUs (loose names; repeat)");
   cmd->add_option("--gpus", cards, "Cards per machine (data/tensor parallel; default 1)");
   cmd->add_option("--derate", derate, "Down-clock factor of a cloud variant, e.g. 0.85");
   cmd->add_flag("--explain", explain, "Show the breakdown and the time formula for every GPU");
-  cmd->add_flag("--list-presets", list, "List the presets and exit");
   add_format_option(cmd, format, {"table", "json", "csv", "md"});
   cmd->footer(
       "\nExamples:\n  gpuwise estimate --preset bert-large-train --gpu 3090\n"
@@ -176,10 +173,6 @@ void setup(CLI::App& root, Context& ctx) {
   cmd->callback([&ctx] {
     const Lang lang = ctx.lang();
     const PresetLoad presets = load_presets(bundled_file("presets.json"));
-    if (list) {
-      std::cout << preset_listing(presets.presets, lang);
-      return;
-    }
     const Workload w = resolve_workload(wf, presets.presets);
     const int n = static_cast<int>(parse_number("--gpus", cards, 1, 64));
     if (n != std::stod(cards))

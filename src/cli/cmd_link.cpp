@@ -54,7 +54,7 @@ void setup(CLI::App& root, Context& ctx) {
   static ScenarioFlags sflags;
   static std::string base;
   CLI::App* enc = cmd->add_subcommand("encode", "Print the share link for a job and its constraints");
-  add_workload_flags(enc, wflags);
+  add_workload_flags(enc, wflags, ctx);
   add_scenario_flags(enc, sflags);
   enc->add_option("--base", base, "Page address to put before the fragment, e.g. http://127.0.0.1:8080/")
       ->type_name("URL");

@@ -57,9 +57,10 @@ void setup(CLI::App& root, Context& ctx) {
       nlohmann::ordered_json o;
       nlohmann::ordered_json rows = nlohmann::ordered_json::array();
       for (const ValidationRow& r : rep.rows) {
-        nlohmann::ordered_json j = {
-            {"case", r.case_id},        {"kind", r.kind},   {"gpus", r.gpus}, {"measured", r.measured},
-            {"predicted", r.predicted}, {"error", r.error}, {"unit", r.unit}, {"note", r.note}};
+        nlohmann::ordered_json j = {{"case", r.case_id},        {"kind", std::string(to_string(r.kind))},
+                                    {"gpus", r.gpus},           {"measured", r.measured},
+                                    {"predicted", r.predicted}, {"error", r.error},
+                                    {"unit", r.unit},           {"note", r.note}};
         if (r.naive_error) j["naive_error"] = *r.naive_error;
         rows.push_back(j);
       }
@@ -100,9 +101,10 @@ void setup(CLI::App& root, Context& ctx) {
                 {},
                 {false, false, false, true, true, true, true, false}};
         for (const ValidationRow& r : rep.rows) {
-          const bool verdict = r.kind == "verdict";
+          const bool verdict = r.kind == ValidationKind::verdict;
           t.rows.push_back(
-              {r.case_id, r.kind, r.gpus, verdict ? r.note : fmt_num(r.measured, 3) + " " + r.unit,
+              {r.case_id, std::string(to_string(r.kind)), r.gpus,
+               verdict ? r.note : fmt_num(r.measured, 3) + " " + r.unit,
                verdict ? (r.predicted > 0 ? "fits" : "no fit") : fmt_num(r.predicted, 3) + " " + r.unit,
                verdict ? (r.error == 0 ? "right" : "WRONG") : pct(r.error),
                r.naive_error ? pct(*r.naive_error) : "", verdict ? "" : r.note});

@@ -4,15 +4,15 @@
 #include <cmath>
 
 #include "cli/cli.hpp"
+#include "cli/json_number.hpp"
 
 namespace gw::cli {
 
 using nlohmann::json;
 
 namespace {
-// JSON's missing value is null, as a table's is "—" (format_number): never a made-up 0.
 json num(double v) {
-  return std::isfinite(v) ? json(v) : json(nullptr);
+  return json_number<json>(v);
 }
 }  // namespace
 

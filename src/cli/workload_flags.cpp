@@ -19,6 +19,7 @@ void add_workload_flags(CLI::App* cmd, WorkloadFlags& f) {
                   "Workload JSON file (data/README.md, 'Workload format'); - = stdin")
       ->group("Workload");
   cmd->add_option("--preset", f.preset, "Start from a preset (--list-presets shows them)")->group("Workload");
+  f.list_presets = cmd->add_flag("--list-presets", "List the presets and exit")->group("Workload");
   cmd->add_option("--model", f.model,
                   "Start from a library model, e.g. qwen2.5-7b (gpuwise models lists them); the task comes "
                   "from --preset or the flags")
@@ -96,15 +97,19 @@ std::string model_listing(const ModelLibrary& library, const std::string& filter
   t.right_align = {false, false, false, true, true, true, false};
   for (const ModelMatch& m : find_models(library, filter)) {
     const ModelEntry& e = *m.model;
-    t.rows.push_back({e.id, e.name.in(lang), e.kind, e.params_text, e.params_active_text,
-                      context_text(e.max_context_tokens), e.licence});
+    t.rows.push_back({e.id, e.name.in(lang), std::string(to_string(e.kind)), e.params_text,
+                      e.params_active_text, context_text(e.max_context_tokens), e.licence});
   }
   return render(t, format, lang);
 }
 
 Workload resolve_workload(const WorkloadFlags& f, const std::vector<Preset>& presets) {
+  const Lang lang = f.ctx ? f.ctx->lang() : Lang::en;
+  if (f.listing_presets()) {
+    std::cout << preset_listing(presets, lang);
+    throw Exit(kOk);
+  }
   if (f.listing()) {
-    const Lang lang = f.ctx ? f.ctx->lang() : Lang::en;
     const std::string filter = f.list_models_filter;
     if (!filter.empty() && find_models(bundled_models(), filter).empty())
       throw Exit(kUsage, "--list-models: no model matches '" + clean_text(filter, 60) + "'",

@@ -123,21 +123,45 @@ Tri mainland_payable(const ProviderAccess&);
 // Is it usable from the mainland without extra tools (the access fact as a tri-state).
 Tri mainland_reachable(const ProviderAccess&);
 
+// A prepaid package's period; package_period_info() is the one table (JSON word, labels, hours).
+enum class PackagePeriod { day, week, month };
+inline constexpr int kPackagePeriods = 3;
+struct PackagePeriodInfo {
+  PackagePeriod period;
+  const char* key;     // the catalog's JSON word, and one of them in English: "day"
+  const char* plural;  // more than one, in English: "days"
+  Text label;          // {"Day package", "包日"}
+  double hours;        // 24, 168, 720 (a billing month is 30 days)
+};
+const PackagePeriodInfo& package_period_info(PackagePeriod);
+std::string_view to_string(PackagePeriod);
+double package_hours(PackagePeriod);
+
 // A prepaid package (包日/包周/包月): the whole offer for a fixed period at a fixed price.
 struct Package {
-  std::string period;  // "day" | "week" | "month"
-  double price = 0;    // whole offer, offer currency
+  PackagePeriod period = PackagePeriod::day;
+  double price = 0;  // whole offer, offer currency
   std::string price_date;
   std::string source;
 };
-// Hours a package period covers: 24, 168, 720 (a billing month is 30 days); 0 for an unknown period.
-double package_hours(std::string_view period);
+
+// The market a provider sells in: mainland China's or the international one; provider_market_info() is
+// the one table (JSON word and label).
+enum class ProviderMarket { cn, intl };
+inline constexpr int kProviderMarkets = 2;
+struct ProviderMarketInfo {
+  ProviderMarket market;
+  const char* key;  // the catalog's JSON word: "cn"
+  Text label;       // {"China", "国内"}
+};
+const ProviderMarketInfo& provider_market_info(ProviderMarket);
+std::string_view to_string(ProviderMarket);
 
 struct Provider {
   std::string id;        // "autodl"
   Text name;             // {"AutoDL", "AutoDL"} / {"Alibaba Cloud", "阿里云"}
   std::string currency;  // "CNY" | "USD"
-  std::string market;    // "cn" | "intl"
+  ProviderMarket market = ProviderMarket::cn;
   Granularity granularity = Granularity::second;
   double min_billed_seconds = 0;
   bool bills_from_creation = false;  // true: setup/debug hours are billed too

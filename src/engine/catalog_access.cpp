@@ -1,7 +1,41 @@
-// What decides whether a student can rent at all (ProviderAccess) and prepaid package periods.
+// What decides whether a student can rent at all (ProviderAccess), the market a provider sells in, and
+// prepaid package periods.
 #include "engine/catalog.hpp"
+#include "engine/kinds.hpp"
 
 namespace gw {
+namespace {
+
+// Indexed by the enums (test_kinds checks the order).
+const PackagePeriodInfo kPackagePeriodTable[kPackagePeriods] = {
+    {PackagePeriod::day, "day", "days", {"Day package", "包日"}, 24},
+    {PackagePeriod::week, "week", "weeks", {"Week package", "包周"}, 24 * 7},
+    {PackagePeriod::month, "month", "months", {"Month package", "包月"}, 720},  // the providers' 30 days
+};
+
+const ProviderMarketInfo kProviderMarketTable[kProviderMarkets] = {
+    {ProviderMarket::cn, "cn", {"China", "国内"}},
+    {ProviderMarket::intl, "intl", {"International", "海外"}},
+};
+
+}  // namespace
+
+const PackagePeriodInfo& package_period_info(PackagePeriod p) {
+  return kind_entry(kPackagePeriodTable, p);
+}
+std::string_view to_string(PackagePeriod p) {
+  return package_period_info(p).key;
+}
+double package_hours(PackagePeriod p) {
+  return package_period_info(p).hours;
+}
+
+const ProviderMarketInfo& provider_market_info(ProviderMarket m) {
+  return kind_entry(kProviderMarketTable, m);
+}
+std::string_view to_string(ProviderMarket m) {
+  return provider_market_info(m).key;
+}
 
 bool ProviderAccess::empty() const {
   return !alipay && !wechat && !unionpay && !card && !crypto && !usd_only && !mainland_reachable &&
@@ -19,13 +53,6 @@ Tri mainland_payable(const ProviderAccess& a) {
 Tri mainland_reachable(const ProviderAccess& a) {
   if (!a.mainland_reachable) return Tri::unknown;
   return *a.mainland_reachable ? Tri::yes : Tri::no;
-}
-
-double package_hours(std::string_view period) {
-  if (period == "day") return 24;
-  if (period == "week") return 24 * 7;
-  if (period == "month") return 720;  // kHoursPerMonth: the providers' 30-day month
-  return 0;
 }
 
 }  // namespace gw

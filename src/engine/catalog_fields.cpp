@@ -2,6 +2,8 @@
 // load_catalog reads (and so the order of its problems).
 #include "engine/catalog_fields.hpp"
 
+#include "engine/kinds.hpp"
+
 namespace gw {
 namespace {
 
@@ -74,18 +76,10 @@ const ProgramKindInfo kProgramKindTable[kProgramKinds] = {
     {ProgramKind::member_discount, "member_discount", {"Member discount", "会员折扣"}},
 };
 
-// The kind field's choices are the table's words, in enum order (the loader and writer go by position).
-std::vector<const char*> program_kind_words() {
-  std::vector<const char*> words;
-  for (const ProgramKindInfo& k : kProgramKindTable) words.push_back(k.key);
-  return words;
-}
-
 }  // namespace
 
 const ProgramKindInfo& program_kind_info(ProgramKind k) {
-  const auto i = static_cast<std::size_t>(k);
-  return kProgramKindTable[i < static_cast<std::size_t>(kProgramKinds) ? i : 0];
+  return kind_entry(kProgramKindTable, k);
 }
 
 std::string_view to_string(ProgramKind k) {
@@ -207,7 +201,7 @@ const std::vector<CatalogField<Program>>& program_fields() {
   static const std::vector<CatalogField<P>> t = [] {
     std::vector<CatalogField<P>> v = {
         make("id", T::id, req, &P::id, {"Id", "编号"}),
-        choice("kind", req, &P::kind, program_kind_words(), {"Kind", "类型"}),
+        choice("kind", req, &P::kind, kind_keys(kProgramKinds, &program_kind_info), {"Kind", "类型"}),
         make("name", T::text, req, &P::name, {"Name", "名称"}),
         num("discount_fraction", opt, &P::discount_fraction, kFraction, "fraction off", {"Discount", "折扣"}),
         num("amount", opt, &P::amount, kAmount, "currency", {"Amount", "金额"}),
@@ -265,7 +259,8 @@ const std::vector<CatalogField<Provider>>& provider_fields() {
         make("id", T::id, req, &P::id, {"Id", "编号"}),
         make("name", T::text, req, &P::name, {"Name", "名称"}),
         choice("currency", req, &P::currency, kCurrencies, {"Currency", "币种"}),
-        choice("market", req, &P::market, {"cn", "intl"}, {"Market", "市场"}),
+        choice("market", req, &P::market, kind_keys(kProviderMarkets, &provider_market_info),
+               {"Market", "市场"}),
         choice("granularity", req, &P::granularity, {"second", "minute", "hour"}, {"Billed per", "计费粒度"}),
         num("min_billed_seconds", opt, &P::min_billed_seconds, kSeconds, "s", {"Minimum billed", "最短计费"}),
         make("bills_from_creation", T::flag, req, &P::bills_from_creation,
@@ -319,7 +314,7 @@ const std::vector<CatalogField<Provider>>& provider_fields() {
 const std::vector<CatalogField<Package>>& package_fields() {
   using K = Package;
   static const std::vector<CatalogField<K>> t = {
-      choice("period", req, &K::period, {"day", "week", "month"}, {"Period", "周期"}),
+      choice("period", req, &K::period, kind_keys(kPackagePeriods, &package_period_info), {"Period", "周期"}),
       num("price", req, &K::price, kPackagePrice, "currency", {"Price", "价格"}),
       make("price_date", T::date, req, &K::price_date, {"Price date", "价格日期"}),
       make("source", T::string, req, &K::source, {"Source", "来源"}),

@@ -47,9 +47,10 @@ template <class R>
 using CatalogMember =
     std::variant<std::string R::*, Text R::*, double R::*, std::optional<double> R::*, int R::*,
                  std::optional<int> R::*, bool R::*, std::optional<bool> R::*, std::vector<std::string> R::*,
-                 Granularity R::*, ProgramKind R::*, std::vector<Program> R::*, ProviderAccess R::*,
-                 std::vector<Package> R::*, std::vector<Gpu> R::*, std::vector<Provider> R::*,
-                 std::vector<Offer> R::*, std::vector<UnpricedPlatform> R::*>;
+                 Granularity R::*, ProgramKind R::*, PackagePeriod R::*, ProviderMarket R::*,
+                 std::vector<Program> R::*, ProviderAccess R::*, std::vector<Package> R::*,
+                 std::vector<Gpu> R::*, std::vector<Provider> R::*, std::vector<Offer> R::*,
+                 std::vector<UnpricedPlatform> R::*>;
 
 template <class R>
 struct CatalogField {

@@ -185,10 +185,14 @@ Offer read_offer(Fields& f, bool sources_inline) {
                 each_object(f.array(field.key, required), f.at(field.key), "package", f.out(),
                             [&](Fields& pf, std::size_t) {
                               Package k;
+                              const std::size_t problems = pf.out().size();
                               read_flat(pf, k, package_fields());
+                              // A period not read is already a problem; it is no duplicate.
+                              const bool read = pf.out().size() == problems;
                               for (const Package& other : o.packages)
-                                if (!k.period.empty() && other.period == k.period)
-                                  pf.fail("period", "Offer \"" + o.id + "\" lists its " + k.period +
+                                if (read && other.period == k.period)
+                                  pf.fail("period", "Offer \"" + o.id + "\" lists its " +
+                                                        std::string(to_string(k.period)) +
                                                         " package twice; keep one.");
                               o.packages.push_back(k);
                             });

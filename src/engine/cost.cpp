@@ -258,14 +258,15 @@ void add_line(Bill& bill, CostKind kind, Text label, Range amount, Text formula,
 // "1 month + 2 days" / "包月 1 + 包日 2".
 Text plan_text(const PackagePlan& plan) {
   Text t;
-  auto add = [&](int n, const char* en_one, const char* en_many, const char* zh) {
+  auto add = [&](int n, PackagePeriod period) {
     if (n <= 0) return;
-    t.en += (t.en.empty() ? "" : " + ") + std::to_string(n) + " " + (n == 1 ? en_one : en_many);
-    t.zh += (t.zh.empty() ? "" : " + ") + std::string(zh) + " " + std::to_string(n);
+    const PackagePeriodInfo& k = package_period_info(period);
+    t.en += (t.en.empty() ? "" : " + ") + std::to_string(n) + " " + (n == 1 ? k.key : k.plural);
+    t.zh += (t.zh.empty() ? "" : " + ") + k.label.zh + " " + std::to_string(n);
   };
-  add(plan.months, "month", "months", "包月");
-  add(plan.weeks, "week", "weeks", "包周");
-  add(plan.days, "day", "days", "包日");
+  add(plan.months, PackagePeriod::month);
+  add(plan.weeks, PackagePeriod::week);
+  add(plan.days, PackagePeriod::day);
   if (plan.hourly_hours > 0) {
     t.en += " + " + format_hours(plan.hourly_hours) + " by the hour";
     t.zh += " + 按量 " + format_hours(plan.hourly_hours, Lang::zh);
@@ -278,12 +279,15 @@ void package_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
   const Point& m = pts[1];
   const std::string& cur = x.c.currency;
   const Text mix = plan_text(m.plan);
-  double month = 0, week = 0, day = 0;
+  double price[kPackagePeriods] = {};  // the cheapest of each period, indexed by PackagePeriod
   for (const Package& k : *x.req.packages) {
     const double v = x.to_user(k.price, x.req.price_currency);
-    double& slot = k.period == "month" ? month : k.period == "week" ? week : day;
+    double& slot = price[static_cast<std::size_t>(k.period) % kPackagePeriods];
     slot = slot > 0 ? std::min(slot, v) : v;
   }
+  const double month = price[static_cast<int>(PackagePeriod::month)];
+  const double week = price[static_cast<int>(PackagePeriod::week)];
+  const double day = price[static_cast<int>(PackagePeriod::day)];
   std::string date;
   for (const Package& k : *x.req.packages) date = std::max(date, k.price_date);
   add_line(bill, CostKind::gpu_package, {"GPU on prepaid packages: " + mix.en, "GPU 预付套餐：" + mix.zh},

@@ -16,12 +16,15 @@ PackagePlan best_package_plan(const std::vector<Package>& packages, double hours
   best.hourly_hours = h;
   best.cost = h * rate;
   constexpr double inf = std::numeric_limits<double>::infinity();
-  // The cheapest listed price of each period, in days: day 1, week 7, month 30 (the 30-day billing month).
-  std::array<double, 3> price = {inf, inf, inf};
-  const std::array<int, 3> days = {1, 7, 30};
+  // The cheapest listed price of each period, and its days: day 1, week 7, month 30 (the 30-day billing
+  // month), indexed by PackagePeriod.
+  std::array<double, kPackagePeriods> price = {inf, inf, inf};
+  std::array<int, kPackagePeriods> days = {};
+  for (int i = 0; i < kPackagePeriods; ++i)
+    days[static_cast<std::size_t>(i)] = static_cast<int>(package_hours(static_cast<PackagePeriod>(i)) / 24);
   for (const Package& k : packages) {
-    const int i = k.period == "day" ? 0 : k.period == "week" ? 1 : k.period == "month" ? 2 : -1;
-    if (i >= 0 && std::isfinite(k.price) && k.price > 0) price[i] = std::min(price[i], k.price);
+    const auto i = static_cast<std::size_t>(k.period);
+    if (i < price.size() && std::isfinite(k.price) && k.price > 0) price[i] = std::min(price[i], k.price);
   }
   // Twenty thousand days is 55 years; a longer hold is not a question packages answer.
   const double need_days = std::ceil(h / 24.0 - 1e-9);

@@ -8,12 +8,21 @@
 #include "engine/estimate.hpp"
 #include "engine/estimate_model.hpp"
 #include "engine/estimate_validation_detail.hpp"
+#include "engine/kinds.hpp"
 
 namespace gw {
 
 namespace {
 
 using namespace vdetail;
+
+// Indexed by ValidationKind (test_kinds checks the order).
+const ValidationKindInfo kValidationKindTable[kValidationKinds] = {
+    {ValidationKind::memory, "memory", {"Memory", "显存"}, false},
+    {ValidationKind::verdict, "verdict", {"Verdict", "判断"}, false},
+    {ValidationKind::ratio, "ratio", {"Speed ratio", "速度比"}, true},
+    {ValidationKind::throughput, "throughput", {"Throughput", "吞吐"}, true},
+};
 
 double median_abs(std::vector<double> v) {
   if (v.empty()) return 0;
@@ -45,6 +54,14 @@ double predicted_rate(const Built& b, const Gpu& g, int count) {
 }
 
 }  // namespace
+
+const ValidationKindInfo& validation_kind_info(ValidationKind k) {
+  return kind_entry(kValidationKindTable, k);
+}
+
+std::string_view to_string(ValidationKind k) {
+  return validation_kind_info(k).key;
+}
 
 std::string category_of(const Workload& w) {
   // Image models first: their memory follows other rules (per-image figures, the VAE decode) than the
@@ -101,7 +118,7 @@ void score_memory(const std::string& id, const json& c, const Built& b, const Ca
       (!ran || cmp == Compare::device_total || cmp == Compare::reserved || cmp == Compare::allocated)) {
     const Fit f = fit_verdict(total, gpu->vram_gib);
     const bool right = ran ? f != Fit::no_fit : f == Fit::no_fit;
-    rep.rows.push_back({id, "verdict", gpu->id, ran ? 1.0 : 0.0, f == Fit::no_fit ? 0.0 : 1.0,
+    rep.rows.push_back({id, ValidationKind::verdict, gpu->id, ran ? 1.0 : 0.0, f == Fit::no_fit ? 0.0 : 1.0,
                         right ? 0.0 : 1.0, std::nullopt, "fits", ran ? "ran" : "out of memory",
                         category_of(b.w)});
   }
@@ -140,8 +157,8 @@ void score_memory(const std::string& id, const json& c, const Built& b, const Ca
       rep.skipped.push_back({id, "unknown measurement type '" + type + "'"});
       return;
   }
-  rep.rows.push_back({id, "memory", gpu ? gpu->id : "any", measured, predicted, predicted / measured - 1,
-                      std::nullopt, "GiB", what, category_of(b.w)});
+  rep.rows.push_back({id, ValidationKind::memory, gpu ? gpu->id : "any", measured, predicted,
+                      predicted / measured - 1, std::nullopt, "GiB", what, category_of(b.w)});
 }
 
 std::string label(const GpuRef& r) {
@@ -174,8 +191,8 @@ void score_ratio(const std::string& id, const json& c, const Built& b, const Cat
   const double fa = model::listed_fp32_tflops(*a.gpu) * a.count,
                fd = model::listed_fp32_tflops(*d.gpu) * d.count;
   if (fa > 0 && fd > 0) naive = (fa / fd) / measured - 1;
-  rep.rows.push_back(
-      {id, "ratio", label(a) + " / " + label(d), measured, pred, pred / measured - 1, naive, "x", ""});
+  rep.rows.push_back({id, ValidationKind::ratio, label(a) + " / " + label(d), measured, pred,
+                      pred / measured - 1, naive, "x", ""});
 }
 
 void score_throughput(const std::string& id, const json& c, Built b, const Catalog& catalog,
@@ -224,7 +241,7 @@ void score_throughput(const std::string& id, const json& c, Built b, const Catal
   for (const Point& p : pts) {
     std::optional<double> naive;
     if (p.naive > 0 && nn == static_cast<int>(pts.size())) naive = (p.naive / p.measured) / gn - 1;
-    rep.rows.push_back({id, "throughput", label(p.ref), p.measured, p.predicted / gm,
+    rep.rows.push_back({id, ValidationKind::throughput, label(p.ref), p.measured, p.predicted / gm,
                         (p.predicted / p.measured) / gm - 1, naive, str(c["measured"], "unit"),
                         "relative to the set's geometric mean", b.category});
   }
@@ -268,13 +285,13 @@ ValidationReport run_validation(std::string_view cases_json, const Catalog& cata
   std::vector<double> mem, speed, naive;
   ValidationSummary& s = rep.summary;
   for (const ValidationRow& r : rep.rows) {
-    if (r.kind == "memory") mem.push_back(r.error);
-    if (r.kind == "verdict") {
+    if (r.kind == ValidationKind::memory) mem.push_back(r.error);
+    if (r.kind == ValidationKind::verdict) {
       ++s.verdicts;
       if (r.error == 0) ++s.verdicts_right;
     }
     // Multi-node scaling is its own category (a cluster against a baseline, not one card against another).
-    if ((r.kind == "ratio" || r.kind == "throughput") && r.category != "scaling") {
+    if (validation_kind_info(r.kind).speed && r.category != "scaling") {
       speed.push_back(r.error);
       if (r.naive_error) naive.push_back(*r.naive_error);
     }
@@ -282,14 +299,14 @@ ValidationReport run_validation(std::string_view cases_json, const Catalog& cata
   for (const char* cat : {"inference", "full training", "lora", "qlora", "cnn", "diffusion"}) {
     std::vector<double> v;
     for (const ValidationRow& r : rep.rows)
-      if (r.kind == "memory" && r.category == cat) v.push_back(r.error);
+      if (r.kind == ValidationKind::memory && r.category == cat) v.push_back(r.error);
     if (!v.empty()) s.categories.push_back({cat, static_cast<int>(v.size()), median_abs(v)});
   }
   // Speed medians of the named speed categories (molecular dynamics), beside the overall one.
   for (const char* cat : {"md", "scaling"}) {
     std::vector<double> v;
     for (const ValidationRow& r : rep.rows)
-      if ((r.kind == "ratio" || r.kind == "throughput") && r.category == cat) v.push_back(r.error);
+      if (validation_kind_info(r.kind).speed && r.category == cat) v.push_back(r.error);
     if (!v.empty()) s.speed_categories.push_back({cat, static_cast<int>(v.size()), median_abs(v)});
   }
   s.memory_cases = static_cast<int>(mem.size());

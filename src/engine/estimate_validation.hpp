@@ -10,9 +10,22 @@
 
 namespace gw {
 
+// What a validation row scores; validation_kind_info() is the one table (word, label, and whether the row
+// is a speed row, counted in the speed median).
+enum class ValidationKind { memory, verdict, ratio, throughput };
+inline constexpr int kValidationKinds = 4;
+struct ValidationKindInfo {
+  ValidationKind kind;
+  const char* key;  // the CLI's and the JSON's word: "verdict"
+  Text label;       // {"Verdict", "判断"}
+  bool speed;       // ratio and throughput rows
+};
+const ValidationKindInfo& validation_kind_info(ValidationKind);
+std::string_view to_string(ValidationKind);
+
 struct ValidationRow {
   std::string case_id;
-  std::string kind;  // "memory", "verdict", "ratio", "throughput"
+  ValidationKind kind = ValidationKind::memory;
   std::string gpus;  // catalog ids, "a / b" for a ratio
   double measured = 0;
   double predicted = 0;

@@ -88,27 +88,10 @@ Text notice(const std::string& en, const std::string& zh) {
   return Text{en, zh};
 }
 
-// The bundled preset whose task suits a model's kind, for a hand-written link that names a model but no
-// preset: fine-tune a language model with LoRA, generate images with a diffusion model, fine-tune an
-// encoder (BERT's task, also for T5 and Whisper), train a detector or a vision model. Null when the
-// presets lack it.
+// The bundled preset whose task suits a model's kind (ModelKindInfo::task_preset), for a hand-written link
+// that names a model but no preset. Null when the presets lack it.
 const Preset* task_for_model(const ModelEntry& m, const std::vector<Preset>& presets) {
-  static const std::pair<const char*, const char*> kTasks[] = {
-      {"llm", "lora-7b"},
-      {"moe-llm", "lora-7b"},
-      {"vlm", "lora-7b"},
-      {"diffusion-unet", "sd15-inference"},
-      {"dit", "sd15-inference"},
-      {"encoder", "bert-base-finetune"},
-      {"encoder-decoder", "bert-base-finetune"},
-      {"speech", "bert-base-finetune"},
-      {"detector", "yolo-detect-train"},
-      {"vision", "resnet50-train"},
-      {"cnn", "resnet50-train"},
-  };
-  for (const auto& [kind, preset] : kTasks)
-    if (m.kind == kind) return find_preset(presets, preset);
-  return nullptr;
+  return find_preset(presets, model_kind_info(m.kind).task_preset);
 }
 
 // The fragment of a whole URL, "#..." or a bare fragment.

@@ -6,11 +6,33 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "engine/kinds.hpp"
+
 namespace gw {
 
 namespace {
 
 using json = nlohmann::json;
+
+// Indexed by ModelKind (test_kinds checks the order). A link naming a model but no preset starts from the
+// kind's task: fine-tune a language model with LoRA, generate images with a diffusion model, fine-tune an
+// encoder (BERT's task, also for T5 and Whisper), train a detector or a vision model.
+const ModelKindInfo kModelKindTable[kModelKinds] = {
+    {ModelKind::llm, "llm", {"LLM", "大语言模型"}, "lora-7b"},
+    {ModelKind::moe_llm, "moe-llm", {"MoE LLM", "MoE 大语言模型"}, "lora-7b"},
+    {ModelKind::vlm, "vlm", {"Vision-language", "视觉语言模型"}, "lora-7b"},
+    {ModelKind::encoder, "encoder", {"Encoder", "编码器"}, "bert-base-finetune"},
+    {ModelKind::encoder_decoder,
+     "encoder-decoder",
+     {"Encoder-decoder", "编码器-解码器"},
+     "bert-base-finetune"},
+    {ModelKind::speech, "speech", {"Speech", "语音"}, "bert-base-finetune"},
+    {ModelKind::vision, "vision", {"Vision", "视觉"}, "resnet50-train"},
+    {ModelKind::cnn, "cnn", {"CNN", "卷积网络"}, "resnet50-train"},
+    {ModelKind::detector, "detector", {"Detector", "目标检测"}, "yolo-detect-train"},
+    {ModelKind::diffusion_unet, "diffusion-unet", {"Diffusion (UNet)", "扩散（UNet）"}, "sd15-inference"},
+    {ModelKind::dit, "dit", {"Diffusion (DiT)", "扩散（DiT）"}, "sd15-inference"},
+};
 
 const char* const kShapeKeys[] = {
     "arch",
@@ -209,13 +231,12 @@ void read_entry(const json& m, const std::string& base, Reader& r, ModelEntry& e
         if (r.text(v[i], p + "[" + std::to_string(i) + "]", a)) e.aliases.push_back(a);
       }
     } else if (k == "kind") {
-      if (r.text(v, p, e.kind)) {
-        const auto& kinds = model_kinds();
-        if (std::find(kinds.begin(), kinds.end(), e.kind) == kinds.end()) {
-          std::string list;
-          for (const std::string& kind : kinds) list += (list.empty() ? "" : ", ") + kind;
-          r.add(p, "unknown kind '" + e.kind + "' (expected " + list + ")");
-        }
+      std::string word;
+      if (r.text(v, p, word) && !kind_from_key(kModelKinds, &model_kind_info, word, e.kind)) {
+        std::string list;
+        for (const char* kind : kind_keys(kModelKinds, &model_kind_info))
+          list += (list.empty() ? "" : ", ") + std::string(kind);
+        r.add(p, "unknown kind '" + word + "' (expected " + list + ")");
       }
     } else if (k == "params_published") {
       r.count(v, p, e.params_published, e.params_text);
@@ -249,11 +270,12 @@ void read_entry(const json& m, const std::string& base, Reader& r, ModelEntry& e
 
 }  // namespace
 
-const std::vector<std::string>& model_kinds() {
-  static const std::vector<std::string> kinds = {"llm",    "moe-llm", "vlm", "encoder",  "encoder-decoder",
-                                                 "speech", "vision",  "cnn", "detector", "diffusion-unet",
-                                                 "dit"};
-  return kinds;
+const ModelKindInfo& model_kind_info(ModelKind k) {
+  return kind_entry(kModelKindTable, k);
+}
+
+std::string_view to_string(ModelKind k) {
+  return model_kind_info(k).key;
 }
 
 bool is_model_shape_key(std::string_view key) {

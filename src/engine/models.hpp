@@ -18,12 +18,37 @@ struct ModelSource {
   std::string note;  // optional: where a figure came from when not the url
 };
 
+// What a library model is; model_kind_info() is the one table (the library's JSON word, the label, and
+// the bundled preset whose task suits it).
+enum class ModelKind {
+  llm,
+  moe_llm,
+  vlm,
+  encoder,
+  encoder_decoder,
+  speech,
+  vision,
+  cnn,
+  detector,
+  diffusion_unet,
+  dit
+};
+inline constexpr int kModelKinds = 11;
+struct ModelKindInfo {
+  ModelKind kind;
+  const char* key;          // data/models.json's word: "moe-llm"
+  Text label;               // {"MoE LLM", "MoE 大语言模型"}
+  const char* task_preset;  // the preset a link naming only the model starts from: "lora-7b"
+};
+const ModelKindInfo& model_kind_info(ModelKind);
+std::string_view to_string(ModelKind);
+
 struct ModelEntry {
   std::string id;  // "qwen2.5-7b": lowercase [a-z0-9.-]
   Text name;       // "Qwen2.5-7B" / "通义千问 Qwen2.5-7B"
   std::string family;
-  std::vector<std::string> aliases;    // Hugging Face repo ids and common spellings, for search
-  std::string kind;                    // llm, moe-llm, vlm, encoder, ... (kModelKinds)
+  std::vector<std::string> aliases;  // Hugging Face repo ids and common spellings, for search
+  ModelKind kind = ModelKind::llm;
   double params_published = 0;         // the model card's or paper's count
   double params_active_published = 0;  // MoE: per token; 0 = dense or not stated
   std::string params_text;             // the published count as written ("7.61B")
@@ -53,8 +78,6 @@ inline constexpr std::size_t kMaxModelLibraryBytes = 4u << 20;
 // shape block the workload reader refuses is left out with a Problem naming its JSON path.
 ModelLibraryLoad load_models(std::string_view json_text);
 
-// The kinds an entry may declare.
-const std::vector<std::string>& model_kinds();
 // Workload JSON keys a library entry's "workload" block may hold: the model's shape, never the task's
 // (mode, batch, seq, precision, epochs belong to the job).
 bool is_model_shape_key(std::string_view key);

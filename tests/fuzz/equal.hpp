@@ -73,10 +73,6 @@ struct Differ {
     return false;
   }
   template <class T>
-  void field(const std::string& path, const char* name, const T& a, const T& b) {
-    if (!same(a, b)) eq(path + name, a, b);
-  }
-  template <class T>
   void eq(const std::string& path, const T& a, const T& b) {
     if (first.empty() && !(a == b)) first = path + ": " + show(a) + " vs " + show(b);
   }
@@ -96,19 +92,6 @@ struct Differ {
         if (a[i] == b[i]) continue;
       eq(path + "/" + std::to_string(i), a[i], b[i]);
     }
-  }
-  void eq(const std::string& path, const ReferenceRun& a, const ReferenceRun& b) {
-    eq(path + ".gpu", a.gpu, b.gpu);
-    eq(path + ".gpu_count", a.gpu_count, b.gpu_count);
-    eq(path + ".hours", a.hours, b.hours);
-  }
-  void eq(const std::string& path, const std::optional<ReferenceRun>& a,
-          const std::optional<ReferenceRun>& b) {
-    if (!first.empty()) return;
-    if (a.has_value() != b.has_value())
-      first = path + ": " + show(a.has_value()) + " vs " + show(b.has_value());
-    else if (a)
-      eq(path, *a, *b);
   }
   // Catalog records: every field of its table (engine/catalog_fields.hpp), so a field added to a table is
   // compared here without a change.
@@ -142,8 +125,6 @@ struct Differ {
   }
 };
 
-#define GW_EQ(f) d.field(path, "." #f, a.f, b.f)
-
 // `with_identity` = false skips preset and title, which a link does not carry for a custom job.
 // Every field of the input table (engine/input.hpp), compared by its canonical text (exact for numbers),
 // so a field added to the table is compared here without a change.
@@ -159,47 +140,11 @@ inline std::string diff_input_fields(const Scenario& a, const Scenario& b, bool 
   return "";
 }
 
+// Every field of the input table, so a field added to the table is compared without a change here; the
+// preset's id (identity, not a field) besides.
 inline std::string diff_workload(const Workload& a, const Workload& b, bool with_identity = true) {
-  Differ d;
-  const std::string path = "workload";
-  if (with_identity) {
-    GW_EQ(preset);
-    GW_EQ(title);
-  }
-  GW_EQ(mode);
-  GW_EQ(arch);
-  GW_EQ(params);
-  GW_EQ(layers);
-  GW_EQ(hidden);
-  GW_EQ(heads);
-  GW_EQ(kv_heads);
-  GW_EQ(vocab);
-  GW_EQ(activation_mib_per_sample);
-  GW_EQ(gflops_per_sample);
-  GW_EQ(bytes_per_sample_mib);
-  GW_EQ(working_set_gib);
-  GW_EQ(micro_batch);
-  GW_EQ(grad_accum);
-  GW_EQ(seq_len);
-  GW_EQ(image_px);
-  GW_EQ(precision);
-  GW_EQ(optimizer);
-  GW_EQ(checkpointing);
-  GW_EQ(fused_attention);
-  GW_EQ(fp16_accumulate);
-  GW_EQ(weight_bits);
-  GW_EQ(lora_rank);
-  GW_EQ(dataset_samples);
-  GW_EQ(epochs);
-  GW_EQ(tokens);
-  GW_EQ(inference_batch);
-  GW_EQ(context_tokens);
-  GW_EQ(compute_hours_fp32_ref);
-  GW_EQ(data_loading_share);
-  GW_EQ(bound);
-  GW_EQ(needs_fp64);
-  GW_EQ(reference);
-  if (!d.first.empty()) return d.first;
+  if (with_identity && a.preset != b.preset)
+    return "workload.preset: '" + a.preset + "' vs '" + b.preset + "'";
   Scenario x, y;
   x.workload = a;
   y.workload = b;
@@ -235,8 +180,6 @@ inline std::string diff_catalog(const Catalog& a, const Catalog& b) {
   d.record("catalog", a, b, catalog_top_fields());
   return d.first;
 }
-
-#undef GW_EQ
 
 // ---- finiteness: "" when every number is finite, else the first path that is not
 struct FiniteCheck {

@@ -16,7 +16,7 @@ const gw::Catalog& bundled() {
   return c;
 }
 
-double price_of(const gw::Offer& o, const std::string& period) {
+double price_of(const gw::Offer& o, gw::PackagePeriod period) {
   for (const gw::Package& k : o.packages)
     if (k.period == period) return k.price;
   return -1;
@@ -32,8 +32,8 @@ TEST_CASE("bundled packages: each is dated and sourced, one per period, on an on
     INFO(o.id);
     const gw::Provider* p = bundled().provider(o.provider);
     REQUIRE(p);
-    CHECK(p->market == "cn");
-    std::set<std::string> periods;
+    CHECK(p->market == gw::ProviderMarket::cn);
+    std::set<gw::PackagePeriod> periods;
     for (const gw::Package& k : o.packages) {
       CHECK(gw::package_hours(k.period) > 0);
       CHECK(periods.insert(k.period).second);
@@ -53,9 +53,9 @@ TEST_CASE("Featurize's long-rental table reaches the catalog as published (2021-
   const gw::Offer* rtx3080 = bundled().offer("featurize-cn-rtx-3080-10gb-x1");
   REQUIRE(rtx3080);
   CHECK(rtx3080->on_demand_per_hour == 2.4);
-  CHECK(price_of(*rtx3080, "day") == 46);
-  CHECK(price_of(*rtx3080, "week") == 280);
-  CHECK(price_of(*rtx3080, "month") == 1040);
+  CHECK(price_of(*rtx3080, gw::PackagePeriod::day) == 46);
+  CHECK(price_of(*rtx3080, gw::PackagePeriod::week) == 280);
+  CHECK(price_of(*rtx3080, gw::PackagePeriod::month) == 1040);
   CHECK(rtx3080->price_date == "2021-06-15");
   // Five years old: the offer's own note marks it stale, in both languages.
   CHECK(rtx3080->notes.en.find("Stale") != std::string::npos);
@@ -63,7 +63,7 @@ TEST_CASE("Featurize's long-rental table reaches the catalog as published (2021-
 
   const gw::Offer* rtx3090 = bundled().offer("featurize-cn-rtx-3090-x1");
   REQUIRE(rtx3090);
-  CHECK(price_of(*rtx3090, "month") == 1500);
+  CHECK(price_of(*rtx3090, gw::PackagePeriod::month) == 1500);
   // The 4090 offer has no published package, so none is attached.
   REQUIRE(bundled().offer("featurize-cn-rtx-4090-x1"));
   CHECK(bundled().offer("featurize-cn-rtx-4090-x1")->packages.empty());
@@ -84,15 +84,15 @@ TEST_CASE(
   const gw::Offer* ti = bundled().offer("compshare-cn-list-rtx-3080-ti-x1");
   REQUIRE(ti);
   CHECK(ti->on_demand_per_hour == 0.74);  // after the 2025-11-11 cut of 20% (0.92 before)
-  CHECK(price_of(*ti, "day") == 16.3);
-  CHECK(price_of(*ti, "month") == 444.72);
-  CHECK(price_of(*ti, "week") == -1);  // no week package is published
+  CHECK(price_of(*ti, gw::PackagePeriod::day) == 16.3);
+  CHECK(price_of(*ti, gw::PackagePeriod::month) == 444.72);
+  CHECK(price_of(*ti, gw::PackagePeriod::week) == -1);  // no week package is published
   CHECK(ti->price_date == "2026-05-13");
   CHECK(ti->source.find("bill.md") != std::string::npos);
   const gw::Offer* a800 = bundled().offer("compshare-cn-list-a800-80gb-sxm4-x1");
   REQUIRE(a800);
   CHECK(a800->on_demand_per_hour == 6.23);  // after the 2025-11-11 cut of 24% (8.11 before)
-  CHECK(price_of(*a800, "month") == 3742.32);
+  CHECK(price_of(*a800, gw::PackagePeriod::month) == 3742.32);
   // No spot price is listed per card: the provider's documented 30% off derives it, marked as derived.
   CHECK(!ti->spot_per_hour);
   const gw::Provider* cs = bundled().provider("compshare");

@@ -14,7 +14,7 @@ inline gw::Provider cn_provider() {
   p.id = "cn";
   p.name = {"CN Cloud", "国内云"};
   p.currency = "CNY";
-  p.market = "cn";
+  p.market = gw::ProviderMarket::cn;
   p.bills_from_creation = true;
   return p;
 }

@@ -16,8 +16,9 @@ namespace {
 
 std::vector<gw::Package> packages() {
   // A 2 CNY/h card: a day for 40, a week for 250, a month (30 days) for 900.
-  return {
-      {"day", 40, "2026-11", "test"}, {"week", 250, "2026-11", "test"}, {"month", 900, "2026-11", "test"}};
+  return {{gw::PackagePeriod::day, 40, "2026-11", "test"},
+          {gw::PackagePeriod::week, 250, "2026-11", "test"},
+          {gw::PackagePeriod::month, 900, "2026-11", "test"}};
 }
 
 bool has_line(const gw::Bill& b, const char* kind) {
@@ -63,7 +64,7 @@ TEST_CASE("a short job stays hourly, and the bill says why") {
 }
 
 TEST_CASE("packages mix with hours: 25 hours is a day package plus an hour") {
-  const std::vector<gw::Package> pk = {{"day", 40, "2026-11", "test"}};
+  const std::vector<gw::Package> pk = {{gw::PackagePeriod::day, 40, "2026-11", "test"}};
   const gw::PackagePlan p = gw::best_package_plan(pk, 25, 2);  // hourly 50; day + 1 h = 42; two days 80
   CHECK(p.used);
   CHECK(p.days == 1);

@@ -65,7 +65,7 @@ TEST_CASE("at least 100 Chinese offers, with 2-, 4- and 8-card sizes") {
   for (const gw::Offer& o : cat().offers) {
     const gw::Provider* p = cat().provider(o.provider);
     REQUIRE(p);
-    if (p->market != "cn") continue;
+    if (p->market != gw::ProviderMarket::cn) continue;
     ++cn;
     if (o.gpu_count > 1) ++multi;
   }
@@ -200,7 +200,7 @@ TEST_CASE("Compshare's single-card list prices and Chinese offers counted per pl
   int cn = 0;
   for (const gw::Offer& o : cat().offers) {
     const gw::Provider* p = cat().provider(o.provider);
-    if (p && p->market == "cn") ++cn;
+    if (p && p->market == gw::ProviderMarket::cn) ++cn;
   }
   CHECK(cn >= 119);
 }

@@ -75,7 +75,7 @@ TEST_CASE("validation goals: memory, verdicts, speed ratios vs the naive baselin
 TEST_CASE("the OOM case is predicted as no fit and its neighbours as fits") {
   bool saw_oom = false;
   for (const ValidationRow& row : report().rows) {
-    if (row.kind != "verdict") continue;
+    if (row.kind != ValidationKind::verdict) continue;
     if (row.case_id == "mem-llama13b-fp16-gen2048-3090-oom") {
       saw_oom = true;
       CHECK(row.predicted == 0);
@@ -153,7 +153,7 @@ TEST_CASE("an unseen-style case: two 3090s against one") {
 TEST_CASE("each memory measurement is compared with the matching part of the estimate") {
   std::map<std::string, std::string> what;
   for (const ValidationRow& row : report().rows)
-    if (row.kind == "memory") what[row.case_id] = row.note;
+    if (row.kind == ValidationKind::memory) what[row.case_id] = row.note;
   CHECK(what["mem-cuda-context-v100"] == "CUDA context");
   CHECK(what["mem-bertL-fp32-adamw-bs4-s512"] == "device total (nvidia-smi)");
   CHECK(what["mem-llama7b-int4-gptq-3090"] == "allocated peak (no context)");
@@ -164,8 +164,8 @@ TEST_CASE("each memory measurement is compared with the matching part of the est
 TEST_CASE("image models: diffusion cases by their own category, ResNet-50 fit verdicts (issue 21 item 7)") {
   int diffusion = 0, cnn_verdicts = 0;
   for (const ValidationRow& row : report().rows) {
-    if (row.kind == "memory" && row.category == "diffusion") ++diffusion;
-    if (row.kind == "verdict" && row.category == "cnn") {
+    if (row.kind == ValidationKind::memory && row.category == "diffusion") ++diffusion;
+    if (row.kind == ValidationKind::verdict && row.category == "cnn") {
       ++cnn_verdicts;
       CHECK_MESSAGE(row.error == 0, row.case_id);
     }
@@ -176,7 +176,7 @@ TEST_CASE("image models: diffusion cases by their own category, ResNet-50 fit ve
   // issue's 15% per category, and its own line in the summary.
   int cnn_memory = 0;
   for (const ValidationRow& row : report().rows)
-    if (row.kind == "memory" && row.category == "cnn") {
+    if (row.kind == ValidationKind::memory && row.category == "cnn") {
       ++cnn_memory;
       CHECK_MESSAGE(std::fabs(row.error) < 0.15, row.case_id);
     }

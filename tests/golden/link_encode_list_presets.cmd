@@ -1,0 +1,3 @@
+link
+encode
+--list-presets

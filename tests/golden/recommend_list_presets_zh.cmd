@@ -1,0 +1,4 @@
+--lang
+zh
+recommend
+--list-presets
