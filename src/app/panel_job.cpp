@@ -211,6 +211,8 @@ void draw_fields(AppState& s) {
   if (w.mode == Mode::compute || inference || w.tokens > 0) {
     changed |= field_input(s.scenario, "tokens");
   }
+  // Serving a decoder to users (engine/serve.hpp): its fields only in inference mode.
+  if (inference && w.arch == Arch::decoder) changed |= field_group(s.scenario, "serve");
   if (!inference && w.mode != Mode::compute) {
     changed |= field_input(s.scenario, "samples");
     changed |= field_input(s.scenario, "epochs");

@@ -144,6 +144,8 @@ void draw_detail(AppState& s, const Row& row) {
   if (!row.reason.empty()) ImGui::TextWrapped("%s", tr(row.reason).c_str());
   // Energy and CO2e beside the money, at any width (the table's column gives way on narrow screens).
   if (row.work_known) ImGui::TextWrapped("%s", tr(energy_line(row.energy)).c_str());
+  if (row.serve && row.serve_cost)
+    ImGui::TextWrapped("%s", tr(serve_line(*row.serve, *row.serve_cost, cur)).c_str());
   if (!row.change.empty())
     ImGui::TextColored(color_v(Tone::warn), "%s %s", tr("Changed so it fits:", "为放得下而做的改动："),
                        tr(row.change_text).c_str());
@@ -167,7 +169,9 @@ void draw_detail(AppState& s, const Row& row) {
     for (const Text& n : row.bill.notes) ImGui::TextColored(color_v(Tone::muted), "• %s", tr(n).c_str());
     ImGui::TableSetColumnIndex(1);
     ImGui::PushTextWrapPos(0);
-    draw_explain(tr("Time", "时间"), row.time_explain);
+    draw_explain(row.serve ? tr("Serving speed", "服务速度") : tr("Time", "时间"), row.time_explain);
+    if (row.serve) draw_explain(tr("Time to first token", "首 token 时间"), row.serve->ttft_explain);
+    if (row.serve_cost) draw_explain(tr("Serving cost", "服务费用"), row.serve_cost->explain);
     ImGui::TextColored(color_v(Tone::muted), "%s %s · %s %s", tr("Job:", "任务："),
                        hours_range(row.hours).c_str(), tr("until done:", "到完成："),
                        hours_range(row.finish_hours).c_str());
@@ -441,12 +445,13 @@ void draw_toolbar(AppState& s, const std::vector<int>& shown) {
                      r.rows.size(), r.considered);
   if (ImGui::IsItemHovered()) {
     std::string t = tr("Dropped:", "被排除：");
-    static const char* names_en[kDropReasons] = {"filtered out",     "card count",          "spot policy",
-                                                 "unknown GPU",      "missing precision",   "does not fit",
-                                                 "spot impractical", "misses the deadline", "over budget"};
-    static const char* names_zh[kDropReasons] = {"被筛选掉",   "卡数不符",     "竞价策略",
-                                                 "未知显卡",   "缺少所需精度", "显存放不下",
-                                                 "竞价不可行", "超过截止时间", "超出预算"};
+    static const char* names_en[kDropReasons] = {"filtered out",      "card count",          "spot policy",
+                                                 "unknown GPU",       "missing precision",   "does not fit",
+                                                 "spot impractical",  "misses the deadline", "over budget",
+                                                 "too slow per user", "first token too late"};
+    static const char* names_zh[kDropReasons] = {
+        "被筛选掉",   "卡数不符",     "竞价策略", "未知显卡",       "缺少所需精度", "显存放不下",
+        "竞价不可行", "超过截止时间", "超出预算", "每用户速度不够", "首 token 太慢"};
     for (int i = 0; i < kDropReasons; ++i)
       if (r.drop_counts[i])
         t += "\n• " + std::string(tr(names_en[i], names_zh[i])) + ": " + std::to_string(r.drop_counts[i]);

@@ -71,6 +71,13 @@ std::string snapshot_json(const AppState& s) {
                     {"market_tier", r.market_tier},
                     {"tier", r.tier},
                     {"edited", r.price_edited},
+                    {"serve", r.serve && r.serve_cost ? json{{"user_tps", r.serve->user_tps},
+                                                             {"aggregate_tps", r.serve->aggregate_tps},
+                                                             {"ttft_s", r.serve->ttft_s},
+                                                             {"max_users", r.serve->max_users},
+                                                             {"cost_per_day", r.serve_cost->cost_per_day},
+                                                             {"cost_per_mtok", r.serve_cost->cost_per_mtok}}
+                                                      : json(nullptr)},
                     {"notes", notes}});
   }
   json shown = json::array();

@@ -6,6 +6,7 @@
 #include "cli/cost_output.hpp"
 #include "cli/energy_output.hpp"
 #include "cli/scenario_flags.hpp"
+#include "cli/serve_output.hpp"
 #include "cli/today.hpp"
 #include "cli/workload_flags.hpp"
 #include "engine/recommend.hpp"
@@ -272,6 +273,7 @@ void run(RecFlags& f, Context& ctx) {
     for (std::size_t i = 0; i < n; ++i) {
       json row = row_json(r.rows[i], r, lang);
       row["energy"] = energy_json(r.rows[i].energy, lang);
+      if (r.rows[i].serve) row["serve"] = serve_json(r.rows[i], lang);
       rows.push_back(std::move(row));
     }
     json dropped = json::array();
@@ -303,9 +305,13 @@ void run(RecFlags& f, Context& ctx) {
                     {"dropped", dropped}};
     std::cout << j.dump(2) << "\n";
   } else if (format == Format::table) {
-    std::cout << table_text(r, n, cat, f, lang);
+    std::cout << (serve_report(r)
+                      ? serve_table_text(r, n, lang, f.explain) + drops_text(r, cat, lang, f.why_dropped)
+                      : table_text(r, n, cat, f, lang));
   } else {
-    std::cout << render(flat_table(r, n, lang, format == Format::md ? lang : Lang::en), format, lang);
+    Table t = flat_table(r, n, lang, format == Format::md ? lang : Lang::en);
+    if (serve_report(r)) add_serve_columns(t, r, n);
+    std::cout << render(t, format, lang);
   }
   if (r.rows.empty()) {
     if (format != Format::table) std::cerr << stderr_prefix(lang) << r.summary.in(lang) << "\n";

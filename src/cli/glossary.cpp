@@ -168,6 +168,8 @@ const std::unordered_map<std::string, std::string>& cell_zh() {
       {"spot_impractical", "竞价不划算"},
       {"deadline", "赶不上截止"},
       {"budget", "超预算"},
+      {"user_tps", "每用户速度不够"},
+      {"ttft", "首 token 太慢"},
   };
   return m;
 }

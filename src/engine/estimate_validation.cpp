@@ -279,6 +279,8 @@ ValidationReport run_validation(std::string_view cases_json, const Catalog& cata
       score_throughput(id, c, b, catalog, rep);
     else if (kind == "scaling")
       score_scaling(id, c, b, catalog, rep);
+    else if (kind == "serving")
+      score_serving(id, c, b, catalog, rep);
     else
       rep.skipped.push_back({id, "unknown kind '" + kind + "'"});
   }
@@ -291,7 +293,8 @@ ValidationReport run_validation(std::string_view cases_json, const Catalog& cata
       if (r.error == 0) ++s.verdicts_right;
     }
     // Multi-node scaling is its own category (a cluster against a baseline, not one card against another).
-    if (validation_kind_info(r.kind).speed && r.category != "scaling") {
+    // Serving rows are absolute tokens/s at a concurrency (serve_validation.cpp): their own category too.
+    if (validation_kind_info(r.kind).speed && r.category != "scaling" && r.category != "serving") {
       speed.push_back(r.error);
       if (r.naive_error) naive.push_back(*r.naive_error);
     }
@@ -303,7 +306,7 @@ ValidationReport run_validation(std::string_view cases_json, const Catalog& cata
     if (!v.empty()) s.categories.push_back({cat, static_cast<int>(v.size()), median_abs(v)});
   }
   // Speed medians of the named speed categories (molecular dynamics), beside the overall one.
-  for (const char* cat : {"md", "scaling"}) {
+  for (const char* cat : {"md", "scaling", "serving"}) {
     std::vector<double> v;
     for (const ValidationRow& r : rep.rows)
       if (validation_kind_info(r.kind).speed && r.category == cat) v.push_back(r.error);

@@ -51,5 +51,8 @@ GpuRef resolve_gpu(const Catalog& catalog, std::string_view name);
 // A multi-node case ("kind": "scaling", scaling_validation.cpp): its cluster's efficiency, modelled.
 void score_scaling(const std::string& id, const json& c, const Built& b, const Catalog& catalog,
                    ValidationReport& rep);
+// A serving case ("kind": "serving", serve_validation.cpp): tokens/s at a concurrency, from serve_perf.
+void score_serving(const std::string& id, const json& c, const Built& b, const Catalog& catalog,
+                   ValidationReport& rep);
 
 }  // namespace gw::vdetail

@@ -411,6 +411,57 @@ std::vector<InputField> input_workload_fields() {
                  {"vLLM: share of the card it reserves up front (0.9)", "vLLM：启动时预留的显存比例（0.9）"},
                  "job"),
            &Workload::gpu_memory_utilization));
+  // Serving mode (serve.hpp): on when --users or --rps is above 0, in inference mode.
+  t.push_back(bind(
+      field("users", "--users", "serve_users", T::number, {0, 1e6, ""}, {"Concurrent users", "并发用户数"},
+            {"Serving: users (requests in flight) at once; 0 = from --rps",
+             "服务：同时在线的用户（进行中的请求）数；0 表示由 --rps 推算"},
+            "serve"),
+      &Workload::serve_users));
+  t.push_back(
+      bind(field("rps", "--rps", "serve_rps", T::number, {0, 1e6, ""}, {"Requests per second", "每秒请求数"},
+                 {"Serving: requests arriving per second; 0 = each user asks again when answered",
+                  "服务：每秒到达的请求数；0 表示每个用户得到回答后立即再问"},
+                 "serve"),
+           &Workload::serve_rps));
+  t.push_back(bind(field("otok", "--output-tokens", "serve_output_tokens", T::count, {0, 1e7, ""},
+                         {"Output tokens", "输出 token 数"},
+                         {"Serving: tokens each answer generates (the prompt is --seq)",
+                          "服务：每个回答生成的 token 数（提示长度为 --seq）"},
+                         "serve"),
+                   &Workload::serve_output_tokens));
+  t.push_back(bind(field("ttft", "--ttft", "serve_ttft_s", T::number, {0, 3600, "s"},
+                         {"Time to first token target (s)", "首 token 时间目标（秒）"},
+                         {"Serving: longest acceptable p50 time to first token, seconds; 0 = no target",
+                          "服务：可接受的首 token 时间中位数上限，秒；0 表示不设目标"},
+                         "serve"),
+                   &Workload::serve_ttft_s));
+  t.push_back(bind(field("utps", "--user-tps", "serve_user_tps", T::number, {0, 1e5, "tokens/s"},
+                         {"Tokens/s per user target", "每用户 token/s 目标"},
+                         {"Serving: fewest tokens per second each user must see; 0 = no target",
+                          "服务：每个用户至少应得到的 token/s；0 表示不设目标"},
+                         "serve"),
+                   &Workload::serve_user_tps));
+  t.push_back(bind(
+      field("sfor", "--serve-for", "serve_hours", T::duration, {0, 24.0 * 365 * 5, "h"},
+            {"Stay up for", "在线时长"},
+            {"Serving: how long the service stays up (14d, 2w, 36h)", "服务：服务在线多久（14d、2w、36h）"},
+            "serve"),
+      &Workload::serve_hours));
+  t.push_back(
+      bind_choice(field("sidle", "--idle-policy", "serve_idle", T::choice, none, {"Idle policy", "空闲策略"},
+                        {"Serving: always (on 24 h), night (stopped --off-hours a day) or zero (scaled "
+                         "to zero in the --off-hours without traffic)",
+                         "服务：always（24 小时在线）、night（每天停机 --off-hours 小时）或 zero（无流量的 "
+                         "--off-hours 小时缩容到零）"},
+                        "serve"),
+                  &Workload::serve_idle, &parse_serve_idle, {"always", "night", "zero"}));
+  t.push_back(bind(field("soff", "--off-hours", "serve_idle_hours", T::number, {0, 24, "h"},
+                         {"Idle hours a day", "每天空闲小时"},
+                         {"Serving: hours a day stopped (night) or without traffic (zero)",
+                          "服务：每天停机（night）或无流量（zero）的小时数"},
+                         "serve"),
+                   &Workload::serve_idle_hours));
   for (InputField& f : t) {
     if (f.name == std::string("checkpointing")) f.off_flag = "--no-checkpointing";
     if (f.name == std::string("cfg")) f.off_flag = "--no-cfg";

@@ -7,8 +7,8 @@
 #include <set>
 #include <string_view>
 #include <tuple>
-#include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include "engine/input.hpp"
 #include "engine/market.hpp"
@@ -50,6 +50,10 @@ std::string_view to_string(DropReason r) {
       return "deadline";
     case DropReason::budget:
       return "budget";
+    case DropReason::user_tps:
+      return "user_tps";
+    case DropReason::ttft:
+      return "ttft";
   }
   return "filtered";
 }
@@ -482,6 +486,10 @@ void add_cluster_warnings(const Catalog& catalog, const std::vector<int>& asked,
 }
 
 }  // namespace
+
+// recommend_serve.cpp: serving mode's row numbers, summary and warnings.
+void add_serve_rows(const Context&, const std::map<std::pair<std::size_t, int>, int>& variant_of, Report&);
+
 }  // namespace rec
 
 Report recommend(const Scenario& scenario, const Catalog& catalog, const RecommendOptions& options) {
@@ -499,6 +507,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
     report.problems.push_back({"options.today", "'" + options.today + "' is not a date (YYYY-MM-DD)"});
   for (Problem& p : validate_workload(scenario.workload)) report.problems.push_back(std::move(p));
   for (Problem& p : check_credits(c, catalog)) report.problems.push_back(std::move(p));
+  for (Problem& p : validate_serve(scenario.workload)) report.problems.push_back(std::move(p));
   if (!report.problems.empty()) {
     report.summary = {
         "The question has invalid inputs: " + report.problems.front().path + ": " +
@@ -512,7 +521,14 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
   report.usd_cny = x.usd_cny;
   const double upload_hours = c.dataset_gb * 8000.0 / c.upload_mbps / 3600.0;
   x.fixed_hours = upload_hours + c.setup_hours;
-  x.variants = variants_for(scenario.workload, c.keep_precision);
+  // Serving: each offer holds the users' KV cache, is billed for the period's paid hours and must meet the
+  // latency targets (serve.hpp); it rents on demand only, as an interruption takes the service down.
+  const Workload& w = scenario.workload;
+  const bool serve = serving(w);
+  const double serve_hours = serve_paid_hours(w);
+  std::map<std::tuple<std::size_t, int, double, int>, ServePerf> serve_perfs;
+  std::map<std::pair<std::size_t, int>, int> serve_variant;  // (offer index, cards) -> its variant
+  x.variants = variants_for(serve ? serve_workload(w, w.serve_users) : w, c.keep_precision);
   const std::vector<int> precision_rank = precision_ranks(x.variants);
 
   std::unordered_map<std::string_view, std::size_t> gpu_at, provider_at;
@@ -598,6 +614,10 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
           drop(i, pricing, cards, DropReason::spot_policy);
           continue;
         }
+        if (serve && pricing == Pricing::spot) {
+          drop(i, pricing, cards, DropReason::spot_policy);
+          continue;
+        }
         if (fp64 && lacks_fp64(scenario.workload, g)) {
           drop(i, pricing, cards, DropReason::no_precision, g.fp64_tflops.value_or(0),
                g.fp32_tflops.value_or(0));
@@ -618,6 +638,33 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
           }
           variant = found;
           ei = cached_estimate(x, gi->second, cards, o.derate, variant, cluster);
+        }
+        if (serve) {
+          const auto key = std::make_tuple(gi->second, cards, o.derate, variant);
+          auto at = serve_perfs.find(key);
+          if (at == serve_perfs.end())
+            at = serve_perfs
+                     .emplace(key, serve_perf(x.variants[static_cast<std::size_t>(variant)].workload, g,
+                                              catalog, cards, o.derate, false))
+                     .first;
+          const ServePerf& sp = at->second;
+          if (sp.fit == Fit::no_fit) {
+            drop(i, pricing, cards, DropReason::no_fit, sp.need_gib, sp.limit_gib);
+            continue;
+          }
+          if (sp.overloaded || !sp.meets_ttft) {
+            drop(i, pricing, cards, DropReason::ttft, sp.overloaded ? -1 : sp.ttft_s, w.serve_ttft_s);
+            continue;
+          }
+          if (!sp.meets_user_tps) {
+            drop(i, pricing, cards, DropReason::user_tps, sp.user_tps, w.serve_user_tps);
+            continue;
+          }
+          // A service's hours are the period's paid hours, whatever the card's speed.
+          GpuEstimate& se = x.estimates[static_cast<std::size_t>(ei)];
+          se.work_known = true;
+          se.hours = {serve_hours, serve_hours, serve_hours};
+          serve_variant[{i, cards}] = variant;
         }
         const GpuEstimate& e = x.estimates[static_cast<std::size_t>(ei)];
 
@@ -656,7 +703,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
         }
         const double hours = work * k.spot_factor;
         k.finish = x.fixed_hours + hours * k.calendar_factor;
-        if (c.deadline_hours && k.finish > *c.deadline_hours + 1e-9) {
+        if (!serve && c.deadline_hours && k.finish > *c.deadline_hours + 1e-9) {
           drop(i, pricing, cards, DropReason::deadline, k.finish, *c.deadline_hours);
           Dropped& d = report.dropped.back();
           if (!report.closest_over_deadline || d.need < report.closest_over_deadline->need)
@@ -688,6 +735,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
   add_report_warnings(x, report);
   add_cluster_warnings(catalog, c.card_counts, not_cluster, answered, report);
   set_summary(x, report, catalog);
+  if (serve) add_serve_rows(x, serve_variant, report);
   return report;
 }
 

@@ -33,6 +33,7 @@
 #include "energy.hpp"
 #include "estimate.hpp"
 #include "scenario.hpp"
+#include "serve.hpp"
 #include "spot.hpp"
 
 namespace gw {
@@ -50,8 +51,10 @@ enum class DropReason {
   spot_impractical,  // interruptions outpace checkpointed progress
   deadline,          // finishes after the deadline
   budget,            // costs more than the budget
+  user_tps,          // serving: fewer tokens/s per user than the target (serve.hpp)
+  ttft,              // serving: the first token comes later than the target, or arrivals outpace prefills
 };
-inline constexpr int kDropReasons = 9;
+inline constexpr int kDropReasons = 11;
 std::string_view to_string(DropReason);
 
 // A change the recommender made to the job so it fits a card (Row::change). Listed in the order a row's
@@ -89,7 +92,9 @@ struct Dropped {
   Pricing pricing = Pricing::on_demand;
   int cards = 1;
   DropReason reason = DropReason::filtered;
-  double need = 0;   // no_fit: GiB per card; deadline: hours; budget: cost (user's currency)
+  // no_fit: GiB per card; deadline: hours; budget: cost (user's currency); user_tps: tokens/s per user;
+  // ttft: seconds (-1: arrivals outpace the prefills)
+  double need = 0;
   double limit = 0;  // no_fit: the card's GiB; deadline: the deadline; budget: the budget
 };
 
@@ -154,6 +159,10 @@ struct Row {
 
   // Energy and CO2e of the job's hours (energy.hpp); its explanation is built for detailed rows only.
   Energy energy;
+
+  // Serving mode (serve.hpp): the service's numbers on this offer; `cost` is then the period's bill.
+  std::optional<ServePerf> serve;
+  std::optional<ServeCost> serve_cost;
 
   Risk risk = Risk::low;
   std::vector<Text> risks;  // why the risk is what it is

@@ -401,6 +401,8 @@ void set_summary(const Context& x, Report& report, const Catalog& catalog) {
       {no_rate, " have no throughput figures in the catalog", "个在目录中缺少算力数据"},
       {count(DropReason::deadline), " miss the deadline", "个赶不上截止时间"},
       {count(DropReason::budget), " are over budget", "个超出预算"},
+      {count(DropReason::user_tps), " are too slow per user", "个每用户速度不够"},
+      {count(DropReason::ttft), " start answers too late", "个首 token 太慢"},
       {count(DropReason::spot_impractical), " are spot offers interrupted too often", "个竞价实例中断太频繁"},
       {count(DropReason::filtered), " were filtered out", "个被筛选掉"},
       {count(DropReason::spot_policy), " were excluded by --spot", "个被 --spot 排除"},
@@ -506,6 +508,18 @@ Text describe(const Dropped& d, const Report& report, const Catalog& catalog) {
                   " deadline.",
               who_zh + "：约 " + format_hours(d.need, Lang::zh) + "完成，晚于 " +
                   format_hours(d.limit, Lang::zh) + "的截止时间。"};
+    case DropReason::user_tps:
+      return {who + ": " + fmt(d.need, 1) + " tokens/s per user, below the " + fmt(d.limit, 1) +
+                  " target (each user's share of a decode step at that concurrency).",
+              who_zh + "：每用户 " + fmt(d.need, 1) + " token/s，低于目标 " + fmt(d.limit, 1) +
+                  "（该并发下每个用户分到的解码速度）。"};
+    case DropReason::ttft:
+      if (d.need < 0)
+        return {who + ": requests arrive faster than its prefills can start them.",
+                who_zh + "：请求到达速度超过其预填充处理能力。"};
+      return {
+          who + ": first token in about " + fmt(d.need, 2) + " s, over the " + fmt(d.limit, 2) + " s target.",
+          who_zh + "：首 token 约 " + fmt(d.need, 2) + " 秒，超过目标 " + fmt(d.limit, 2) + " 秒。"};
     case DropReason::budget:
       return {who + ": costs " + format_money(d.need, cur) + ", over the " + format_money(d.limit, cur) +
                   " budget.",

@@ -22,6 +22,9 @@ enum class Bound { auto_, compute, memory };
 // What runs the job; each keeps its own overhead in GPU memory (estimate_memory.cpp). auto_ follows
 // the mode: a quantized (GGUF-style) inference job runs under llama.cpp, anything else under PyTorch.
 enum class Runtime { auto_, pytorch, vllm, llamacpp, tensorrt };
+// Serving (serve.hpp): when the service is up. always = 24 h a day; night = stopped serve_idle_hours a day;
+// zero = scaled to zero in the serve_idle_hours a day without traffic.
+enum class ServeIdle { always, night, zero };
 
 // "This job took T hours on GPU X": calibrates every other estimate.
 struct ReferenceRun {
@@ -128,6 +131,16 @@ struct Workload {
   // ZeRO-Offload (DeepSpeed offload_optimizer to cpu): the fp32 master weights, fp32 gradients and optimizer
   // states live in host RAM and the optimizer steps on the CPU; the GPU keeps 16-bit weights and gradients.
   bool offload_optimizer = false;
+  // Serving (serve.hpp): an inference job of a decoder kept up for a period. Serving is on when
+  // serve_users or serve_rps is above 0; the prompt is seq_len tokens, the KV cache holds prompt + output.
+  double serve_users = 0;          // concurrent users (sequences in flight); 0 = from serve_rps
+  double serve_rps = 0;            // request arrivals per second; 0 = each user asks again at once
+  double serve_output_tokens = 0;  // generated tokens per request
+  double serve_ttft_s = 0;         // target time to first token, seconds (0 = none)
+  double serve_user_tps = 0;       // target tokens/s each user sees (0 = none)
+  double serve_hours = 0;          // how long the service stays up (wall clock)
+  double serve_idle_hours = 8;     // hours a day stopped (night) or without traffic (zero)
+  ServeIdle serve_idle = ServeIdle::always;
   std::optional<ReferenceRun> reference;
 };
 
@@ -138,12 +151,14 @@ std::string_view to_string(Precision);
 std::string_view to_string(Optimizer);
 std::string_view to_string(Bound);
 std::string_view to_string(Runtime);
+std::string_view to_string(ServeIdle);  // serve.cpp
 bool parse_mode(std::string_view, Mode&);
 bool parse_arch(std::string_view, Arch&);
 bool parse_precision(std::string_view, Precision&);
 bool parse_optimizer(std::string_view, Optimizer&);
 bool parse_bound(std::string_view, Bound&);
 bool parse_runtime(std::string_view, Runtime&);
+bool parse_serve_idle(std::string_view, ServeIdle&);  // serve.cpp
 
 // Range checks: every problem names its field ("batch", "hidden").
 std::vector<Problem> validate_workload(const Workload&);

@@ -79,10 +79,11 @@ TEST_CASE("workload JSON: fields beyond the classic ones are keys too, written o
   for (const InputField& f : input_fields()) {
     if (!f.workload || own_json_shape(f)) continue;
     CAPTURE(f.name);
-    // A field left out of `j` is at its default: 0 or false.
-    const nlohmann::json value = j.contains(f.name)          ? j.at(f.name)
-                                 : f.type == InputType::flag ? nlohmann::json(false)
-                                                             : nlohmann::json(0);
+    // A field left out of `j` is at its default: 0, false or a choice's first word.
+    const nlohmann::json value = j.contains(f.name)            ? j.at(f.name)
+                                 : f.type == InputType::flag   ? nlohmann::json(false)
+                                 : f.type == InputType::choice ? nlohmann::json(f.choices.front())
+                                                               : nlohmann::json(0);
     nlohmann::json one;
     one[f.name] = value;
     CHECK(workload_delta_from_json(one.dump(), Workload{}).problems.empty());
