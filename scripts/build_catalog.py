@@ -660,6 +660,29 @@ def provider_facts():
     return out
 
 
+INTERCONNECT_KEYS = ["intra_node", "intra_node_gbs", "inter_node", "inter_node_gbps_per_gpu", "max_nodes",
+                     "interconnect_source", "interconnect_date"]
+
+
+def interconnects(offer_ids):
+    """Offers' links inside and between nodes (issue 18 item 4): scripts/catalog-sources/interconnect.csv, by
+    offer id. An offer without a row has no sourced network between machines, so it is never a cluster."""
+    out = {}
+    with open(os.path.join(HERE, "catalog-sources", "interconnect.csv"), encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            if r["offer"] not in offer_ids:
+                sys.exit(f"interconnect.csv: no offer {r['offer']}")
+            if not r["source"].strip() or not valid_date(r["source_date"].strip()):
+                sys.exit(f"interconnect.csv: {r['offer']} has no source or source_date")
+            x = {"intra_node": r["intra_node"].strip(), "inter_node": r["inter_node"].strip(),
+                 "interconnect_source": r["source"].strip(), "interconnect_date": r["source_date"].strip()}
+            for k in ("intra_node_gbs", "inter_node_gbps_per_gpu", "max_nodes"):
+                if r[k].strip():
+                    x[k] = num(r[k])
+            out[r["offer"]] = {k: v for k, v in x.items() if v != ""}
+    return out
+
+
 def session_limits():
     """Notebook platforms' session limits (issue 18 item 2): scripts/catalog-sources/session-limits.csv.
     A blank cell is unknown; the citation goes into the note, as the provider's own source is its prices'."""
@@ -826,6 +849,10 @@ def build(ref_dir):
     order = ["id", "provider", "region", "gpu", "gpu_count", "instance_type", "currency", "on_demand_per_hour",
              "on_demand_low_per_hour", "on_demand_high_per_hour", "spot_per_hour", "price_is_estimate", "derate",
              "derate_note", "price_date", "source", "notes", "packages"]
+    links = interconnects({o["id"] for o in offers})
+    for o in offers:
+        o.update(links.get(o["id"], {}))
+    order = order[:order.index("price_date") + 1] + INTERCONNECT_KEYS + order[order.index("price_date") + 1:]
     clean = [{k: o[k] for k in order if o.get(k) is not None} for o in offers]
     dates = [o["price_date"] for o in clean] + [p["source_date"] for p in providers]
     catalog = {
@@ -919,6 +946,8 @@ NOT_WRITTEN = {
     "providers": {"internal_network_free": "no source names a provider that bills internal traffic (default: free)",
                   "session_weekly_gpu_hours": "no priced notebook platform states a weekly quota (Kaggle's 30 h "
                                               "has no priced offer; session-limits.csv writes it when one does)"},
+    "offers": {"max_nodes": "no source states a largest cluster for an offer (interconnect.csv writes it when "
+                           "one does; unset means any count the card-count field allows)"},
     "providers/programs": {"cap": "no programme in catalog_facts.py publishes a per-order cap",
                            "expires": "no programme in catalog_facts.py publishes its end date"},
 }

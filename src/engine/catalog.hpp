@@ -189,7 +189,7 @@ struct Provider {
   // when idle, GPU hours may be capped per week, and the card type may not be guaranteed. Each fact is
   // unset when no source gave it (shown as unknown); session_note says where they come from and for which
   // tier. A job longer than a session is checkpointed and restarted (spot.hpp simulate_sessions).
-  bool session_limited = false;
+  std::optional<bool> session_limited;  // unset (not written) for every platform that is not a notebook
   std::optional<double> session_max_hours;
   std::optional<double> session_idle_minutes;
   std::optional<double> session_weekly_gpu_hours;

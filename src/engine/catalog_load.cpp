@@ -101,9 +101,11 @@ void read_field(Fields& f, R& r, const CatalogField<R>& field, bool sources_inli
 
 template <class R>
 bool flag_of(const R& r, const std::vector<CatalogField<R>>& table, const char* key) {
-  for (const CatalogField<R>& field : table)
-    if (std::string_view(field.key) == key)
-      if (auto m = std::get_if<bool R::*>(&field.member)) return r.**m;
+  for (const CatalogField<R>& field : table) {
+    if (std::string_view(field.key) != key) continue;
+    if (auto m = std::get_if<bool R::*>(&field.member)) return r.**m;
+    if (auto o = std::get_if<std::optional<bool> R::*>(&field.member)) return (r.**o).value_or(false);
+  }
   return true;
 }
 

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <deque>
 
 #include "engine/cost.hpp"
 
@@ -44,16 +45,26 @@ bool holds(const Constraints& c, const std::string& id) {
 }
 
 // The programmes to consider for this provider: the catalog's, a held credit at the amount the user has left,
-// and the user's own vouchers scoped to the provider (in the run's currency).
-std::vector<Program> programs_for(const Provider& provider, const Constraints& c) {
-  std::vector<Program> out = provider.programs;
-  for (Program& p : out) {
-    if (p.kind != ProgramKind::credit) continue;
-    const auto u = held(c, p.id);
-    if (u && u->amount) {
-      p.amount = *u->amount;
-      p.currency = c.currency;
+// and the user's own vouchers scoped to the provider (in the run's currency). The catalog's are read in place:
+// copying every Program (names, rules, sources) for every priced candidate was a seventh of a recommendation.
+struct Programs {
+  std::vector<const Program*> list;
+  std::deque<Program> owned;  // changed or added ones; a deque keeps `list`'s pointers valid
+};
+
+Programs programs_for(const Provider& provider, const Constraints& c) {
+  Programs out;
+  out.list.reserve(provider.programs.size());
+  for (const Program& p : provider.programs) {
+    const auto u = p.kind == ProgramKind::credit ? held(c, p.id) : std::nullopt;
+    if (!u || !u->amount) {
+      out.list.push_back(&p);
+      continue;
     }
+    Program& mine = out.owned.emplace_back(p);
+    mine.amount = *u->amount;
+    mine.currency = c.currency;
+    out.list.push_back(&mine);
   }
   for (const std::string& text : c.credits) {
     UserCredit u;
@@ -63,7 +74,7 @@ std::vector<Program> programs_for(const Provider& provider, const Constraints& c
     if (is_program) continue;
     const std::string scope = u.provider.empty() ? u.id : u.provider;
     if (scope != provider.id) continue;
-    Program p;
+    Program& p = out.owned.emplace_back();
     p.id = u.id;
     p.kind = ProgramKind::credit;
     p.name = {u.id == provider.id ? provider.name.en + " balance or voucher (yours)" : u.id + " (yours)",
@@ -73,7 +84,7 @@ std::vector<Program> programs_for(const Provider& provider, const Constraints& c
     p.currency = c.currency;
     p.stackable = true;
     p.source = "entered by the user";
-    out.push_back(std::move(p));
+    out.list.push_back(&p);
   }
   return out;
 }
@@ -171,11 +182,11 @@ bool program_eligible(const Program& p, const Constraints& c) {
 DiscountResult apply_discounts(const Provider& provider, const Constraints& c, double usd_cny,
                                const DiscountInput& in, bool with_notes) {
   DiscountResult result;
-  const std::vector<Program> programs = programs_for(provider, c);
+  const Programs programs = programs_for(provider, c);
   std::vector<const Program*> stackable, alone;
-  for (const Program& p : programs) {
-    if (!program_eligible(p, c) || (in.spot && !p.applies_to_spot)) continue;
-    (p.stackable ? stackable : alone).push_back(&p);
+  for (const Program* p : programs.list) {
+    if (!program_eligible(*p, c) || (in.spot && !p->applies_to_spot)) continue;
+    (p->stackable ? stackable : alone).push_back(p);
   }
   Outcome best;
   if (!stackable.empty()) best = evaluate(stackable, provider, c, usd_cny, in);
@@ -188,7 +199,8 @@ DiscountResult apply_discounts(const Provider& provider, const Constraints& c, d
   result.saving = best.saving;
   result.applied = std::move(best.applied);
   if (!with_notes) return result;
-  for (const Program& p : programs) {
+  for (const Program* pp : programs.list) {
+    const Program& p = *pp;
     const bool used = std::any_of(result.applied.begin(), result.applied.end(),
                                   [&](const AppliedProgram& a) { return a.id == p.id; });
     if (used) continue;

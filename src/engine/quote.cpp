@@ -23,7 +23,8 @@ SpotInputs spot_inputs(const Constraints& c, double work_hours, double interrupt
 
 std::optional<SpotResult> session_plan(const Constraints& c, const Provider& p, double work_hours,
                                        double fixed_hours, bool explain) {
-  if (!p.session_limited || !p.session_max_hours || !(*p.session_max_hours > 0)) return std::nullopt;
+  if (!p.session_limited.value_or(false) || !p.session_max_hours || !(*p.session_max_hours > 0))
+    return std::nullopt;
   SpotInputs si = spot_inputs(c, work_hours, 0, fixed_hours);
   si.explain = explain;
   return simulate_sessions(si, *p.session_max_hours, p.session_weekly_gpu_hours);

@@ -614,7 +614,9 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
           drop(i, pricing, cards, DropReason::spot_policy);
           continue;
         }
-        if (serve && pricing == Pricing::spot) {
+        // A service stays up: spot interruptions and notebook sessions (which end after hours, and whose
+        // terms forbid serving, e.g. Colab's FAQ) both take it down.
+        if (serve && (pricing == Pricing::spot || p.session_limited.value_or(false))) {
           drop(i, pricing, cards, DropReason::spot_policy);
           continue;
         }
@@ -687,7 +689,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
           k.spot_factor = work > 0 ? sr.expected_hours / work : 1.0;
           k.sessions = 1 + sr.expected_interruptions;
         }
-        if (pricing == Pricing::on_demand && p.session_limited) {
+        if (pricing == Pricing::on_demand && p.session_limited.value_or(false)) {
           // A notebook platform: the job runs in sessions, restarted from checkpoints, costed and timed
           // like spot sessions. A session too short for one checkpoint interval is as hopeless as spot
           // interrupted too often, and is dropped for the same reason.

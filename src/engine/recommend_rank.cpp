@@ -161,7 +161,7 @@ void compute_risk(const Context& x, Row& row, bool text) {
               "竞价实例：可能被中断（预计约 " + fmt(row.spot->expected_interruptions, 1) + " 次）"});
   }
   const Provider* provider = x.catalog.provider(row.provider);
-  if (provider && row.pricing == Pricing::on_demand && provider->session_limited) {
+  if (provider && row.pricing == Pricing::on_demand && provider->session_limited.value_or(false)) {
     if (row.sessions && row.sessions->sessions > 1)
       add(1, {"notebook sessions end after " + format_hours(provider->session_max_hours.value_or(0)) + ": " +
                   std::to_string(row.sessions->sessions) + " sessions, restarted from checkpoints",
@@ -284,7 +284,7 @@ void detail(const Context& x, const Candidate& k, Row& r) {
     r.energy = job_energy(cluster_energy_inputs(x.offer(k), x.gpu(k), r.hours.likely, k.nodes), true);
   // Foreign-only or unconfirmed payment stays visible, marked and explained: never silently hidden.
   if (r.market_tier > 0) r.notes.push_back(market_note(x.provider(k), r.market_tier));
-  if (r.sessions || (k.pricing == Pricing::on_demand && x.provider(k).session_limited)) {
+  if (r.sessions || (k.pricing == Pricing::on_demand && x.provider(k).session_limited.value_or(false))) {
     if (!x.provider(k).session_note.empty()) r.notes.push_back(x.provider(k).session_note);
   }
   for (const Text& t : r.bill.notes) r.notes.push_back(t);

@@ -271,7 +271,7 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
              "deadline.",
          "竞价实例赶紧迫的截止时间：有 " + fmt(r.spot->p_miss_deadline * 100, 0) +
              "% 的概率错过。原文建议重要截止时间前不要完全依赖竞价实例。");
-  if (k.pricing == Pricing::on_demand && p.session_limited) session_warnings(p, r, warn);
+  if (k.pricing == Pricing::on_demand && p.session_limited.value_or(false)) session_warnings(p, r, warn);
   if (o.derate < 1)
     warn(o.derate_note.en.empty() ? "A down-clocked variant: about " + fmt((1 - o.derate) * 100, 0) +
                                         "% slower than the desktop card."
@@ -481,8 +481,13 @@ Text describe(const Dropped& d, const Report& report, const Catalog& catalog) {
     case DropReason::card_count:
       return {who + ": " + std::to_string(d.cards) + " cards, not among the card counts asked for.",
               who_zh + "：" + std::to_string(d.cards) + " 张卡，不在所选卡数内。"};
-    case DropReason::spot_policy:
+    case DropReason::spot_policy: {
+      const Provider* p = catalog.provider(o.provider);
+      if (d.pricing == Pricing::on_demand && p && p->session_limited.value_or(false))
+        return {who + ": a notebook platform whose sessions end after hours; a service cannot stay up on it.",
+                who_zh + "：笔记本平台，会话几小时后就会结束，服务无法持续在线。"};
       return {who + ": excluded by the spot setting.", who_zh + "：被竞价设置排除。"};
+    }
     case DropReason::unknown_gpu:
       return {who + ": the catalog has no GPU '" + o.gpu + "' or provider '" + o.provider + "'.",
               who_zh + "：目录中没有 GPU“" + o.gpu + "”或平台“" + o.provider + "”。"};

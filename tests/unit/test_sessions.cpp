@@ -98,7 +98,7 @@ TEST_CASE("sessions: the catalog's notebook platforms carry their limits with a 
   const gw::Catalog& cat = bundled_catalog();
   const gw::Provider* colab = cat.provider("colab");
   REQUIRE(colab);
-  CHECK(colab->session_limited);
+  CHECK(colab->session_limited.value_or(false));
   REQUIRE(colab->session_max_hours);
   CHECK(*colab->session_max_hours == 12);
   REQUIRE(colab->session_idle_minutes);
@@ -110,8 +110,8 @@ TEST_CASE("sessions: the catalog's notebook platforms carry their limits with a 
   CHECK_FALSE(colab->session_note.zh.empty());
   for (const gw::Provider& p : cat.providers) {
     CAPTURE(p.id);
-    if (p.session_limited) CHECK_FALSE(p.session_note.empty());
-    if (p.id == "aws" || p.id == "autodl") CHECK_FALSE(p.session_limited);
+    if (p.session_limited.value_or(false)) CHECK_FALSE(p.session_note.empty());
+    if (p.id == "aws" || p.id == "autodl") CHECK_FALSE(p.session_limited.value_or(false));
   }
 }
 
