@@ -45,8 +45,9 @@ bool holds(const Constraints& c, const std::string& id) {
 }
 
 // The programmes to consider for this provider: the catalog's, a held credit at the amount the user has left,
-// and the user's own vouchers scoped to the provider (in the run's currency). The catalog's are read in place:
-// copying every Program (names, rules, sources) for every priced candidate was a seventh of a recommendation.
+// and the user's own vouchers scoped to the provider (in the run's currency). The catalog's are read in
+// place: copying every Program (names, rules, sources) for every priced candidate was a seventh of a
+// recommendation.
 struct Programs {
   std::vector<const Program*> list;
   std::deque<Program> owned;  // changed or added ones; a deque keeps `list`'s pointers valid
