@@ -3,21 +3,16 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <fstream>
 #include <random>
-#include <sstream>
 
 #include "engine/bundled.hpp"
 #include "engine/diagnose/diagnose.hpp"
+#include "test_files.hpp"
 
 namespace {
 
 std::string corpus(const std::string& name) {
-  std::ifstream in(std::string(GPUWISE_SOURCE_DIR) + "/tests/data/nvidia-smi/" + name, std::ios::binary);
-  REQUIRE_MESSAGE(in.good(), "missing corpus file " << name);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return gw::test::tests_file("data/nvidia-smi/" + name);
 }
 
 const gw::Catalog& catalog() {

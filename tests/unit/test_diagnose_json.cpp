@@ -8,6 +8,7 @@
 
 #include "engine/bundled.hpp"
 #include "engine/diagnose/diagnose.hpp"
+#include "test_files.hpp"
 
 namespace {
 
@@ -85,10 +86,8 @@ TEST_CASE("checker JSON: options cross, broken UTF-8 in the paste does not stop 
   gw::DiagnoseOptions priced;
   priced.price_per_hour = 10;
   priced.job_hours = 100;
-  std::ifstream in(std::string(GPUWISE_SOURCE_DIR) + "/tests/data/nvidia-smi/rtx3090-downclocked-q.txt");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  check_same(through_json(ss.str(), priced), gw::diagnose_answer(gw::diagnose(ss.str(), bundled(), priced)));
+  const std::string paste = gw::test::tests_file("data/nvidia-smi/rtx3090-downclocked-q.txt");
+  check_same(through_json(paste, priced), gw::diagnose_answer(gw::diagnose(paste, bundled(), priced)));
 }
 
 TEST_CASE("checker JSON: a request it cannot read is answered with a finding that says so") {

@@ -4,19 +4,13 @@
 // constructed file in tests/data/nvidia-smi/.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "engine/diagnose/diagnose.hpp"
+#include "test_files.hpp"
 
 namespace {
 
 std::string paste(const std::string& name) {
-  std::ifstream in(std::string(GPUWISE_SOURCE_DIR) + "/tests/data/nvidia-smi/" + name, std::ios::binary);
-  REQUIRE_MESSAGE(in.good(), "missing corpus file " << name);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return gw::test::tests_file("data/nvidia-smi/" + name);
 }
 
 const gw::Catalog& catalog() {

@@ -13,17 +13,14 @@
 #include "engine/model.hpp"
 #include "engine/models.hpp"
 #include "test_estimate_fixtures.hpp"
+#include "test_files.hpp"
 
 using namespace gw;
 
 namespace {
 
 HfConfigRead read_ok(const std::string& text) {
-  HfConfigRead r = read_hf_config(text);
-  for (const Problem& p : r.problems) INFO(p.path, ": ", p.message);
-  REQUIRE(r.problems.empty());
-  REQUIRE(r.shape);
-  return r;
+  return test::read_hf_ok(text);
 }
 
 void near(double got, double published, double tol = 0.02) {

@@ -6,33 +6,24 @@
 // test suite); counts are the published ones, tolerance 2% (issue 15's bar).
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "engine/bundled.hpp"
 #include "engine/hf_config.hpp"
 #include "engine/models.hpp"
 #include "engine/workload.hpp"
+#include "test_files.hpp"
 
 using namespace gw;
 
 namespace {
 
 std::string file(const std::string& name) {
-  std::ifstream in(std::string(GPUWISE_SOURCE_DIR) + "/tests/data/hf/" + name, std::ios::binary);
-  REQUIRE_MESSAGE(in.good(), "missing config " << name);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return test::tests_file("data/hf/" + name);
 }
 
 HfConfigRead read_ok(const std::string& text) {
-  HfConfigRead r = read_hf_config(text);
-  for (const Problem& p : r.problems) INFO(p.path, ": ", p.message);
-  REQUIRE(r.problems.empty());
-  REQUIRE(r.shape);
-  return r;
+  return test::read_hf_ok(text);
 }
 
 // ALBERT-large v1's published shape (google-research/albert config/large): 1024 wide, 24 passes, one group.

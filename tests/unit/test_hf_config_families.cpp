@@ -5,27 +5,18 @@
 // per case), tolerance 2% (issue 15's bar).
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "engine/hf_config.hpp"
 #include "engine/workload.hpp"
+#include "test_files.hpp"
 
 using namespace gw;
 
 namespace {
 
 HfConfigRead read_file(const std::string& name) {
-  std::ifstream in(std::string(GPUWISE_SOURCE_DIR) + "/tests/data/hf/" + name, std::ios::binary);
-  REQUIRE_MESSAGE(in.good(), "missing config " << name);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  HfConfigRead r = read_hf_config(ss.str());
-  for (const Problem& p : r.problems) INFO(p.path, ": ", p.message);
-  REQUIRE(r.problems.empty());
-  REQUIRE(r.shape);
-  return r;
+  return test::read_hf_ok(test::tests_file("data/hf/" + name));
 }
 
 bool has_note(const HfConfigRead& r, const std::string& part) {

@@ -2,14 +2,13 @@
 // by the name of the code, and MD speeds checked against published ns/day.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "engine/estimate_model.hpp"
 #include "engine/estimate_validation.hpp"
 #include "engine/recommend.hpp"
 #include "test_estimate_fixtures.hpp"
+#include "test_files.hpp"
 #include "test_recommend_fixtures.hpp"
 
 namespace {
@@ -22,13 +21,6 @@ std::string preset_for(const char* code) {
 double steps_per_s(const char* preset, const char* gpu) {
   const double s = gw::model::seconds_per_unit(gwtest::preset(preset), gwtest::gpu(gpu), 1, 1.0);
   return s > 0 ? 1.0 / s : 0;
-}
-
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 }  // namespace
@@ -94,9 +86,8 @@ TEST_CASE("a small MD system is bound by per-step latency, a large one by the ca
 }
 
 TEST_CASE("validation: published MD ns/day is a speed category of its own, within the speed goal") {
-  const gw::ValidationReport rep =
-      gw::run_validation(read(std::string(GPUWISE_SOURCE_DIR) + "/tests/validation/validation-dev.json"),
-                         gwtest::catalog(), gwtest::presets());
+  const gw::ValidationReport rep = gw::run_validation(gw::test::tests_file("validation/validation-dev.json"),
+                                                      gwtest::catalog(), gwtest::presets());
   const gw::ValidationSpeedCategory* md = nullptr;
   for (const gw::ValidationSpeedCategory& c : rep.summary.speed_categories)
     if (c.name == "md") md = &c;

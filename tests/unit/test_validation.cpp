@@ -1,29 +1,20 @@
 // Runs every applicable case of the validation set and asserts the accuracy goals.
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "engine/estimate_validation.hpp"
 #include "engine/estimate_validation_detail.hpp"
 #include "test_estimate_fixtures.hpp"
+#include "test_files.hpp"
 
 using namespace gw;
 
 namespace {
 
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 const ValidationReport& report() {
-  static const ValidationReport r =
-      run_validation(read(std::string(GPUWISE_SOURCE_DIR) + "/tests/validation/validation-dev.json"),
-                     gwtest::catalog(), gwtest::presets());
+  static const ValidationReport r = run_validation(gw::test::tests_file("validation/validation-dev.json"),
+                                                   gwtest::catalog(), gwtest::presets());
   return r;
 }
 
