@@ -189,8 +189,15 @@ Point compute(const Context& x, double run_hours, double price_offer_currency, b
   return pt;
 }
 
+// The low, likely and high points of a bill; the likely one may stand for all three
+// (BillRequest::likely_only), so they are referred to, never copied (a Point holds the discounts' vectors).
+struct Points {
+  const Point* at[3];
+  const Point& operator[](std::size_t i) const { return *at[i]; }
+};
+
 template <class Get>
-Range range_of(const Point (&pts)[3], Get get) {
+Range range_of(const Points& pts, Get get) {
   Range r{get(pts[0]), get(pts[1]), get(pts[2])};
   // Hours and prices are ordered, so the points are; sort anyway so a range is always a range.
   r.low = std::min(r.low, r.likely);
@@ -275,7 +282,7 @@ Text plan_text(const PackagePlan& plan) {
 }
 
 // The card held on prepaid packages: one line with the mix, the comparison with hourly in its note.
-void package_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
+void package_lines(Bill& bill, const Context& x, const Points& pts) {
   const Point& m = pts[1];
   const std::string& cur = x.c.currency;
   const Text mix = plan_text(m.plan);
@@ -302,7 +309,7 @@ void package_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
             "同样时长按量计费需 " + format_money(m.hourly_gpu, cur) + "。"});
 }
 
-void build_lines(Bill& bill, const Context& x, const Point (&pts)[3]) {
+void build_lines(Bill& bill, const Context& x, const Points& pts) {
   const Provider& p = x.provider;
   const Constraints& c = x.c;
   const Point& m = pts[1];
@@ -432,20 +439,25 @@ Bill price_bill(const Provider& provider, const Constraints& c, double usd_cny, 
   const Range& h = req.run_hours;
   const Range& pr = req.price_per_hour;
   const Point likely = compute(x, h.likely, pr.likely, with_lines);
-  const Point pts[3] = {req.likely_only ? likely : compute(x, h.low, pr.low, false), likely,
-                        req.likely_only ? likely : compute(x, h.high, pr.high, false)};
+  Point low, high;
+  if (!req.likely_only) {
+    low = compute(x, h.low, pr.low, false);
+    high = compute(x, h.high, pr.high, false);
+  }
+  const Points pts{{req.likely_only ? &likely : &low, &likely, req.likely_only ? &likely : &high}};
   Bill bill;
   bill.currency = c.currency;
   bill.usd_cny = usd_cny;
   bill.total_before_discount = range_of(pts, [](const Point& q) { return q.before(); });
   bill.total = range_of(pts, [](const Point& q) { return q.before() - q.discount; });
-  // Each category is the sum of its kinds (bill_categories(), cost_kind_info()).
+  // Each category is the sum of its kinds (bill_categories(), cost_kind_info()), the table read once a bill.
+  BillCategory category_of[kCostKinds];
+  for (int k = 0; k < kCostKinds; ++k) category_of[k] = cost_kind_info(static_cast<CostKind>(k)).category;
   for (const BillCategoryInfo& cat : bill_categories())
     bill.*cat.amount = range_of(pts, [&](const Point& q) {
       double sum = 0;
       for (int k = 0; k < kCostKinds; ++k)
-        if (cost_kind_info(static_cast<CostKind>(k)).category == cat.category)
-          sum += kind_amount(q, static_cast<CostKind>(k));
+        if (category_of[k] == cat.category) sum += kind_amount(q, static_cast<CostKind>(k));
       return sum;
     });
   bill.billed_gpu_hours = range_of(pts, [](const Point& q) { return q.gpu_hours; });

@@ -15,7 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <deque>
+#include <list>
 
 #include "engine/cost.hpp"
 
@@ -50,7 +50,8 @@ bool holds(const Constraints& c, const std::string& id) {
 // recommendation.
 struct Programs {
   std::vector<const Program*> list;
-  std::deque<Program> owned;  // changed or added ones; a deque keeps `list`'s pointers valid
+  std::list<Program> owned;  // changed or added ones; a list keeps `list`'s pointers valid, and an empty
+                             // one allocates nothing (a deque allocates its map up front)
 };
 
 Programs programs_for(const Provider& provider, const Constraints& c) {
@@ -183,10 +184,19 @@ bool program_eligible(const Program& p, const Constraints& c) {
 DiscountResult apply_discounts(const Provider& provider, const Constraints& c, double usd_cny,
                                const DiscountInput& in, bool with_notes) {
   DiscountResult result;
+  // No programme and no credit of the user's: nothing applies and nothing is said (most providers). Without
+  // credits and notes, nothing applies either when no programme is open to this user on this bill.
+  if (provider.programs.empty() && c.credits.empty()) return result;
+  const auto open = [&](const Program& p) {
+    return program_eligible(p, c) && !(in.spot && !p.applies_to_spot);
+  };
+  if (!with_notes && c.credits.empty() &&
+      std::none_of(provider.programs.begin(), provider.programs.end(), open))
+    return result;
   const Programs programs = programs_for(provider, c);
   std::vector<const Program*> stackable, alone;
   for (const Program* p : programs.list) {
-    if (!program_eligible(*p, c) || (in.spot && !p->applies_to_spot)) continue;
+    if (!open(*p)) continue;
     (p->stackable ? stackable : alone).push_back(p);
   }
   Outcome best;

@@ -40,7 +40,7 @@ JobTime job_time(const Workload& w, const Gpu& gpu, int count, double derate, do
   if (per_unit <= 0) return t;
   t.compute_s = units * per_unit;
   if (w.mode == Mode::inference && w.arch == Arch::decoder && w.dataset_samples > 0 && w.seq_len > 0) {
-    const model::Rates r = model::rates_for(w, gpu, derate);
+    const model::Rates r = model::rates_for(w, gpu, derate, false);
     const model::StepWork pw = model::prefill_work(w);
     const double batches = w.dataset_samples / w.inference_batch;
     t.prefill_s =
@@ -251,28 +251,29 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
     e.notes.push_back({fmt("memory assumes the weights split over %.0f GPUs", e.gpu_count),
                        fmt("显存按权重切分到 %.0f 张卡计算", e.gpu_count)});
   Explain* me = opt.explain ? &e.memory_explain : nullptr;
-  if (me)
+  // The explanation's strings are built only when asked for: screening skips them (they were a sixth of
+  // an estimate's instructions, most of them allocations).
+  if (me) {
     me->formula = {"per GPU: weights + gradients + optimizer states + activations + KV cache + overhead",
                    "每张卡：权重 + 梯度 + 优化器状态 + 激活 + KV 缓存 + 开销"};
-  add_input(me, "params", effective_params(w), "");
-  if (is_transformer(w)) {
-    add_input(me, "layers", w.layers, "");
-    add_input(me, "hidden", w.hidden, "");
-    add_input(me, "heads", w.heads, "");
-    add_input(me, "seq", w.seq_len, "tokens");
-  }
-  add_input(me, "batch", w.mode == Mode::inference && is_transformer(w) ? w.inference_batch : w.micro_batch,
-            "");
-  add_input(me, "vram", gpu.vram_gib, "GiB");
-  if (e.memory.runtime == Runtime::pytorch && w.arch != Arch::generic) {
-    add_input(me, "PyTorch allocated at peak (max_memory_allocated)", e.memory.allocated_gib(), "GiB",
-              "PyTorch 峰值分配（max_memory_allocated）");
-    add_input(me, "PyTorch reserved (max_memory_reserved)", e.memory.reserved_gib(), "GiB",
-              "PyTorch 预留（max_memory_reserved）");
-    add_input(me, "nvidia-smi (reserved + CUDA context)", e.memory.total_gib(), "GiB",
-              "nvidia-smi 读数（预留 + CUDA 上下文）");
-  }
-  if (me) {
+    add_input(me, "params", effective_params(w), "");
+    if (is_transformer(w)) {
+      add_input(me, "layers", w.layers, "");
+      add_input(me, "hidden", w.hidden, "");
+      add_input(me, "heads", w.heads, "");
+      add_input(me, "seq", w.seq_len, "tokens");
+    }
+    add_input(me, "batch", w.mode == Mode::inference && is_transformer(w) ? w.inference_batch : w.micro_batch,
+              "");
+    add_input(me, "vram", gpu.vram_gib, "GiB");
+    if (e.memory.runtime == Runtime::pytorch && w.arch != Arch::generic) {
+      add_input(me, "PyTorch allocated at peak (max_memory_allocated)", e.memory.allocated_gib(), "GiB",
+                "PyTorch 峰值分配（max_memory_allocated）");
+      add_input(me, "PyTorch reserved (max_memory_reserved)", e.memory.reserved_gib(), "GiB",
+                "PyTorch 预留（max_memory_reserved）");
+      add_input(me, "nvidia-smi (reserved + CUDA context)", e.memory.total_gib(), "GiB",
+                "nvidia-smi 读数（预留 + CUDA 上下文）");
+    }
     me->note = {"rules: ", "规则："};
     for (const Text& r : e.memory.rules) {
       me->note.en += r.en + "; ";
@@ -327,114 +328,120 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   for (Text& t : calibration_notes(cal)) e.notes.push_back(std::move(t));
 
   Explain* te = opt.explain ? &e.time_explain : nullptr;
-  Explain unused;  // notes written when the explanation is skipped land here
-  Explain& tn = te ? *te : unused;
-  if (te)
+  if (te) {
     te->formula = {
         "step = tensor FLOPs / (peak x util) + CUDA-core FLOPs / (FP32 x util) + bytes / (bandwidth x eff) + "
         "kernels x gap; hours = work x step / units per step / multi-GPU speed-up + data loading",
         "每步 = 张量 FLOPs / (峰值 × 利用率) + CUDA 核 FLOPs / (FP32 × 利用率) + 字节 / (带宽 × 效率) + "
         "内核数 × 间隙；时长 = 工作量 × 每步时间 / 每步单位数 / 多卡加速比 + 数据加载"};
-  add_input(te, "tensor FLOPs per step", work.tensor_flops, "FLOP");
-  add_input(te, rates.unit + " rate" + (rates.power_fraction < 0.98 ? " (power-limited)" : ""),
-            rates.tensor_tflops, "TFLOPS",
-            unit_used_text(rates.unit).zh + " 算力" + (rates.power_fraction < 0.98 ? "（功耗受限）" : ""));
-  add_input(te, "utilization of that unit", model::kTensorUtil, "");
-  add_input(te, "CUDA-core FLOPs per step", work.simt_flops, "FLOP");
-  add_input(te, "CUDA-core rate", rates.simt_tflops, "TFLOPS");
-  add_input(te, "memory traffic per step", work.bytes / model::kGiB, "GiB");
-  if (work.stream_bytes > 0)
-    add_input(te, "weights + KV cache streamed per step (decoding)", work.stream_bytes / model::kGiB, "GiB");
-  add_input(te, "memory bandwidth", rates.bandwidth_gbs, "GB/s");
-  add_input(te, "bandwidth efficiency", model::kBandwidthEff, "");
-  add_input(te, "kernel launches per step", work.kernels, "");
-  add_input(te, "step time", step_s * 1e3, "ms");
-  add_input(te, "  of which tensor", st.tensor_s * 1e3, "ms");
-  add_input(te, "  of which CUDA cores", st.simt_s * 1e3, "ms");
-  add_input(te, "  of which memory", st.memory_s * 1e3, "ms");
-  if (st.stream_s > 0) add_input(te, "  of which weight streaming", st.stream_s * 1e3, "ms");
-  add_input(te, "  of which launch gaps", st.launch_s * 1e3, "ms");
-  add_input(te, "units per step (" + e.throughput_unit + ")", work.units, "",
-            "每步完成的单位数（" + throughput_unit_text(e.throughput_unit).zh + "）");
-  add_input(te, "GPUs", e.gpu_count, "");
-  if (e.nodes > 1) {
-    add_input(te, "nodes", e.nodes, "", "节点数");
-    add_input(te, "in-node efficiency", scaling.intra_efficiency, "", "机内效率");
-    add_input(te, "gradient bytes per step", si.sync_bytes / model::kGiB, "GiB", "每步梯度字节");
-    add_input(te, "all-reduce traffic per GPU", scaling.traffic_bytes / model::kGiB, "GiB",
-              "每卡 all-reduce 流量");
-    add_input(te, "bus bandwidth between nodes", scaling.bus_gbs, "GB/s", "机间总线带宽");
-    add_input(te, "all-reduce per step", scaling.comm_s * 1e3, "ms", "每步 all-reduce");
-    add_input(te, "optimizer step compute", si.step_s * 1e3, "ms", "每个优化步计算");
-    add_input(te, "all-reduce not hidden", scaling.exposed_s * 1e3, "ms", "未被掩盖的 all-reduce");
-    add_input(te, "network efficiency", scaling.inter_efficiency, "", "网络效率");
-    tn.note.en +=
-        "Across nodes: all-reduce = 2 (N - 1) / N x gradient bytes" +
-        std::string(si.sharded ? " x 1.5 (ZeRO-3/FSDP)" : "") +
-        " / bus bandwidth (network per GPU x cards per node / 8 x the fabric's share), hidden behind "
-        "the backward pass (2/3 of the step) except the last bucket (10%); efficiency = step / (step + "
-        "the rest). ";
-    tn.note.zh +=
-        "跨节点：all-reduce = 2 (N − 1) / N × 梯度字节" +
-        std::string(si.sharded ? " × 1.5（ZeRO-3/FSDP）" : "") +
-        " ÷ 总线带宽（每卡网络带宽 × 每节点卡数 ÷ 8 × 该网络的可用比例），可被反向传播（每步的 2/3）"
-        "掩盖，最后一个梯度桶（10%）除外；效率 = 每步时间 ÷（每步时间 + 未掩盖部分）。";
-  }
-  add_input(te, "multi-GPU speed-up", scaling.speedup, "x");
-  add_input(te, "derate", e.derate, "");
-  if (w.checkpointing) {
-    tn.note.en +=
-        "checkpointing recomputes the forward pass: one extra forward per step (+1/3 of the FLOPs). ";
-    tn.note.zh += "梯度检查点要重算前向：每步多一次前向（FLOPs 多 1/3）。";
-  }
-  if (w.experts > 0) {
-    add_input(te, "MoE: params each token runs through", model::active_params(w), "",
-              "MoE：每个 token 经过的参数");
-    tn.note.en +=
-        fmt("MoE: FLOPs count the %.0f active of %.0f routed experts plus %.0f shared; memory holds all "
-            "of them; decoding reads only the experts the batch is routed to. Routing overhead: the "
-            "router GEMM (hidden x experts per token, included) and the token permutation before and "
-            "after the experts (extra kernels and, with experts spread over GPUs, all-to-all traffic; "
-            "not modelled beyond the kernel gaps). ",
-            w.experts_active, w.experts, w.shared_experts);
-    tn.note.zh +=
-        fmt("MoE：FLOPs 只算 %.0f 个激活的路由专家（共 %.0f 个）和 %.0f 个共享专家；显存要装下全部专家；"
-            "生成时只读本批 token 路由到的专家。路由开销：路由器 GEMM（每 token 隐藏维度 × 专家数，已计入）"
-            "以及专家前后的 token 重排（额外内核；专家分到多卡时还有 all-to-all 通信，除内核间隙外未建模）。",
-            w.experts_active, w.experts, w.shared_experts);
+    add_input(te, "tensor FLOPs per step", work.tensor_flops, "FLOP");
+    add_input(te, rates.unit + " rate" + (rates.power_fraction < 0.98 ? " (power-limited)" : ""),
+              rates.tensor_tflops, "TFLOPS",
+              unit_used_text(rates.unit).zh + " 算力" + (rates.power_fraction < 0.98 ? "（功耗受限）" : ""));
+    add_input(te, "utilization of that unit", model::kTensorUtil, "");
+    add_input(te, "CUDA-core FLOPs per step", work.simt_flops, "FLOP");
+    add_input(te, "CUDA-core rate", rates.simt_tflops, "TFLOPS");
+    add_input(te, "memory traffic per step", work.bytes / model::kGiB, "GiB");
+    if (work.stream_bytes > 0)
+      add_input(te, "weights + KV cache streamed per step (decoding)", work.stream_bytes / model::kGiB,
+                "GiB");
+    add_input(te, "memory bandwidth", rates.bandwidth_gbs, "GB/s");
+    add_input(te, "bandwidth efficiency", model::kBandwidthEff, "");
+    add_input(te, "kernel launches per step", work.kernels, "");
+    add_input(te, "step time", step_s * 1e3, "ms");
+    add_input(te, "  of which tensor", st.tensor_s * 1e3, "ms");
+    add_input(te, "  of which CUDA cores", st.simt_s * 1e3, "ms");
+    add_input(te, "  of which memory", st.memory_s * 1e3, "ms");
+    if (st.stream_s > 0) add_input(te, "  of which weight streaming", st.stream_s * 1e3, "ms");
+    add_input(te, "  of which launch gaps", st.launch_s * 1e3, "ms");
+    add_input(te, "units per step (" + e.throughput_unit + ")", work.units, "",
+              "每步完成的单位数（" + throughput_unit_text(e.throughput_unit).zh + "）");
+    add_input(te, "GPUs", e.gpu_count, "");
+    if (e.nodes > 1) {
+      add_input(te, "nodes", e.nodes, "", "节点数");
+      add_input(te, "in-node efficiency", scaling.intra_efficiency, "", "机内效率");
+      add_input(te, "gradient bytes per step", si.sync_bytes / model::kGiB, "GiB", "每步梯度字节");
+      add_input(te, "all-reduce traffic per GPU", scaling.traffic_bytes / model::kGiB, "GiB",
+                "每卡 all-reduce 流量");
+      add_input(te, "bus bandwidth between nodes", scaling.bus_gbs, "GB/s", "机间总线带宽");
+      add_input(te, "all-reduce per step", scaling.comm_s * 1e3, "ms", "每步 all-reduce");
+      add_input(te, "optimizer step compute", si.step_s * 1e3, "ms", "每个优化步计算");
+      add_input(te, "all-reduce not hidden", scaling.exposed_s * 1e3, "ms", "未被掩盖的 all-reduce");
+      add_input(te, "network efficiency", scaling.inter_efficiency, "", "网络效率");
+      te->note.en +=
+          "Across nodes: all-reduce = 2 (N - 1) / N x gradient bytes" +
+          std::string(si.sharded ? " x 1.5 (ZeRO-3/FSDP)" : "") +
+          " / bus bandwidth (network per GPU x cards per node / 8 x the fabric's share), hidden behind "
+          "the backward pass (2/3 of the step) except the last bucket (10%); efficiency = step / (step + "
+          "the rest). ";
+      te->note.zh +=
+          "跨节点：all-reduce = 2 (N − 1) / N × 梯度字节" +
+          std::string(si.sharded ? " × 1.5（ZeRO-3/FSDP）" : "") +
+          " ÷ 总线带宽（每卡网络带宽 × 每节点卡数 ÷ 8 × 该网络的可用比例），可被反向传播（每步的 2/3）"
+          "掩盖，最后一个梯度桶（10%）除外；效率 = 每步时间 ÷（每步时间 + 未掩盖部分）。";
+    }
+    add_input(te, "multi-GPU speed-up", scaling.speedup, "x");
+    add_input(te, "derate", e.derate, "");
+    if (w.checkpointing) {
+      te->note.en +=
+          "checkpointing recomputes the forward pass: one extra forward per step (+1/3 of the FLOPs). ";
+      te->note.zh += "梯度检查点要重算前向：每步多一次前向（FLOPs 多 1/3）。";
+    }
+    if (w.experts > 0) {
+      add_input(te, "MoE: params each token runs through", model::active_params(w), "",
+                "MoE：每个 token 经过的参数");
+      te->note.en +=
+          fmt("MoE: FLOPs count the %.0f active of %.0f routed experts plus %.0f shared; memory holds all "
+              "of them; decoding reads only the experts the batch is routed to. Routing overhead: the "
+              "router GEMM (hidden x experts per token, included) and the token permutation before and "
+              "after the experts (extra kernels and, with experts spread over GPUs, all-to-all traffic; "
+              "not modelled beyond the kernel gaps). ",
+              w.experts_active, w.experts, w.shared_experts);
+      te->note.zh += fmt(
+          "MoE：FLOPs 只算 %.0f 个激活的路由专家（共 %.0f 个）和 %.0f 个共享专家；显存要装下全部专家；"
+          "生成时只读本批 token 路由到的专家。路由开销：路由器 GEMM（每 token 隐藏维度 × 专家数，已计入）"
+          "以及专家前后的 token 重排（额外内核；专家分到多卡时还有 all-to-all 通信，除内核间隙外未建模）。",
+          w.experts_active, w.experts, w.shared_experts);
+    }
   }
   if (!(have_units || calibrated)) {
-    tn.note.en += "Amount of work unknown: give --samples/--epochs or --tokens for hours.";
-    tn.note.zh += "工作量未知：给出 --samples/--epochs 或 --tokens 才能算时长。";
+    if (te) {
+      te->note.en += "Amount of work unknown: give --samples/--epochs or --tokens for hours.";
+      te->note.zh += "工作量未知：给出 --samples/--epochs 或 --tokens 才能算时长。";
+    }
     return e;
   }
   JobTime here = job_time(w, gpu, e.gpu_count, e.derate, units, base_per_unit, cluster_slowdown);
   const double factor = cal.factor;
-  if (calibrated) {
+  if (calibrated && te) {
     add_input(te, "reference run on " + ref_gpu->id, ref->hours, "h", "参考运行（" + ref_gpu->id + "）");
     add_input(te, "calibration factor (your run / model)", factor, "x");
-    tn.note.en += "Calibrated: hours scale from your reference run by the ratio of modelled times. ";
-    tn.note.zh += "已校准：时长按模型时间之比，从你的参考运行换算。";
+    te->note.en += "Calibrated: hours scale from your reference run by the ratio of modelled times. ";
+    te->note.zh += "已校准：时长按模型时间之比，从你的参考运行换算。";
+  }
+  if (calibrated) {
     // The throughput shown follows the calibration too. Without a stated amount of work the reference run
     // is the work itself, and the factor says nothing about speed.
     if (have_units && factor > 0 && std::isfinite(factor)) e.throughput /= factor;
   }
-  add_input(te, "work", units, e.throughput_unit.substr(0, e.throughput_unit.find('/')));
-  add_input(te, "compute hours", here.compute_s / 3600, "h");
-  if (here.prefill_s > 0) add_input(te, "prompt processing hours", here.prefill_s / 3600, "h");
-  if (here.loading_s > 0) {
+  if (te) {
+    add_input(te, "work", units, e.throughput_unit.substr(0, e.throughput_unit.find('/')));
+    add_input(te, "compute hours", here.compute_s / 3600, "h");
+    if (here.prefill_s > 0) add_input(te, "prompt processing hours", here.prefill_s / 3600, "h");
+  }
+  if (here.loading_s > 0 && te) {
     add_input(te,
               "data-loading hours (measured share " + fmt("%.0f%%", w.data_loading_share * 100) + " on " +
                   base_gpu->id + ")",
               here.loading_s / 3600, "h",
               "数据加载时长（在 " + base_gpu->id + " 上实测占比 " +
                   fmt("%.0f%%", w.data_loading_share * 100) + "）");
-    tn.note.en += "Data loading does not speed up on a faster GPU. ";
-    tn.note.zh += "数据加载不会因为 GPU 更快而变快。";
+    te->note.en += "Data loading does not speed up on a faster GPU. ";
+    te->note.zh += "数据加载不会因为 GPU 更快而变快。";
   }
   const double likely = factor * here.total() / 3600.0;
   if (!(likely > 0) || !std::isfinite(likely)) return e;
-  add_input(te, calibrated ? "hours, likely (calibrated)" : "hours, likely", likely, "h");
+  if (te) add_input(te, calibrated ? "hours, likely (calibrated)" : "hours, likely", likely, "h");
   e.work_known = true;
   // Calibrated estimates only carry the GPU-to-GPU ratio error; uncalibrated ones the absolute one too.
   e.hours =

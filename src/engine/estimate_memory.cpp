@@ -190,7 +190,8 @@ double kv_bytes_per_token(const Workload& w) {
 }
 
 double stored_activation_bytes(const Workload& in) {
-  const Workload w = modelled(in);
+  Workload buf;
+  const Workload& w = modelled(in, buf);
   const double b = w.micro_batch;
   if (is_transformer(w)) {
     const double s = std::max(1, w.seq_len);
@@ -546,7 +547,8 @@ void encoder_decoder_inference(const Stacks& st, double split, Runtime rt, Memor
 }  // namespace
 
 MemoryBreakdown memory_breakdown(const Workload& in, const MemoryPlan& plan, bool with_rules) {
-  const Workload w = modelled(in);
+  Workload buf;
+  const Workload& w = modelled(in, buf);
   MemoryBreakdown m;
   const Runtime rt = effective_runtime(w);
   m.runtime = rt;

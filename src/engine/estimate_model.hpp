@@ -20,6 +20,9 @@ constexpr double kMiB = 1024.0 * 1024.0;
 // classifier-free guidance only apply to diffusion models (UNet or DiT) and are cleared for any other.
 // Every function below applies it itself; it is idempotent.
 Workload modelled(const Workload& w);
+// The same without a copy when nothing changes (copying a Workload allocates its strings, and the hot paths
+// model the job several times per estimate): `w` itself, or `buf` holding the modelled job.
+const Workload& modelled(const Workload& w, Workload& buf);
 // Diffusion inference: denoiser passes one generated image takes in sequence (sampling_steps; 1 otherwise)
 // and the batch factor classifier-free guidance adds to each pass (2 with CFG, else 1).
 double sampling_steps(const Workload& w);
@@ -104,7 +107,8 @@ struct Rates {
   double pcie_gbs = 0;
   std::vector<Text> notes;
 };
-Rates rates_for(const Workload& w, const Gpu& gpu, double derate);
+// `with_notes` false: no notes (callers that need only the numbers, once per offer and variant).
+Rates rates_for(const Workload& w, const Gpu& gpu, double derate, bool with_notes = true);
 // One direction of the card's host link in GB/s (pcie_gbs above); 0 when unknown.
 double pcie_gbs(const Gpu& gpu);
 // Optimizer offload (ZeRO-Offload): bytes per trained parameter that cross PCIe each optimizer step, the

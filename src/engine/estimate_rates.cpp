@@ -51,8 +51,9 @@ double pcie_gbs(const Gpu& g) {
   return per_lane[gen] * (g.pcie_lanes ? *g.pcie_lanes : 16);
 }
 
-Rates rates_for(const Workload& in, const Gpu& g, double derate) {
-  const Workload w = modelled(in);
+Rates rates_for(const Workload& in, const Gpu& g, double derate, bool with_notes) {
+  Workload shape;
+  const Workload& w = modelled(in, shape);
   Rates r;
   if (!(derate > 0) || !std::isfinite(derate)) derate = 1;
   r.bandwidth_gbs = val(g.memory_bandwidth_gbs);
@@ -96,7 +97,7 @@ Rates rates_for(const Workload& in, const Gpu& g, double derate) {
         } else {
           r.tensor_tflops = r.simt_tflops;
           r.unit = "FP32 (CUDA cores)";
-          if (val(g.tf32_tensor_tflops) > r.simt_tflops * 1.5) {
+          if (with_notes && val(g.tf32_tensor_tflops) > r.simt_tflops * 1.5) {
             char buf[200];
             std::snprintf(
                 buf, sizeof buf,
@@ -135,7 +136,7 @@ Rates rates_for(const Workload& in, const Gpu& g, double derate) {
         [[fallthrough]];
       default: {
         double rate = fp16_fp32acc(g);
-        std::string unit =
+        const char* unit =
             consumer(g) ? "FP16 tensor (FP32 acc, half rate on GeForce)" : "FP16 tensor (FP32 acc)";
         if (w.fp16_accumulate && val(g.fp16_tensor_fp16acc_tflops) > rate) {
           rate = val(g.fp16_tensor_fp16acc_tflops);
@@ -148,15 +149,17 @@ Rates rates_for(const Workload& in, const Gpu& g, double derate) {
           } else if (rate > 0) {
             rate = r.simt_tflops;
             unit = "FP32 (no BF16 tensor cores; bf16 is emulated)";
-            r.notes.push_back({"this GPU has no BF16 tensor cores: use fp16 AMP instead of bf16",
-                               "这张卡没有 BF16 张量核心：请用 fp16 AMP 代替 bf16"});
+            if (with_notes)
+              r.notes.push_back({"this GPU has no BF16 tensor cores: use fp16 AMP instead of bf16",
+                                 "这张卡没有 BF16 张量核心：请用 fp16 AMP 代替 bf16"});
           }
         }
         if (rate <= 0) {
           rate = r.simt_tflops;
           unit = "FP32 (no tensor cores)";
-          r.notes.push_back({"no tensor cores: half precision saves memory but runs at the FP32 rate",
-                             "没有张量核心：半精度只省显存，算力仍按 FP32"});
+          if (with_notes)
+            r.notes.push_back({"no tensor cores: half precision saves memory but runs at the FP32 rate",
+                               "没有张量核心：半精度只省显存，算力仍按 FP32"});
         }
         r.tensor_tflops = rate;
         r.unit = unit;
@@ -175,8 +178,8 @@ Rates rates_for(const Workload& in, const Gpu& g, double derate) {
   const bool on_tensor = r.unit.find("tensor") != std::string::npos;
   if (on_tensor && fp16_peak > 0 && val(g.tdp_w) > 0) {
     r.power_fraction = std::min(1.0, val(g.tdp_w) / (watts_per_tensor_tflops(g) * fp16_peak));
-    if (r.power_fraction < 0.98) {
-      r.tensor_tflops *= r.power_fraction;
+    if (r.power_fraction < 0.98) r.tensor_tflops *= r.power_fraction;
+    if (r.power_fraction < 0.98 && with_notes) {
       char buf[160];
       std::snprintf(buf, sizeof buf,
                     "power-limited: at %.0f W it sustains about %.0f%% of its boost clock (and tensor peak) "

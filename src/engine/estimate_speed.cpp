@@ -47,6 +47,13 @@ Workload modelled(const Workload& in) {
   return w;
 }
 
+const Workload& modelled(const Workload& in, Workload& buf) {
+  // Only a ViT or a DiT changes (above).
+  if (in.arch != Arch::vit && in.arch != Arch::dit) return in;
+  buf = modelled(in);
+  return buf;
+}
+
 namespace {
 // A diffusion UNet, a DiT, or a DiT already modelled as its encoder stack (an encoder with a patch size).
 bool denoiser(const Workload& w) {
@@ -162,7 +169,8 @@ double kernels_per_layer(const Workload& w) {
 }  // namespace
 
 std::string throughput_unit(const Workload& in) {
-  const Workload w = modelled(in);
+  Workload buf;
+  const Workload& w = modelled(in, buf);
   if (w.arch == Arch::generic) return "steps/s";
   if (w.mode == Mode::inference && w.arch == Arch::decoder) return "tokens/s";
   if (w.arch == Arch::decoder) return "tokens/s";
@@ -180,7 +188,8 @@ void add_work(StepWork& k, const StepWork& x, double times) {
 }  // namespace
 
 StepWork step_work(const Workload& in) {
-  const Workload w = modelled(in);
+  Workload buf;
+  const Workload& w = modelled(in, buf);
   StepWork k;
   const double P = effective_params(w);
   const double b = w.micro_batch;
@@ -287,7 +296,8 @@ StepWork step_work(const Workload& in) {
 }
 
 StepWork prefill_work(const Workload& in) {
-  const Workload w = modelled(in);
+  Workload buf;
+  const Workload& w = modelled(in, buf);
   StepWork k;
   if (!is_transformer(w)) return step_work(w);
   const double B = w.inference_batch;
@@ -326,7 +336,8 @@ StepTime step_time(const StepWork& work, const Rates& r, Bound bound) {
 }
 
 double total_units(const Workload& in) {
-  const Workload w = modelled(in);
+  Workload buf;
+  const Workload& w = modelled(in, buf);
   if (w.mode == Mode::inference && w.arch == Arch::decoder) return w.tokens;
   if (w.arch == Arch::generic) {
     if (w.gflops_per_sample <= 0 && w.bytes_per_sample_mib <= 0 && w.compute_hours_fp32_ref > 0) return 1;
@@ -341,8 +352,9 @@ double total_units(const Workload& in) {
 }
 
 double seconds_per_unit(const Workload& in, const Gpu& gpu, int count, double derate) {
-  const Workload w = modelled(in);
-  const Rates r = rates_for(w, gpu, derate);
+  Workload buf;
+  const Workload& w = modelled(in, buf);
+  const Rates r = rates_for(w, gpu, derate, false);
   if (!r.supported) return 0;
   const StepWork k = step_work(w);
   const double t = step_time(k, r, w.bound).total();

@@ -316,13 +316,17 @@ Priced price_candidate(const Context& x, const Candidate& k, bool with_lines) {
   return out;
 }
 
-namespace {
-
-// `cluster`: the offer whose copies make a multi-node cluster (its fabric links them), kOneNode otherwise.
-constexpr std::size_t kOneNode = static_cast<std::size_t>(-1);
+void prepare(Context& x) {
+  const Constraints& c = x.c();
+  x.usd_cny = exchange_rate(c, x.catalog);
+  const double upload_hours = c.dataset_gb * 8000.0 / c.upload_mbps / 3600.0;
+  x.fixed_hours = upload_hours + c.setup_hours;
+  const Workload& w = x.scenario.workload;
+  x.variants = variants_for(serving(w) ? serve_workload(w, w.serve_users) : w, c.keep_precision);
+}
 
 int cached_estimate(Context& x, std::size_t gpu_index, int cards, double derate, int variant,
-                    std::size_t cluster = kOneNode) {
+                    std::size_t cluster) {
   const auto key = std::make_tuple(gpu_index, cards, derate, variant, cluster);
   auto it = x.estimate_index.find(key);
   if (it != x.estimate_index.end()) return it->second;
@@ -341,6 +345,15 @@ int cached_estimate(Context& x, std::size_t gpu_index, int cards, double derate,
   x.estimate_index.emplace(key, idx);
   return idx;
 }
+
+void serve_hours(Context& x, int estimate) {
+  GpuEstimate& se = x.estimates[static_cast<std::size_t>(estimate)];
+  const double h = serve_paid_hours(x.scenario.workload);
+  se.work_known = true;
+  se.hours = {h, h, h};
+}
+
+namespace {
 
 // The base estimate's fit advice is cumulative and may include extra reductions, so its memory after the
 // step that completes a variant's changes is at most what the variant needs: when even that does not fit,
@@ -518,18 +531,14 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
   }
 
   Context x(scenario, catalog, options);
-  x.usd_cny = exchange_rate(c, catalog);
+  prepare(x);
   report.usd_cny = x.usd_cny;
-  const double upload_hours = c.dataset_gb * 8000.0 / c.upload_mbps / 3600.0;
-  x.fixed_hours = upload_hours + c.setup_hours;
   // Serving: each offer holds the users' KV cache, is billed for the period's paid hours and must meet the
   // latency targets (serve.hpp); it rents on demand only, as an interruption takes the service down.
   const Workload& w = scenario.workload;
   const bool serve = serving(w);
-  const double serve_hours = serve_paid_hours(w);
   std::map<std::tuple<std::size_t, int, double, int>, ServePerf> serve_perfs;
   std::map<std::pair<std::size_t, int>, int> serve_variant;  // (offer index, cards) -> its variant
-  x.variants = variants_for(serve ? serve_workload(w, w.serve_users) : w, c.keep_precision);
   const std::vector<int> precision_rank = precision_ranks(x.variants);
 
   std::unordered_map<std::string_view, std::size_t> gpu_at, provider_at;
@@ -663,10 +672,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
             drop(i, pricing, cards, DropReason::user_tps, sp.user_tps, w.serve_user_tps);
             continue;
           }
-          // A service's hours are the period's paid hours, whatever the card's speed.
-          GpuEstimate& se = x.estimates[static_cast<std::size_t>(ei)];
-          se.work_known = true;
-          se.hours = {serve_hours, serve_hours, serve_hours};
+          serve_hours(x, ei);
           serve_variant[{i, cards}] = variant;
         }
         const GpuEstimate& e = x.estimates[static_cast<std::size_t>(ei)];
@@ -740,6 +746,47 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
   set_summary(x, report, catalog);
   if (serve) add_serve_rows(x, serve_variant, report);
   return report;
+}
+
+void detail_row(const Scenario& scenario, const Catalog& catalog, const RecommendOptions& options,
+                Report& report, std::size_t i) {
+  using namespace rec;
+  if (i >= report.rows.size() || report.rows[i].detailed || !report.problems.empty()) return;
+  Row& row = report.rows[i];
+  const RowBasis& b = row.basis;
+  if (row.offer_index >= catalog.offers.size() || b.provider >= catalog.providers.size() ||
+      b.gpu >= catalog.gpus.size())
+    return;  // not this report's catalog
+  Context x(scenario, catalog, options);
+  prepare(x);
+  if (b.variant >= x.variants.size()) return;
+  // The candidate the row was made from, and its screening estimate, as recommend() had them.
+  Candidate k;
+  k.offer = static_cast<std::uint32_t>(row.offer_index);
+  k.provider = b.provider;
+  k.gpu = b.gpu;
+  k.pricing = row.pricing;
+  k.variant = b.variant;
+  k.nodes = static_cast<std::uint8_t>(std::max(1, row.nodes));
+  k.interruptions_assumed = b.interruptions_assumed;
+  k.pareto = row.pareto;
+  k.spot_factor = b.spot_factor;
+  k.calendar_factor = b.calendar_factor;
+  k.sessions = b.sessions;
+  k.interruptions_per_hour = b.interruptions_per_hour;
+  const Offer& o = catalog.offers[row.offer_index];
+  k.estimate = cached_estimate(x, b.gpu, row.cards, o.derate, b.variant, row.nodes > 1 ? k.offer : kOneNode);
+  const Workload& w = scenario.workload;
+  if (serving(w)) serve_hours(x, k.estimate);
+  explain_row(x, k, report, i);
+  if (serving(w)) {
+    // As add_serve_rows (recommend_serve.cpp) does for the rows recommend() details.
+    const Workload& vw = x.variant(k).workload;
+    const ServePerf perf = serve_perf(vw, x.gpu(k), catalog, row.cards, o.derate, true);
+    row.serve_cost = serve_cost(vw, perf, row.cost.likely, report.currency);
+    row.time_explain = perf.speed_explain;
+    row.serve = perf;
+  }
 }
 
 }  // namespace gw

@@ -98,6 +98,16 @@ struct Dropped {
   double limit = 0;  // no_fit: the card's GiB; deadline: the deadline; budget: the budget
 };
 
+// How recommend() costed a row, kept so detail_row() can build its details later without ranking again.
+// Indices into the catalog the report was made from; not for display.
+struct RowBasis {
+  std::uint32_t provider = 0;  // into Catalog::providers
+  std::uint32_t gpu = 0;       // into Catalog::gpus
+  std::uint8_t variant = 0;    // the recommender's variant of the job (0: as given)
+  bool interruptions_assumed = false;
+  double spot_factor = 1, calendar_factor = 1, sessions = 1, interruptions_per_hour = 0;
+};
+
 // One ranked option.
 struct Row {
   int rank = 0;  // 1 = the pick; rows are sorted by it
@@ -174,6 +184,7 @@ struct Row {
   Explain memory_explain;
   std::vector<Text> notes;  // from the estimate and the bill
   bool detailed = false;    // false: reason, warnings, explains and bill lines were not built (see options)
+  RowBasis basis;
 };
 
 struct Report {
@@ -203,10 +214,12 @@ struct Report {
 };
 
 struct RecommendOptions {
-  std::size_t max_rows = 500;      // rows kept (Pareto-front rows always kept too); 0 = all
-  std::size_t detailed_rows = 10;  // rows that get text, explains, bill lines and Monte Carlo; 0 = all
-  int monte_carlo_trials = 1000;   // per detailed spot row (the others carry the normal approximation)
-  int stale_after_months = 6;      // a price older than this (vs `today`) is flagged
+  std::size_t max_rows = 500;  // rows kept (Pareto-front rows always kept too); 0 = all
+  // Rows that get text, explains, bill lines and Monte Carlo; 0 = all. The others carry the numbers, and
+  // detail_row() builds a row's details when a front end shows them.
+  std::size_t detailed_rows = 10;
+  int monte_carlo_trials = 1000;  // per detailed spot row (the others carry the normal approximation)
+  int stale_after_months = 6;     // a price older than this (vs `today`) is flagged
   // Today's date, "2026-12-04": price ages are measured to it. The engine reads no clock, so the front ends
   // pass it in (the CLI from the system clock, the page from platform::today()). Empty: the catalog date, and
   // the stale texts say they count from the catalog. A date that cannot be read is a Problem
@@ -218,6 +231,12 @@ struct RecommendOptions {
 std::vector<Problem> validate_constraints(const Constraints&);
 
 Report recommend(const Scenario&, const Catalog&, const RecommendOptions& = {});
+
+// Builds the details of report.rows[row] (reason, risks and warnings in words, the time, memory and energy
+// explanations, bill lines, notes, the spot Monte Carlo) that recommend() left out beyond
+// RecommendOptions::detailed_rows, exactly as recommend() builds them for a detailed row. Pass the scenario,
+// catalog and options the report was made with. Does nothing for a row already detailed or out of range.
+void detail_row(const Scenario&, const Catalog&, const RecommendOptions&, Report&, std::size_t row);
 
 // One sentence on why a candidate was dropped.
 Text describe(const Dropped&, const Report&, const Catalog&);

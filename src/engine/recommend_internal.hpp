@@ -3,6 +3,7 @@
 // recommend_text.cpp (sentences). Not part of the engine's public interface.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -69,6 +70,10 @@ struct Context {
   std::vector<GpuEstimate> estimates;
   // gpu, cards, derate, variant, and the offer whose fabric links its nodes (SIZE_MAX: one node)
   std::map<std::tuple<std::size_t, int, double, int, std::size_t>, int> estimate_index;
+  // Per offer, its energy inputs with no hours yet (energy.hpp offer_energy_inputs), filled on first use:
+  // finding an offer's grid matches region strings, too slow to repeat for every row and bill. Belongs to
+  // this one call, like everything in the Context.
+  mutable std::vector<std::optional<EnergyInputs>> offer_energy;
 
   const Constraints& c() const { return scenario.constraints; }
   const GpuEstimate& est(const Candidate& k) const { return estimates[static_cast<std::size_t>(k.estimate)]; }
@@ -82,12 +87,26 @@ struct Context {
 // (recommend_rank.cpp).
 const std::string& age_from(const Context&);
 
+// recommend.cpp: what every candidate shares (exchange rate, upload and setup hours, the job's variants).
+void prepare(Context&);
+// `cluster`: the offer whose copies make a multi-node cluster (its fabric links them), kOneNode otherwise.
+constexpr std::size_t kOneNode = static_cast<std::size_t>(-1);
+// The screening estimate (no explanation) of a variant on `cards` of a GPU, computed once per call: its index
+// into Context::estimates.
+int cached_estimate(Context& x, std::size_t gpu_index, int cards, double derate, int variant,
+                    std::size_t cluster = kOneNode);
+// Serving: a service's hours are the period's paid hours, whatever the card's speed (the estimate's, set).
+void serve_hours(Context& x, int estimate);
+
 // recommend.cpp: how a candidate is priced, by the screening pass (likely case) and by rows (ranges).
 SpotInputs spot_inputs(const Context&, const Candidate&);
 Priced price_candidate(const Context&, const Candidate&, bool with_lines);
 
 // recommend_rank.cpp
 void rank_and_build(Context&, std::vector<Candidate>&, Report&);
+// The details of report.rows[i], made from `k` (detail_row(); rank_and_build builds the top rows' the same
+// way).
+void explain_row(const Context&, const Candidate& k, Report&, std::size_t i);
 
 // recommend_text.cpp
 Text reason_for(const Context&, const Report&, const Row& row);

@@ -11,6 +11,8 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <utility>
 
 #include "engine/market.hpp"
 #include "engine/offer_tier.hpp"
@@ -50,9 +52,20 @@ int tier_of(const Context& x, const Candidate& k) {
   return change.empty() || has_change(change, Change::int8) || has_change(change, Change::int4) ? 0 : 1;
 }
 
+// The candidate's energy inputs for `hours` on `nodes` machines (every node's cards draw power).
+EnergyInputs energy_inputs(const Context& x, const Candidate& k, double hours, int nodes) {
+  if (x.offer_energy.empty()) x.offer_energy.resize(x.catalog.offers.size());
+  std::optional<EnergyInputs>& known = x.offer_energy[k.offer];
+  if (!known) known = offer_energy_inputs(x.offer(k), x.gpu(k), 0);
+  EnergyInputs in = *known;
+  in.hours = hours;
+  in.cards *= std::max(1, nodes);
+  return in;
+}
+
 // kg CO2e of `hours` on the candidate's offer; +inf when unknown, so it ranks after every known one.
 double co2_key(const Context& x, const Candidate& k, double hours) {
-  const Energy e = job_energy(offer_energy_inputs(x.offer(k), x.gpu(k), hours), false);
+  const Energy e = job_energy(energy_inputs(x, k, hours, 1), false);
   return e.kg_co2e ? *e.kg_co2e : INFINITY;
 }
 
@@ -143,72 +156,93 @@ void mark_pareto(const Context& x, std::vector<Candidate>& cands, const std::vec
 void compute_risk(const Context& x, Row& row, bool text) {
   const Constraints& c = x.c();
   int level = 0;
-  auto add = [&](int lvl, Text why) {
+  // `why` makes the sentence, only when the text is wanted: rows without details need the level alone.
+  auto add = [&](int lvl, auto&& why) {
     level = std::max(level, lvl);
-    if (text) row.risks.push_back(std::move(why));
+    if (text) row.risks.push_back(why());
   };
   if (row.spot) {
     const double p = row.spot->p_miss_deadline;
     if (c.deadline_hours && p >= 0.2)
-      add(2, {"spot: " + fmt(p * 100, 0) + "% chance of missing the deadline",
-              "竞价实例：" + fmt(p * 100, 0) + "% 的概率错过截止时间"});
+      add(2, [&] {
+        return Text{"spot: " + fmt(p * 100, 0) + "% chance of missing the deadline",
+                    "竞价实例：" + fmt(p * 100, 0) + "% 的概率错过截止时间"};
+      });
     else if (c.deadline_hours && p >= 0.05)
-      add(1, {"spot: " + fmt(p * 100, 0) + "% chance of missing the deadline",
-              "竞价实例：" + fmt(p * 100, 0) + "% 的概率错过截止时间"});
+      add(1, [&] {
+        return Text{"spot: " + fmt(p * 100, 0) + "% chance of missing the deadline",
+                    "竞价实例：" + fmt(p * 100, 0) + "% 的概率错过截止时间"};
+      });
     else
-      add(1, {"spot: it can be interrupted (about " + fmt(row.spot->expected_interruptions, 1) +
-                  " times expected)",
-              "竞价实例：可能被中断（预计约 " + fmt(row.spot->expected_interruptions, 1) + " 次）"});
+      add(1, [&] {
+        return Text{"spot: it can be interrupted (about " + fmt(row.spot->expected_interruptions, 1) +
+                        " times expected)",
+                    "竞价实例：可能被中断（预计约 " + fmt(row.spot->expected_interruptions, 1) + " 次）"};
+      });
   }
   const Provider* provider = x.catalog.provider(row.provider);
   if (provider && row.pricing == Pricing::on_demand && provider->session_limited.value_or(false)) {
     if (row.sessions && row.sessions->sessions > 1)
-      add(1, {"notebook sessions end after " + format_hours(provider->session_max_hours.value_or(0)) + ": " +
-                  std::to_string(row.sessions->sessions) + " sessions, restarted from checkpoints",
-              "笔记本会话 " + format_hours(provider->session_max_hours.value_or(0), Lang::zh) +
-                  "后结束：分 " + std::to_string(row.sessions->sessions) + " 次会话，从检查点重启"});
+      add(1, [&] {
+        return Text{"notebook sessions end after " + format_hours(provider->session_max_hours.value_or(0)) +
+                        ": " + std::to_string(row.sessions->sessions) +
+                        " sessions, restarted from checkpoints",
+                    "笔记本会话 " + format_hours(provider->session_max_hours.value_or(0), Lang::zh) +
+                        "后结束：分 " + std::to_string(row.sessions->sessions) + " 次会话，从检查点重启"};
+      });
     else if (!row.sessions)
-      add(1, {"notebook sessions are time-limited and their length is unknown",
-              "笔记本会话有时长限制，具体时长未知"});
+      add(1, [&] {
+        return Text{"notebook sessions are time-limited and their length is unknown",
+                    "笔记本会话有时长限制，具体时长未知"};
+      });
     if (provider->session_gpu_guaranteed && !*provider->session_gpu_guaranteed)
-      add(1, {"the GPU type is not guaranteed: a session may get a slower card",
-              "不保证显卡型号：会话可能分到更慢的卡"});
+      add(1, [&] {
+        return Text{"the GPU type is not guaranteed: a session may get a slower card",
+                    "不保证显卡型号：会话可能分到更慢的卡"};
+      });
   }
   if (c.deadline_hours && row.work_known && row.finish_hours.high > *c.deadline_hours)
-    add(row.finish_hours.low > *c.deadline_hours * 0.8 ? 2 : 1,
-        {"the slow end of the estimate (" + format_hours(row.finish_hours.high) + ") is past the deadline",
-         "估计的慢端（" + format_hours(row.finish_hours.high, Lang::zh) + "）超过截止时间"});
+    add(row.finish_hours.low > *c.deadline_hours * 0.8 ? 2 : 1, [&] {
+      return Text{
+          "the slow end of the estimate (" + format_hours(row.finish_hours.high) + ") is past the deadline",
+          "估计的慢端（" + format_hours(row.finish_hours.high, Lang::zh) + "）超过截止时间"};
+    });
   if (c.budget && row.cost.high > *c.budget)
-    add(1, {"the high end of the cost (" + format_money(row.cost.high, c.currency) + ") is over budget",
-            "费用高端（" + format_money(row.cost.high, c.currency) + "）超出预算"});
+    add(1, [&] {
+      return Text{"the high end of the cost (" + format_money(row.cost.high, c.currency) + ") is over budget",
+                  "费用高端（" + format_money(row.cost.high, c.currency) + "）超出预算"};
+    });
   if (row.fit == Fit::tight)
-    add(1, {"memory is tight: a longer input or allocator churn can run out of memory",
-            "显存偏紧：输入稍长或显存碎片就可能溢出"});
+    add(1, [&] {
+      return Text{"memory is tight: a longer input or allocator churn can run out of memory",
+                  "显存偏紧：输入稍长或显存碎片就可能溢出"};
+    });
   if (row.price_stale && x.options.today.empty())
-    add(1, {"the price is " + std::to_string(row.price_age_months) + " months older than the catalog",
-            "价格比目录早 " + std::to_string(row.price_age_months) + " 个月"});
+    add(1, [&] {
+      return Text{"the price is " + std::to_string(row.price_age_months) + " months older than the catalog",
+                  "价格比目录早 " + std::to_string(row.price_age_months) + " 个月"};
+    });
   else if (row.price_stale)
-    add(1, {"the price is " + std::to_string(row.price_age_months) + " months old on " + x.options.today,
-            "价格到 " + x.options.today + " 已有 " + std::to_string(row.price_age_months) + " 个月"});
-  if (row.price_estimate) add(1, {"the price is an estimate or a range", "价格是估计值或区间"});
+    add(1, [&] {
+      return Text{
+          "the price is " + std::to_string(row.price_age_months) + " months old on " + x.options.today,
+          "价格到 " + x.options.today + " 已有 " + std::to_string(row.price_age_months) + " 个月"};
+    });
+  if (row.price_estimate)
+    add(1, [&] { return Text{"the price is an estimate or a range", "价格是估计值或区间"}; });
   if (!row.change.empty())
-    add(1, {"it fits only " + row.change_text.en, "需要" + row.change_text.in(Lang::zh) + "才能放下"});
+    add(1, [&] {
+      return Text{"it fits only " + row.change_text.en, "需要" + row.change_text.in(Lang::zh) + "才能放下"};
+    });
   row.risk = level >= 2 ? Risk::high : level == 1 ? Risk::medium : Risk::low;
 }
 
-// Every node's cards draw power.
-EnergyInputs cluster_energy_inputs(const Offer& o, const Gpu& g, double hours, int nodes) {
-  EnergyInputs in = offer_energy_inputs(o, g, hours);
-  in.cards *= std::max(1, nodes);
-  return in;
-}
-
-Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
+// Fills `r`, a new row built in place in the report (a Row is large: moving one costs as much as its fields).
+void make_row(const Context& x, const Candidate& k, Priced pr, int rank, Row& r) {
   const GpuEstimate& e = x.est(k);
   const Variant& v = x.variant(k);
   const Offer& o = x.offer(k);
   const Gpu& g = x.gpu(k);
-  Row r;
   r.rank = rank;
   r.tier = tier_of(x, k);
   r.market_tier = market_of(x, k);
@@ -245,7 +279,7 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   r.speedup = e.scaling_efficiency * r.cards;
   r.scaling_efficiency = e.scaling_efficiency;
   r.unit_used = e.unit_used;
-  r.bill = pr.bill;
+  r.bill = std::move(pr.bill);
   r.cost = r.bill.total;
   r.price_per_hour = r.bill.price_per_hour_before;
   r.price_per_hour_after = r.bill.price_per_hour_after;
@@ -261,9 +295,12 @@ Row make_row(const Context& x, const Candidate& k, const Priced& pr, int rank) {
   if (k.pricing == Pricing::on_demand)
     r.sessions = session_plan(x.c(), x.provider(k), e.work_known ? e.hours.likely : 0, x.fixed_hours, false);
   // Unknown work has no hours, so no energy either (Energy::known stays false).
-  if (r.work_known) r.energy = job_energy(cluster_energy_inputs(o, g, r.hours.likely, r.nodes), false);
+  if (r.work_known) r.energy = job_energy(energy_inputs(x, k, r.hours.likely, r.nodes), false);
   r.pareto = k.pareto;
-  return r;
+  r.basis = {k.provider,    k.gpu,
+             k.variant,     k.interruptions_assumed,
+             k.spot_factor, k.calendar_factor,
+             k.sessions,    k.interruptions_per_hour};
 }
 
 void detail(const Context& x, const Candidate& k, Row& r) {
@@ -280,8 +317,7 @@ void detail(const Context& x, const Candidate& k, Row& r) {
   r.time_explain = e.time_explain;
   r.memory_explain = e.memory_explain;
   r.notes = e.notes;
-  if (r.work_known)
-    r.energy = job_energy(cluster_energy_inputs(x.offer(k), x.gpu(k), r.hours.likely, k.nodes), true);
+  if (r.work_known) r.energy = job_energy(energy_inputs(x, k, r.hours.likely, k.nodes), true);
   // Foreign-only or unconfirmed payment stays visible, marked and explained: never silently hidden.
   if (r.market_tier > 0) r.notes.push_back(market_note(x.provider(k), r.market_tier));
   if (r.sessions || (k.pricing == Pricing::on_demand && x.provider(k).session_limited.value_or(false))) {
@@ -362,6 +398,15 @@ void assign_fallbacks(Report& report) {
 
 }  // namespace
 
+void explain_row(const Context& x, const Candidate& k, Report& report, std::size_t i) {
+  Row& r = report.rows[i];
+  r.risks.clear();  // the level alone was worked out with the row; now its sentences too
+  detail(x, k, r);
+  compute_risk(x, r, true);
+  add_row_warnings(x, k, r);
+  r.reason = reason_for(x, report, r);
+}
+
 void rank_and_build(Context& x, std::vector<Candidate>& cands, Report& report) {
   const bool work_known = report.work_known;
   // Sort small contiguous items, not the candidates: 170,000 of them must rank in milliseconds.
@@ -397,7 +442,7 @@ void rank_and_build(Context& x, std::vector<Candidate>& cands, Report& report) {
   report.rows.reserve(max_rows + 64);
   for (std::size_t pos = 0; pos < max_rows; ++pos) {
     const Candidate& k = cands[items[pos].i];
-    report.rows.push_back(make_row(x, k, price_candidate(x, k, false), static_cast<int>(pos + 1)));
+    make_row(x, k, price_candidate(x, k, false), static_cast<int>(pos + 1), report.rows.emplace_back());
     kept.push_back(&k);
   }
   // Pareto-front rows beyond max_rows are kept too, so a scatter plot always has the whole front. Their
@@ -418,21 +463,20 @@ void rank_and_build(Context& x, std::vector<Candidate>& cands, Report& report) {
       running += before[j];
       const Candidate& k = cands[extra[j].i];
       // running counts the items strictly before extra[j] (the extras themselves included once each).
-      report.rows.push_back(
-          make_row(x, k, price_candidate(x, k, false), static_cast<int>(max_rows + running + 1)));
+      make_row(x, k, price_candidate(x, k, false), static_cast<int>(max_rows + running + 1),
+               report.rows.emplace_back());
       kept.push_back(&k);
     }
   }
   assign_fallbacks(report);
+  // A reason reads only numbers of the other rows (the pick's, the fastest's and the cheapest's), which every
+  // row has by now, so each detailed row is finished in one go, as detail_row() finishes one later.
   for (std::size_t i = 0; i < report.rows.size(); ++i) {
-    Row& r = report.rows[i];
-    const bool full = i < detailed;
-    if (full) detail(x, *kept[i], r);
-    compute_risk(x, r, full);
-    if (full) add_row_warnings(x, *kept[i], r);
+    if (i < detailed)
+      explain_row(x, *kept[i], report, i);
+    else
+      compute_risk(x, report.rows[i], false);
   }
-  for (std::size_t i = 0; i < report.rows.size() && i < detailed; ++i)
-    report.rows[i].reason = reason_for(x, report, report.rows[i]);
 }
 
 }  // namespace gw::rec
