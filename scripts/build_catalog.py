@@ -943,9 +943,7 @@ def guide_text(guide_path, catalog):
 # engine would refuse the catalog), on a listed key the output never has that is not named here (a field the
 # engine reads and this script forgot), and on a name here that the output does have.
 NOT_WRITTEN = {
-    "providers": {"internal_network_free": "no source names a provider that bills internal traffic (default: free)",
-                  "session_weekly_gpu_hours": "no priced notebook platform states a weekly quota (Kaggle's 30 h "
-                                              "has no priced offer; session-limits.csv writes it when one does)"},
+    "providers": {"internal_network_free": "no source names a provider that bills internal traffic (default: free)"},
     "offers": {"max_nodes": "no source states a largest cluster for an offer (interconnect.csv writes it when "
                            "one does; unset means any count the card-count field allows)"},
     "providers/programs": {"cap": "no programme in catalog_facts.py publishes a per-order cap",

@@ -553,6 +553,24 @@ PROVIDERS = [
         "programs": [],
         "source": "PABLO (CU rates from mccormickml.com, measured 2026-03)", "source_date": "2026-08-18",
     },
+    {
+        "id": "kaggle", "name": T("Kaggle Notebooks", "Kaggle Notebooks"), "currency": "USD", "market": "intl",
+        "granularity": "hour", "min_billed_seconds": 0, "bills_from_creation": True,
+        "billing_note": T(
+            "Free: a GPU notebook costs nothing, within a weekly GPU quota of 30 h (refreshed weekly) and 12 h per "
+            "session. The quota counts from the moment a GPU session starts, whether or not code runs. A phone "
+            "number must be verified to get a GPU. The P100 tier was retired on 2026-09-15, leaving two T4s per "
+            "session. Needs Google access.",
+            "免费：GPU 笔记本不收费，但每周有 30 小时 GPU 配额（每周刷新），每次会话最长 12 小时。GPU 会话一启动就开始计入配额，"
+            "不论是否在运行代码。需验证手机号才能使用 GPU。P100 档已于 2026-09-15 下线，之后每个会话为两张 T4。需能访问谷歌。"),
+        "has_spot": False, "spot_note": T("No spot tier.", "无竞价实例。"),
+        "programs": [],
+        "source": "PABLO (cloud-billing-notes.md section 5: Kaggle free, T4x2 or P100, 30 GPU-hours/week refreshed "
+                  "weekly, 12 h per session, P100 retired 2026-09-15, phone verification); The Kaggle Book (Packt), "
+                  "chapter 'Working and Learning with Kaggle Notebooks' (the quota counter runs from the moment the "
+                  "notebook starts; GPU quotas may float from week to week)",
+        "source_date": "2026-08-18",
+    },
 ]
 
 

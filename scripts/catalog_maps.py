@@ -205,6 +205,7 @@ INSTANCE_NAMES = {
     "1x offer (marketplace)": "单卡报价（市场）", "2x offer (marketplace)": "双卡报价（市场）",
     "1x offer median": "单卡报价中位数", "median per GPU": "每卡价格中位数", "typical": "典型报价",
     "Pod, Community": "社区云 Pod", "Pod, Secure": "安全云 Pod", "Colab runtime": "Colab 运行时",
+    "GPU T4 x2 notebook": "GPU T4 x2 笔记本",
 }
 # Appended to the down-clocked RTX 3090's instance type.
 DOWNCLOCKED_SUFFIX = (", down-clocked host", "，降频主机")
@@ -216,6 +217,7 @@ PROVIDER_IDS = {
     "Tencent Cloud CVM": "tencent", "AWS EC2": "aws", "Google Cloud Compute Engine": "gcp",
     "Microsoft Azure": "azure", "Lambda Cloud": "lambda", "RunPod": "runpod", "Vast.ai": "vast",
     "Paperspace (DigitalOcean)": "paperspace", "Google Colab": "colab", "智星云 Zhixingyun": "zhixingyun",
+    "Kaggle": "kaggle",
 }
 
 # Container platforms that list a per-card price: build_catalog.py adds their 2-, 4- and 8-card sizes at that
@@ -265,6 +267,15 @@ EXTRA_ROWS = [
      "instance_type": "typical", "on_demand_price": "~0.35", "currency": "USD", "unit": "per GPU-hour",
      "spot_price_or_discount": "", "source": "PABLO: 0xPabloLI/inside-china-ai docs/research/cloud-gpu-options.md",
      "source_date": "2026-08", "notes": "From the CSV note 'PABLO also: RTX 4090 ~$0.35/h'."},
+    # Kaggle's free GPU notebook (cloud-billing-notes.md section 5). Its P100 tier was retired on 2026-09-15,
+    # so only the T4 x2 tier is an offer.
+    {"provider": "Kaggle", "region": "global (needs Google access)", "gpu": "T4 16GB", "gpu_count": "2",
+     "instance_type": "GPU T4 x2 notebook", "on_demand_price": "0", "currency": "USD",
+     "unit": "per instance-hour", "spot_price_or_discount": "no spot tier",
+     "source": "PABLO (cloud-billing-notes.md section 5, Kaggle free: T4x2 or P100, 30 GPU-hours/week)",
+     "source_date": "2026-08-18",
+     "notes": "Free, within a weekly GPU quota of 30 h and 12 h per session. The P100 tier was retired on "
+              "2026-09-15, so it is not an offer."},
 ]
 
 # GCP "GPU only" rows: the GPU is attached to an N1 host whose price is added (notes section 1).
@@ -293,6 +304,9 @@ NOTE_SENTENCES_ZH = {
     "Quoted as the platform's list price in a comparison table; not tested by the source.":
         "来自对比表中的平台标价；来源未实测。",
     # China platforms (AutoDL, 恒源云, 矩池云, Featurize, OpenBayes, Compshare)
+    "Free, within a weekly GPU quota of 30 h and 12 h per session.":
+        "免费，但每周 GPU 配额 30 小时，每次会话最长 12 小时。",
+    "The P100 tier was retired on 2026-09-15, so it is not an offer.": "P100 档已于 2026-09-15 下线，因此不作为报价。",
     "11GB VRAM.": "显存 11GB。",
     "12GB VRAM.": "显存 12GB。",
     "16GB VRAM.": "显存 16GB。",

@@ -11,6 +11,8 @@ using T = CatalogType;
 
 // Far above any real value (catalog_fields.hpp).
 constexpr CatalogRange kPrice{0, true, 1e5};
+// An on-demand price of exactly 0 is a free offer (Kaggle's notebooks, within their weekly quota).
+constexpr CatalogRange kPriceOrFree{0, false, 1e5};
 constexpr CatalogRange kPackagePrice{0, true, 1e8};  // a month of an 8-card offer
 constexpr CatalogRange kMoneyPerGb{0, false, 1e4};
 constexpr CatalogRange kFraction{0, false, 1};
@@ -340,7 +342,7 @@ const std::vector<CatalogField<Offer>>& offer_fields() {
       column(whole("gpu_count", req, &O::gpu_count, {1, false, 64}, {"Cards", "卡数"}), "cards"),
       make("instance_type", T::label, opt, &O::instance_type, {"Instance type", "实例规格"}),
       column(choice("currency", req, &O::currency, kCurrencies, {"Currency", "币种"}), "currency"),
-      column(num("on_demand_per_hour", req, &O::on_demand_per_hour, kPrice, "per hour",
+      column(num("on_demand_per_hour", req, &O::on_demand_per_hour, kPriceOrFree, "per hour",
                  {"On-demand price", "按量价格"}),
              "on_demand_per_hour", 3),
       num("on_demand_low_per_hour", opt, &O::on_demand_low_per_hour, kPrice, "per hour",

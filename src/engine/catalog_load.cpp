@@ -202,7 +202,7 @@ Offer read_offer(Fields& f, bool sources_inline) {
 
   const auto& low = o.on_demand_low_per_hour;
   const auto& high = o.on_demand_high_per_hour;
-  // Read and in range (its range excludes 0).
+  // Read and in range (0 is a free offer: no range and no spot price to check against it).
   const bool on_demand = o.on_demand_per_hour > 0;
   if (f.has("on_demand_low_per_hour") != f.has("on_demand_high_per_hour"))
     f.fail(f.has("on_demand_low_per_hour") ? "on_demand_high_per_hour" : "on_demand_low_per_hour",

@@ -373,16 +373,23 @@ void build_lines(Bill& bill, const Context& x, const Points& pts) {
              p.source_date);
   if (m.storage_stopped > 0)
     add_line(bill, CostKind::storage_stopped,
-             {"Disk while stopped (until deleted)", "云盘（关机后直到删除）"},
+             nodes > 1 ? Text{"Disk while stopped (until deleted), every node's",
+                              "云盘（关机后直到删除，每个节点各一块）"}
+                       : Text{"Disk while stopped (until deleted)", "云盘（关机后直到删除）"},
              range_of(pts, [](const Point& q) { return q.storage_stopped; }),
-             {"billable GB x stopped price per GB-month x stopped hours / 720",
-              "计费 GB × 关机时每 GB 月价 × 关机小时 ÷ 720"},
-             {in("billable", gb, "GB"),
-              in("price",
-                 x.to_user(p.disk_stopped_per_gb_month.value_or(p.disk_running_per_gb_month.value_or(0)),
-                           p.currency),
-                 cur + "/GB-month"),
-              in("stopped hours", m.storage_hours - running_h, "h")},
+             nodes > 1
+                 ? Text{"(disk GB - free GB) x nodes x stopped price per GB-month x stopped hours / 720",
+                        "（云盘 GB − 免费额度）× 节点数 × 关机时每 GB 月价 × 关机小时 ÷ 720"}
+                 : Text{"billable GB x stopped price per GB-month x stopped hours / 720",
+                        "计费 GB × 关机时每 GB 月价 × 关机小时 ÷ 720"},
+             with_nodes(
+                 nodes,
+                 {in("billable", gb, "GB"),
+                  in("price",
+                     x.to_user(p.disk_stopped_per_gb_month.value_or(p.disk_running_per_gb_month.value_or(0)),
+                               p.currency),
+                     cur + "/GB-month"),
+                  in("stopped hours", m.storage_hours - running_h, "h")}),
              p.source_date);
   if (m.extras > 0)
     add_line(bill, CostKind::extras, {"Add-ons (e.g. provisioned IOPS)", "附加项（如预置 IOPS）"},
@@ -546,7 +553,7 @@ OfferPrice offer_price(const Offer& offer, const Provider& provider, Pricing pri
     out.estimate = false;
   }
   if (pricing == Pricing::on_demand) {
-    out.available = od.likely > 0;
+    out.available = od.likely >= 0;  // 0: a free offer (the catalog's range lets no other non-price through)
     out.per_hour = od;
     return out;
   }

@@ -205,6 +205,10 @@ Built build_workload(const json& wl, const std::vector<Preset>& presets) {
   for (const char* key : {"params", "frozen_params"})
     if (wl.contains(key) && wl[key].is_number() && wl[key].get<double>() >= 0)
       (std::string(key) == "params" ? w.params : w.frozen_params) = wl[key].get<double>();
+  // A CNN the library has but no preset runs (ResNet-101 on the ResNet-50 preset): its FLOPs per sample.
+  if (wl.contains("gflops_per_sample") && wl["gflops_per_sample"].is_number() &&
+      wl["gflops_per_sample"].get<double>() > 0)
+    w.gflops_per_sample = wl["gflops_per_sample"].get<double>();
   if (wl.contains("image_px") && wl["image_px"].is_number())
     w.image_px = static_cast<int>(std::clamp(wl["image_px"].get<double>(), 1.0, 16384.0));
   if (wl.contains("frozen_on_gpu") && wl["frozen_on_gpu"].is_boolean() && !wl["frozen_on_gpu"].get<bool>())

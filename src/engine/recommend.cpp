@@ -555,6 +555,10 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
     provider_out[i] = (!c.providers.empty() && !contains(c.providers, id)) || contains(c.exclude, id) ? 1
                       : !access_allowed(catalog.providers[i], c)                                      ? 2
                                                                                                       : 0;
+    // 3: a platform with a weekly GPU quota (Kaggle's free notebooks) only when --providers names it: the
+    // quota is the user's own, and how much of this week's is left is not known here. Not a drop either.
+    if (!provider_out[i] && catalog.providers[i].session_weekly_gpu_hours && !contains(c.providers, id))
+      provider_out[i] = 3;
   }
   const std::unordered_set<std::string> excluded_ids(c.exclude.begin(), c.exclude.end());
 
@@ -608,7 +612,8 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
         const Provider& p = catalog.providers[pi->second];
         const Gpu& g = catalog.gpus[gi->second];
         const OfferPrice price = offer_price(o, p, pricing, scenario.price_overrides);
-        if (!price.available) continue;  // no spot for this offer: not a candidate at all
+        if (!price.available) continue;               // no spot for this offer: not a candidate at all
+        if (provider_out[pi->second] == 3) continue;  // a weekly quota, not asked for
         ++report.considered;
         if (provider_out[pi->second] || gpu_out[gi->second] ||
             (!excluded_ids.empty() && excluded_ids.count(o.id))) {
@@ -687,7 +692,9 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
         k.estimate = ei;
         const double work = e.work_known ? e.hours.likely : 0;
         if (pricing == Pricing::spot) {
-          k.interruptions_per_hour = spot_interruption_rate(c, p, &k.interruptions_assumed);
+          // Any node's interruption stops the whole cluster (scaling.hpp).
+          k.interruptions_per_hour =
+              cluster_interruptions_per_hour(spot_interruption_rate(c, p, &k.interruptions_assumed), k.nodes);
           const SpotResult sr = simulate_spot(spot_inputs(x, k));
           if (!sr.practical) {
             drop(i, pricing, cards, DropReason::spot_impractical, sr.expected_hours, work);

@@ -42,6 +42,11 @@ double fabric_efficiency(const std::string& inter_node) {
   return 0;
 }
 
+double cluster_interruptions_per_hour(double per_node, int nodes) {
+  if (!(per_node > 0) || !std::isfinite(per_node)) return 0;
+  return per_node * std::max(1, nodes);
+}
+
 bool multi_node_ok(const Offer& o, int nodes, Text* why) {
   if (nodes <= 1) return true;
   auto fail = [&](Text t) {

@@ -49,4 +49,9 @@ Text fabric_text(const Offer&);
 // The network between nodes alone, short: "InfiniBand 200 Gbit/s"; empty when unknown.
 Text network_text(const Offer&);
 
+// A cluster of N spot nodes stops when any one node is interrupted. Each node's interruptions are a
+// Poisson process of the provider's rate; independent ones add, so the cluster's rate is N times it
+// (and its mean time between interruptions 1/N of a node's). 0 for a rate that is not a positive number.
+double cluster_interruptions_per_hour(double per_node, int nodes);
+
 }  // namespace gw

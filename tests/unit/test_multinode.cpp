@@ -2,6 +2,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 #include "engine/cost.hpp"
 #include "engine/recommend.hpp"
@@ -37,6 +39,30 @@ const gw::Gpu& gpu(const char* id) {
   const gw::Gpu* g = gw::test::bundled_catalog().gpu(id);
   REQUIRE(g != nullptr);
   return *g;
+}
+
+// A USD provider whose disks cost $0.10 per GB-month, and a 500 GB disk on it.
+gw::Provider disk_provider() {
+  gw::Provider p;
+  p.id = "p";
+  p.currency = "USD";
+  p.disk_running_per_gb_month = 0.1;
+  return p;
+}
+gw::Constraints disk_constraints() {
+  gw::Constraints c;
+  c.currency = "USD";
+  c.disk_gb = 500;
+  return c;
+}
+// One node at $20 an hour for 10 h, or `nodes` of them (the caller prices every node, recommend.cpp).
+gw::BillRequest nodes_for_10h(int nodes) {
+  gw::BillRequest r;
+  r.run_hours = {10, 10, 10};
+  r.price_per_hour = {20.0 * nodes, 20.0 * nodes, 20.0 * nodes};
+  r.price_currency = "USD";
+  r.nodes = nodes;
+  return r;
 }
 
 }  // namespace
@@ -145,30 +171,66 @@ TEST_CASE("multinode: an offer with no network between nodes gives no 16-card ro
 }
 
 TEST_CASE("multinode: the bill counts every node's disk and add-ons, the egress once") {
-  gw::Provider p;
-  p.id = "p";
-  p.currency = "USD";
-  p.disk_running_per_gb_month = 0.1;
+  gw::Provider p = disk_provider();
   p.egress_per_gb = 0.09;
-  gw::Constraints c;
-  c.currency = "USD";
-  c.disk_gb = 500;
+  gw::Constraints c = disk_constraints();
   c.extras_per_month = 30;
   c.egress_gb = 100;
   c.internal_network = false;
-  gw::BillRequest one;
-  one.run_hours = {10, 10, 10};
-  one.price_per_hour = {20, 20, 20};
-  one.price_currency = "USD";
-  gw::BillRequest two = one;
-  two.nodes = 2;
-  two.price_per_hour = {40, 40, 40};  // the caller prices every node (recommend.cpp bill_request)
-  const gw::Bill b1 = gw::price_bill(p, c, 7, one);
-  const gw::Bill b2 = gw::price_bill(p, c, 7, two);
+  const gw::Bill b1 = gw::price_bill(p, c, 7, nodes_for_10h(1));
+  const gw::Bill b2 = gw::price_bill(p, c, 7, nodes_for_10h(2));
   CHECK(b2.storage.likely == doctest::Approx(2 * b1.storage.likely));
   CHECK(b2.extras.likely == doctest::Approx(2 * b1.extras.likely));
   CHECK(b2.gpu.likely == doctest::Approx(2 * b1.gpu.likely));
   CHECK(b2.transfer.likely == doctest::Approx(b1.transfer.likely));
   CHECK(b1.storage.likely > 0);
   CHECK(b1.transfer.likely > 0);
+}
+
+TEST_CASE("multinode: a disk kept after the run is billed, and said to be billed, for every node") {
+  gw::Constraints c = disk_constraints();
+  c.storage_months = 2;  // kept long after the 10 h run
+  auto stopped = [&](int nodes) {
+    const gw::Bill b = gw::price_bill(disk_provider(), c, 7, nodes_for_10h(nodes));
+    const auto it = std::find_if(b.lines.begin(), b.lines.end(), [](const gw::CostLine& l) {
+      return l.kind == gw::CostKind::storage_stopped;
+    });
+    REQUIRE(it != b.lines.end());
+    return *it;
+  };
+  const gw::CostLine l1 = stopped(1), l4 = stopped(4);
+  CHECK(l4.amount.likely == doctest::Approx(4 * l1.amount.likely));
+  CHECK(l1.label.en == "Disk while stopped (until deleted)");
+  CHECK(l4.label.en.find("every node") != std::string::npos);
+  CHECK(l4.label.zh.find("每个节点") != std::string::npos);
+  CHECK(l4.explain.formula.en.find("nodes") != std::string::npos);
+  const bool lists_nodes = std::any_of(l4.explain.inputs.begin(), l4.explain.inputs.end(),
+                                       [](const gw::ExplainInput& in) { return in.value == 4; });
+  CHECK(lists_nodes);
+}
+
+TEST_CASE("multinode: a cluster of N spot nodes is interrupted N times as often as one node") {
+  CHECK(gw::cluster_interruptions_per_hour(0.04, 1) == doctest::Approx(0.04));
+  CHECK(gw::cluster_interruptions_per_hour(0.04, 4) == doctest::Approx(0.16));
+  CHECK(gw::cluster_interruptions_per_hour(0.04, 0) == doctest::Approx(0.04));
+  CHECK(gw::cluster_interruptions_per_hour(0, 8) == 0);
+  CHECK(gw::cluster_interruptions_per_hour(std::nan(""), 8) == 0);
+  // In the recommender: AWS p4d spot as one 8-card node and as a cluster of two. The rate shows in the
+  // spot simulation's expected interruptions per hour of wall clock.
+  gw::Scenario s = gw::test::scenario_for("gpt2-355m-train");
+  s.constraints.card_counts = {8, 16};
+  s.constraints.currency = "USD";
+  s.constraints.spot = gw::SpotPolicy::only;
+  s.constraints.providers = {"aws"};
+  const gw::Catalog& cat = gw::test::bundled_catalog();
+  const gw::Report r = gw::recommend(s, cat);
+  const gw::Row* node = nullptr;
+  const gw::Row* pair = nullptr;
+  for (const gw::Row& row : r.rows)
+    if (row.offer == "aws-us-east-1-a100-40gb-sxm4-x8" && row.spot) (row.nodes == 2 ? pair : node) = &row;
+  REQUIRE(node != nullptr);
+  REQUIRE(pair != nullptr);
+  const double rate1 = node->spot->expected_interruptions / node->spot->expected_hours;
+  const double rate2 = pair->spot->expected_interruptions / pair->spot->expected_hours;
+  CHECK(rate2 == doctest::Approx(2 * rate1).epsilon(0.05));
 }

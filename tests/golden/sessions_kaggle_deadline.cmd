@@ -1,0 +1,7 @@
+recommend
+--preset
+gpt2-355m-train
+--providers
+kaggle
+--deadline
+7d

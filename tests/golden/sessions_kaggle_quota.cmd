@@ -1,0 +1,5 @@
+recommend
+--preset
+gpt2-355m-train
+--providers
+kaggle
