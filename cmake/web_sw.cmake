@@ -3,8 +3,8 @@
 file(GLOB files RELATIVE "${SITE}" "${SITE}/*")
 list(FILTER files EXCLUDE REGEX "^(sw\\.js|\\..*)$")
 # The data files (data.json and what it names) are precached by sw.js itself from data.json, so a data
-# deploy needs no new sw.js; they stay out of the build id for the same reason.
-list(FILTER files EXCLUDE REGEX "\\.json$")
+# deploy needs no new sw.js; they stay out of the build id for the same reason (their LZMA copies too).
+list(FILTER files EXCLUDE REGEX "\\.json(\\.lzma)?$")
 list(SORT files)
 set(hashes "")
 set(list "'./'")

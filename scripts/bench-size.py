@@ -16,10 +16,14 @@ demangled with c++filt (binutils). A function is put in one area by its demangle
 After LTO, code inlined into a function counts for the function it landed in. The data section is split
 into the data/*.json files found in it, the Latin font, and the rest (strings, tables, vtables).
 "gzip alone" compresses each area's bytes by themselves: a guide to what dropping that area would save,
-not an exact share of the gzipped file (compression works across areas).
+not an exact share of the gzipped file (compression works across areas). "LZMA cost" is closer to what the
+page ships (index.wasm.lzma): the packed file's size minus its size with that area's bytes zeroed, i.e. what
+the area adds to the download given everything else. It is also given for a few groups that cut across
+areas (the field tables, std::function, the test hook), as the size decisions cite them.
 """
 import argparse
 import gzip
+import lzma
 import os
 import re
 import subprocess
@@ -86,6 +90,34 @@ def code_bodies(payload):
         out.append(payload[j:j + size])
         i = j + size
     return out
+
+
+def code_spans(buf):
+    """(offset, size) of every function body in the whole file, in the code section's order."""
+    for sid, payload, whole in sections(buf):
+        if sid == 10:
+            start = buf.find(payload)
+            n, i = leb(payload, 0)
+            out = []
+            for _ in range(n):
+                size, j = leb(payload, i)
+                out.append((start + j, size))
+                i = j + size
+            return out
+    return []
+
+
+def lzma_size(b):
+    """As cmake/web.cmake packs index.wasm: xz --format=lzma -9e."""
+    return len(lzma.compress(bytes(b), format=lzma.FORMAT_ALONE, preset=9 | lzma.PRESET_EXTREME))
+
+
+# Groups across areas that size decisions cite (issue 20): demangled-name patterns.
+GROUPS = [
+    ("field tables (gw::*_fields)", r"^gw::(\w+_fields\(\)|input_detail::|\(anonymous namespace\)::\w+_fields)"),
+    ("std::function machinery", r"std::__2::__function::"),
+    ("test hook (gw_snapshot)", r"^(gw_snapshot|gw::app::snapshot|gw::platform::.*snapshot)"),
+]
 
 
 def data_bytes(payload):
@@ -166,8 +198,9 @@ def area(name):
 
 def embedded(data, blob):
     """The bytes of `blob` the data section holds, or 0 if it is not there. wasm-opt drops long runs of zero
-    bytes from data segments (memory packing), so the runs between them are looked for one by one."""
-    pieces = [p for p in re.split(b"\0{8,}", blob) if p]
+    bytes from data segments (memory packing), so the runs between them are looked for one by one, without
+    the zeros at their ends (a segment may start after them: the Latin font begins with 00 01 00 00)."""
+    pieces = [p.strip(b"\0") for p in re.split(b"\0{8,}", blob) if p.strip(b"\0")]
     if not pieces or any(data.find(p) < 0 for p in pieces):
         return b""
     return b"".join(pieces)
@@ -182,6 +215,46 @@ def gz(b):
     return len(gzip.compress(b, 9)) if b else 0
 
 
+def split_table(folder, names, imported, kb):
+    """Code by area in the two halves wasm-split wrote. Its symbol maps name each function by its index among
+    the whole wasm's defined functions, which the whole wasm's map names."""
+    halves = []
+    for half in ("primary", "deferred"):
+        path = os.path.join(folder, half + ".wasm")
+        if not (os.path.isfile(path) and os.path.isfile(path + ".symbols")):
+            print("(no split in %s)" % folder)
+            return
+        buf = open(path, "rb").read()
+        own = {}
+        with open(path + ".symbols", encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                idx, _, name = line.rstrip("\n").partition(":")
+                if idx.isdigit():
+                    own[int(idx)] = name
+        imp = 0
+        bodies = []
+        for sid, payload, _ in sections(buf):
+            if sid == 2:
+                imp = count_imported_functions(payload)
+            if sid == 10:
+                bodies = code_bodies(payload)
+        orig = [own.get(imp + k, "") for k in range(len(bodies))]
+        pretty = demangle([names.get(imported + int(o), "") if o.isdigit() else "" for o in orig])
+        per = {a: 0 for a in AREAS + ["split glue"]}
+        for k, body in enumerate(bodies):
+            per[area(pretty[k]) if pretty[k] else ("runtime" if orig[k].isdigit() else "split glue")] += len(body)
+        halves.append((half, len(buf), lzma_size(buf), per))
+    print("-- the split (scripts/build-web-split.py): the primary is index.wasm.lzma, the deferred half is fetched"
+          " on first use")
+    print("%-34s %11s %11s" % ("", "primary", "deferred"))
+    print("%-34s %11s %11s" % ("whole file, raw", kb(halves[0][1]), kb(halves[1][1])))
+    print("%-34s %11s %11s" % ("whole file, LZMA", kb(halves[0][2]), kb(halves[1][2])))
+    for a in AREAS + ["split glue"]:
+        if a == "split glue" and not (halves[0][3][a] or halves[1][3][a]):
+            continue
+        print("%-34s %11s %11s" % ("code: " + a, kb(halves[0][3][a]), kb(halves[1][3][a])))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--wasm", required=True)
@@ -189,6 +262,8 @@ def main():
     ap.add_argument("--data", help="the data/ folder, to find its files in the data section")
     ap.add_argument("--font", help="the compiled-in Latin font (build/fonts/latin.ttf)")
     ap.add_argument("--top", type=int, default=12, help="also list the N largest functions")
+    ap.add_argument("--no-lzma", action="store_true", help="skip the LZMA cost column (about 20 s)")
+    ap.add_argument("--split", help="scripts/build-web-split.py's folder (BUILD/split): code by area in each half")
     args = ap.parse_args()
 
     buf = open(args.wasm, "rb").read()
@@ -230,14 +305,16 @@ def main():
     if args.data and os.path.isdir(args.data):
         for f in sorted(os.listdir(args.data)):
             if f.endswith(".json"):
-                blob = embedded(data, open(os.path.join(args.data, f), "rb").read())
+                whole = open(os.path.join(args.data, f), "rb").read()
+                blob = embedded(data, whole)
                 if blob:
-                    found.append(("data/" + f, blob))
+                    found.append(("data/" + f, blob, whole))
     if args.font and os.path.isfile(args.font):
-        blob = embedded(data, open(args.font, "rb").read())
+        whole = open(args.font, "rb").read()
+        blob = embedded(data, whole)
         if blob:
-            found.append(("Latin font", blob))
-    for _, blob in found:
+            found.append(("Latin font", blob, whole))
+    for _, blob, _ in found:
         rest -= len(blob)
 
     total = len(buf)
@@ -245,24 +322,53 @@ def main():
     kb = lambda n: "%8.1f KB" % (n / 1024.0)
     pct = lambda n: "%5.1f%%" % (100.0 * n / total if total else 0)
     print("== index.wasm by source area: %s raw, %s gzipped" % (kb(total).strip(), kb(total_gz).strip()))
-    print("%-34s %11s %6s %12s %6s" % ("area", "raw", "share", "gzip alone", "funcs"))
+    spans = code_spans(buf)
+    packed = 0 if args.no_lzma else lzma_size(buf)
+
+    def cost(zero_spans):
+        """LZMA bytes the spans add: the packed size minus the packed size with them zeroed."""
+        if args.no_lzma:
+            return None
+        b = bytearray(buf)
+        for off, size in zero_spans:
+            b[off:off + size] = bytes(size)
+        return packed - lzma_size(b)
+
+    lz = lambda c: "" if c is None else kb(c)
+    if packed:
+        print("   index.wasm.lzma: %s" % kb(packed).strip())
+    print("%-34s %11s %6s %12s %11s %6s" % ("area", "raw", "share", "gzip alone", "LZMA cost", "funcs"))
     counts = {a: 0 for a in AREAS}
     for _, a, _ in biggest:
         counts[a] += 1
     code_total = 0
     for a in AREAS:
         code_total += len(per[a])
-        print("%-34s %11s %6s %12s %6d" % ("code: " + a, kb(len(per[a])), pct(len(per[a])), kb(gz(bytes(per[a]))),
-                                          counts[a]))
-    for name, blob in found:
-        print("%-34s %11s %6s %12s" % ("data: " + name, kb(len(blob)), pct(len(blob)), kb(gz(blob))))
+        mine = [spans[k] for k in range(len(spans)) if (area(pretty[k]) if pretty[k] else "runtime") == a]
+        print("%-34s %11s %6s %12s %11s %6d" % ("code: " + a, kb(len(per[a])), pct(len(per[a])),
+                                                kb(gz(bytes(per[a]))), lz(cost(mine)), counts[a]))
+    for name, blob, whole in found:
+        where = []
+        for piece in [p.strip(b"\0") for p in re.split(b"\0{8,}", whole) if p.strip(b"\0")]:
+            at = buf.find(piece)
+            if at >= 0:
+                where.append((at, len(piece)))
+        print("%-34s %11s %6s %12s %11s" % ("data: " + name, kb(len(blob)), pct(len(blob)), kb(gz(blob)),
+                                            lz(cost(where))))
     print("%-34s %11s %6s" % ("data: other (strings, tables)", kb(rest), pct(rest)))
     rest_sections = sum(other.values())
     print("%-34s %11s %6s   %s" % ("wasm structure", kb(rest_sections), pct(rest_sections),
                                   ", ".join("%s %d" % (k, v) for k, v in sorted(other.items()))))
+    for label, pattern in GROUPS:
+        mine = [k for k in range(len(spans)) if re.search(pattern, pretty[k] or "")]
+        raw = sum(spans[k][1] for k in mine)
+        print("%-34s %11s %6s %12s %11s %6d" % ("  of which " + label, kb(raw), pct(raw), "",
+                                                lz(cost([spans[k] for k in mine])), len(mine)))
     unnamed = sum(1 for m in mangled if not m)
     if unnamed:
         print("(%d functions had no name in the symbol map: counted as runtime)" % unnamed)
+    if args.split:
+        split_table(args.split, names, imported, kb)
     if args.top:
         print("-- the %d largest functions" % args.top)
         for size, a, name in sorted(biggest, reverse=True)[:args.top]:

@@ -11,7 +11,9 @@ var MANIFEST = 'data.json';
 // Caches data.json's response and every file it names that the cache lacks (a new deploy's files too).
 function cacheData(cache, res) {
   return res.clone().json().then(function (m) {
-    var files = Object.keys(m.files || {}).map(function (k) { return m.files[k]; });
+    // The page fetches the LZMA-packed copies when the manifest has them (web/shell.js).
+    var suffix = typeof m.packed === 'string' ? m.packed : '';
+    var files = Object.keys(m.files || {}).map(function (k) { return m.files[k] + suffix; });
     return Promise.all(files.map(function (f) {
       return cache.match(f).then(function (hit) { return hit || cache.add(f); });
     }));

@@ -225,6 +225,32 @@ export async function assertDrawn(page, what, path) {
   return share;
 }
 
+// Waits for the first frame, then until the page has gone idle (it draws no frames when idle): the first
+// answer is on screen. Asks JavaScript only: the test hook's snapshot runs wasm the page itself never runs
+// (so it is in the deferred half, scripts/build-web-split.py), and would fetch that half.
+export async function pageIdle(page, timeout = 60000) {
+  await page.waitForFunction(() => window.gwFirstFrameAt && window.gpuwiseTest, null, {timeout});
+  for (let last = -1, waited = 0; waited < timeout; waited += 1500) {
+    await page.waitForTimeout(1500);
+    const now = await page.evaluate(() => window.gpuwiseTest.frames());
+    if (now === last) return;
+    last = now;
+  }
+}
+
+// Waits until the service worker controls the page, then stops the test's server: what the page loads
+// from now on comes from the service worker's cache, as offline.
+export async function serverGone(page, t) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, {once: true}));
+  });
+  t.server.server.closeAllConnections?.();
+  await new Promise((ok) => t.server.server.close(ok));
+  t.server.server.listen = () => {};  // the runner closes it again: harmless
+}
+
 // Launches a browser, opens one watched page, runs fn(page, w), checks the console stayed clean (unless
 // told otherwise) and closes everything.
 export async function withPage(opts, fn, {cleanConsole = true} = {}) {

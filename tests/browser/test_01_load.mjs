@@ -6,10 +6,11 @@ import {fileURLToPath} from 'node:url';
 import {assert, click, clickUntil, launch, snapshot, typeInto, until, waitReady, watch} from './lib.mjs';
 
 const notesFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'catalog-notes.json');
-// The site serves data files named by their content (scripts/build-web-data.py): catalog-notes-<hash>.json.
-const notesUrl = /\/catalog-notes-[0-9a-f]{10}\.json$/;
+// The site serves data files named by their content (scripts/build-web-data.py): catalog-notes-<hash>.json,
+// fetched LZMA-packed (.json.lzma).
+const notesUrl = /\/catalog-notes-[0-9a-f]{10}\.json(\.lzma)?$/;
 const isNotes = (u) => notesUrl.test(u);
-const isGuide = (u) => /\/guide-[0-9a-f]{10}\.json$/.test(u);
+const isGuide = (u) => /\/guide-[0-9a-f]{10}\.json(\.lzma)?$/.test(u);
 
 export const name = 'page loads, GPU table renders and sorts';
 

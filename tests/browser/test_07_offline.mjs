@@ -1,7 +1,7 @@
 // Issue 8: privacy and offline. Every request goes to the page's own origin (a CSP allows nothing
 // else), nothing 404s, and after the first visit the service worker serves the page with the server gone.
 import {join} from 'node:path';
-import {assert, click, clickUntil, launch, pasteInto, until, waitReady, watch} from './lib.mjs';
+import {assert, click, clickUntil, launch, pasteInto, serverGone, until, waitReady, watch} from './lib.mjs';
 
 export const name = 'no other origins, no 404, offline reload';
 
@@ -28,14 +28,7 @@ export default async function (t) {
     t.log(`${t.server.requests.length} requests, all to ${origin}, all 200`);
 
     // The service worker takes over, then the server goes away.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller)
-        await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, {once: true}));
-    });
-    t.server.server.closeAllConnections?.();
-    await new Promise((ok) => t.server.server.close(ok));
-    t.server.server.listen = () => {};  // the runner closes it again: harmless
+    await serverGone(page, t);
     await page.reload();
     const s = await waitReady(page, 20000);
     assert(s.report.count > 0 && s.lang === 'zh', 'the page should work offline, in the chosen language');

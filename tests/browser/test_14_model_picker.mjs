@@ -10,7 +10,7 @@ export const timeout = 240000;
 
 const keys = (s) => s.report.rows.slice(0, 5).map((r) => r.key).join(',');
 const ranking = (s) => s.report.rows.map((r) => `${r.key}=${r.cost.toFixed(6)}/${r.hours.toFixed(6)}`).join(',');
-const fetchedModels = (w) => w.requests.filter((u) => /\/models-[0-9a-f]{10}\.json$/.test(u));
+const fetchedModels = (w) => w.requests.filter((u) => /\/models-[0-9a-f]{10}\.json(\.lzma)?$/.test(u));
 
 const LLAMA_CONFIG = JSON.stringify({
   architectures: ['LlamaForCausalLM'], model_type: 'llama', hidden_size: 4096, intermediate_size: 14336,
@@ -140,7 +140,7 @@ export default async function (t) {
     try {
       const page = await context.newPage();
       let block = true;
-      await page.route(/\/models-[0-9a-f]{10}\.json$/, (r) => (block ? r.abort() : r.continue()));
+      await page.route(/\/models-[0-9a-f]{10}\.json(\.lzma)?$/, (r) => (block ? r.abort() : r.continue()));
       await page.goto(t.url + '#' + link);
       await waitReady(page);
       let s = await until(page, (x) => x.banners.some((b) => b.id === 'link_models' && b.kind === 'error'), 'the library error banner', 20000);
