@@ -3,6 +3,7 @@
 // other one under "All fields") and a reference run that calibrates every estimate.
 #include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "app/app.hpp"
 #include "app/fields.hpp"
@@ -10,6 +11,8 @@
 #include "app/i18n.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
+#include "engine/input.hpp"
+#include "engine/serve.hpp"
 #include "imgui.h"
 
 namespace gw::app {
@@ -142,6 +145,14 @@ const std::vector<Choice>& bound_choices() {
   return c;
 }
 
+// Serving's idle policy (engine ServeIdle order: always, night, zero), said in words in both languages.
+const std::vector<Choice>& idle_choices() {
+  static const std::vector<Choice> c = {{"Always on (24 h a day)", "全天在线（24 小时）"},
+                                        {"Stopped at night", "夜间停机"},
+                                        {"Scale to zero when idle", "空闲时缩容到零"}};
+  return c;
+}
+
 template <class E>
 bool enum_row(const char* label, const char* help, const char* id, E& value,
               const std::vector<Choice>& choices) {
@@ -198,9 +209,11 @@ void draw_fields(AppState& s) {
                       tr("AMP keeps FP32 master weights and runs matmuls in FP16/BF16 on tensor cores.",
                          "AMP 保留 FP32 主权重，矩阵乘法在张量核心上用 FP16/BF16 计算。"),
                       "precision", w.precision, precision_choices());
+  // A service sets its batch (the users in flight) and its tokens (the period's answers) itself.
+  const bool service = serving(w);
   if (!inference) {
     changed |= field_input(s.scenario, "batch");
-  } else {
+  } else if (!service) {
     changed |= field_input(s.scenario, "ibatch");
   }
   if (transformer) {
@@ -208,11 +221,28 @@ void draw_fields(AppState& s) {
   } else if (w.arch == Arch::cnn || w.arch == Arch::diffusion) {
     changed |= field_input(s.scenario, "px");
   }
-  if (w.mode == Mode::compute || inference || w.tokens > 0) {
+  if (!service && (w.mode == Mode::compute || inference || w.tokens > 0)) {
     changed |= field_input(s.scenario, "tokens");
   }
   // Serving a decoder to users (engine/serve.hpp): its fields only in inference mode.
-  if (inference && w.arch == Arch::decoder) changed |= field_group(s.scenario, "serve");
+  // The idle policy is a choice in words; its off-hours only when it stops the service.
+  if (inference && w.arch == Arch::decoder) {
+    for (const InputField& f : input_fields()) {
+      const std::string_view key = f.key;
+      if (std::string_view(f.group) != "serve") continue;
+      if (key == "sidle")
+        changed |=
+            enum_row(tr(f.label).c_str(),
+                     tr("What the service does in the hours nobody uses it: stays on, is stopped each "
+                        "night, or is scaled to zero (the first request after it waits for a cold "
+                        "start). Stopped hours are not billed for the GPU.",
+                        "无人使用的时段服务如何处理：保持在线、每晚停机，或缩容到零（之后的第一个请求要"
+                        "等冷启动）。停机的小时不计 GPU 费用。"),
+                     f.key, w.serve_idle, idle_choices());
+      else if (key != "soff" || w.serve_idle != ServeIdle::always)
+        changed |= field_input(s.scenario, f.key);
+    }
+  }
   if (!inference && w.mode != Mode::compute) {
     changed |= field_input(s.scenario, "samples");
     changed |= field_input(s.scenario, "epochs");

@@ -1,11 +1,13 @@
 // Main panel, bottom: the answer as pictures, drawn with ImGui's draw lists (no plotting library).
 //   - total cost against time to done, log-log, with the Pareto front of the pick's job and the deadline
-//     and budget lines;
+//     and budget lines (a service: cost a day against tokens/s per user, with the target and a day's
+//     budget);
 //   - the bill of the ticked rows (or the top three) as stacked bars;
 //   - memory per card, term by term, against each card's VRAM.
 // Every mark has a tooltip; clicking a point opens its row in the table.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,11 +71,104 @@ struct Point {
   ImVec2 p;
 };
 
+// What the scatter plots: a batch job's total cost against its time to done, or a service's cost a day
+// against the tokens/s each user sees (every service row has the same period, so its time to done would
+// be a column of dots).
+struct ScatterSpec {
+  const char* title;
+  const char* x_label;
+  std::string y_label;
+  double (*x)(const Row&);  // <= 0: not plotted
+  double (*y)(const Row&);
+  std::string (*x_tick)(double);
+  std::string (*y_tick)(double, const std::string& currency);
+  std::optional<double> x_line, y_line;  // the deadline / the tokens/s target; the budget (a day)
+  const char* x_line_label = "";
+  const char* y_line_label = "";
+  const char* front_label = "";
+  std::vector<char> front;  // per row: on the front drawn as a line
+  const char* empty_text = "";
+};
+
+double job_x(const Row& r) {
+  return r.work_known ? r.finish_hours.likely : 0;
+}
+double job_y(const Row& r) {
+  return r.cost.likely;
+}
+double serve_x(const Row& r) {
+  return r.serve ? r.serve->user_tps : 0;
+}
+double serve_y(const Row& r) {
+  return r.serve_cost ? r.serve_cost->cost_per_day : 0;
+}
+std::string tps_tick(double v) {
+  return plain(v, v < 10 ? 1 : 0);
+}
+std::string money_tick(double v, const std::string& cur) {
+  return short_money(v, cur);
+}
+
+ScatterSpec job_spec(const AppState& s) {
+  const auto& c = s.scenario.constraints;
+  ScatterSpec sp;
+  sp.title = tr("Total cost against time to done", "总费用与完成用时");
+  sp.x_label = tr("time to done (log scale)", "完成用时（对数刻度）");
+  sp.y_label = std::string(tr("cost, ", "费用，")) + s.report.currency + tr(" (log)", "（对数）");
+  sp.x = job_x;
+  sp.y = job_y;
+  sp.x_tick = short_hours;
+  sp.y_tick = money_tick;
+  sp.x_line = c.deadline_hours;
+  sp.x_line_label = tr("deadline", "截止");
+  if (c.budget && *c.budget > 0) sp.y_line = c.budget;
+  sp.y_line_label = tr("budget", "预算");
+  // The front runs through the rows running the pick's job only (recommend_rank.cpp).
+  sp.front_label = tr("same-job Pareto", "同任务帕累托前沿");
+  for (const Row& r : s.report.rows) sp.front.push_back(r.pareto);
+  sp.empty_text = tr("No time estimate: give the amount of work (samples and epochs, or tokens).",
+                     "没有时间估计：请填写工作量（样本数和轮数，或 token 数）。");
+  return sp;
+}
+
+ScatterSpec serve_spec(const AppState& s) {
+  const Workload& w = s.scenario.workload;
+  const auto& c = s.scenario.constraints;
+  ScatterSpec sp;
+  sp.title = tr("Cost a day against tokens/s per user", "每天费用与每用户 token/s");
+  sp.x_label = tr("tokens/s each user sees (log scale)", "每个用户的 token/s（对数刻度）");
+  sp.y_label = std::string(tr("cost a day, ", "每天费用，")) + s.report.currency + tr(" (log)", "（对数）");
+  sp.x = serve_x;
+  sp.y = serve_y;
+  sp.x_tick = tps_tick;
+  sp.y_tick = money_tick;
+  if (w.serve_user_tps > 0) sp.x_line = w.serve_user_tps;
+  sp.x_line_label = tr("target", "目标");
+  // The budget is for the whole period: a day's share of it.
+  if (c.budget && *c.budget > 0 && w.serve_hours > 0) sp.y_line = *c.budget / (w.serve_hours / 24);
+  sp.y_line_label = tr("budget a day", "每天预算");
+  // Nothing else both cheaper a day and faster per user (rows running the same model; quantized rows
+  // are marked in the table).
+  sp.front_label = tr("Pareto front", "帕累托前沿");
+  const auto& rows = s.report.rows;
+  for (const Row& r : rows) {
+    bool beaten = serve_x(r) <= 0 || serve_y(r) <= 0;
+    for (const Row& q : rows)
+      beaten = beaten || (&q != &r && serve_x(q) > 0 && serve_y(q) > 0 && serve_x(q) >= serve_x(r) &&
+                          serve_y(q) <= serve_y(r) && (serve_x(q) > serve_x(r) || serve_y(q) < serve_y(r)));
+    sp.front.push_back(!beaten);
+  }
+  sp.empty_text = tr("No serving estimate for these rows.", "这些方案没有服务估算。");
+  return sp;
+}
+
 void draw_scatter(AppState& s, ImVec2 size) {
   const Report& r = s.report;
   const float sc = s.scale;
+  const bool serve = !r.rows.empty() && r.rows.front().serve && r.rows.front().serve_cost;
+  const ScatterSpec sp = serve ? serve_spec(s) : job_spec(s);
   ImGui::BeginChild("scatter", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-  ImGui::TextUnformatted(tr("Total cost against time to done", "总费用与完成用时"));
+  ImGui::TextUnformatted(sp.title);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -83,22 +178,20 @@ void draw_scatter(AppState& s, ImVec2 size) {
   }
   double x0 = 1e300, x1 = 0, y0 = 1e300, y1 = 0;
   for (const Row& row : r.rows) {
-    if (!row.work_known || row.finish_hours.likely <= 0 || row.cost.likely <= 0) continue;
-    x0 = std::min(x0, row.finish_hours.likely);
-    x1 = std::max(x1, row.finish_hours.likely);
-    y0 = std::min(y0, row.cost.likely);
-    y1 = std::max(y1, row.cost.likely);
+    if (sp.x(row) <= 0 || sp.y(row) <= 0) continue;
+    x0 = std::min(x0, sp.x(row));
+    x1 = std::max(x1, sp.x(row));
+    y0 = std::min(y0, sp.y(row));
+    y1 = std::max(y1, sp.y(row));
   }
-  const auto& c = s.scenario.constraints;
   if (x1 <= 0) {
-    ImGui::TextColored(color_v(Tone::muted), "%s",
-                       tr("No time estimate: give the amount of work (samples and epochs, or tokens).",
-                          "没有时间估计：请填写工作量（样本数和轮数，或 token 数）。"));
+    ImGui::TextColored(color_v(Tone::muted), "%s", sp.empty_text);
     ImGui::EndChild();
     return;
   }
-  if (c.deadline_hours && *c.deadline_hours < x1 * 3) x1 = std::max(x1, *c.deadline_hours);
-  if (c.budget && *c.budget < y1 * 3 && *c.budget > 0) y1 = std::max(y1, *c.budget);
+  if (sp.x_line && *sp.x_line > 0 && *sp.x_line < x1 * 3 && *sp.x_line > x0 / 3)
+    x0 = std::min(x0, *sp.x_line), x1 = std::max(x1, *sp.x_line);
+  if (sp.y_line && *sp.y_line < y1 * 3 && *sp.y_line > 0) y1 = std::max(y1, *sp.y_line);
   x0 /= 1.3, x1 *= 1.3, y0 /= 1.3, y1 *= 1.3;
   if (x1 / x0 < 4) x0 /= 2, x1 *= 2;
   if (y1 / y0 < 4) y0 /= 2, y1 *= 2;
@@ -110,12 +203,12 @@ void draw_scatter(AppState& s, ImVec2 size) {
     ImU32 col;
     int kind;  // 0 dot, 1 line, 2 ring
   };
-  const Item items[] = {{tr("on-demand", "按量"), color(Tone::accent), 0},
-                        {tr("spot", "竞价"), color(Tone::warn), 0},
-                        // The front runs through the rows running the pick's job only (recommend_rank.cpp).
-                        {tr("same-job Pareto", "同任务帕累托前沿"), color(Tone::good), 1},
-                        {tr("the pick", "推荐"), color(Tone::text), 2}};
-  const std::string yl = std::string(tr("cost, ", "费用，")) + r.currency + tr(" (log)", "（对数）");
+  std::vector<Item> items;
+  items.push_back({tr("on-demand", "按量"), color(Tone::accent), 0});
+  if (!serve) items.push_back({tr("spot", "竞价"), color(Tone::warn), 0});  // a service is never on spot
+  items.push_back({sp.front_label, color(Tone::good), 1});
+  items.push_back({tr("the pick", "推荐"), color(Tone::text), 2});
+  const std::string& yl = sp.y_label;
   float legend_w = 0;
   for (const Item& it : items) legend_w += ImGui::CalcTextSize(it.text).x + 22 * sc;
   const float line = ImGui::GetFontSize() + 4 * sc;
@@ -135,41 +228,40 @@ void draw_scatter(AppState& s, ImVec2 size) {
   for (double t : log_ticks(x0, x1)) {
     const float x = px(t);
     dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), grid);
-    const std::string l = short_hours(t);
+    const std::string l = sp.x_tick(t);
     dl->AddText(ImVec2(x - ImGui::CalcTextSize(l.c_str()).x / 2, b.y + 4 * sc), muted, l.c_str());
   }
   for (double t : log_ticks(y0, y1)) {
     const float y = py(t);
     dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), grid);
-    const std::string l = short_money(t, r.currency);
+    const std::string l = sp.y_tick(t, r.currency);
     const ImVec2 ts = ImGui::CalcTextSize(l.c_str());
     dl->AddText(ImVec2(a.x - ts.x - 6 * sc, y - ts.y / 2), muted, l.c_str());
   }
   dl->AddRect(a, b, grid);
-  const char* xl = tr("time to done (log scale)", "完成用时（对数刻度）");
-  const ImVec2 xs = ImGui::CalcTextSize(xl);
-  dl->AddText(ImVec2((a.x + b.x - xs.x) / 2, b.y + 4 * sc + xs.y + 2 * sc), muted, xl);
+  const ImVec2 xs = ImGui::CalcTextSize(sp.x_label);
+  dl->AddText(ImVec2((a.x + b.x - xs.x) / 2, b.y + 4 * sc + xs.y + 2 * sc), muted, sp.x_label);
   dl->AddText(ImVec2(origin.x, origin.y + 2 * sc), muted, yl.c_str());
 
   dl->PushClipRect(a, b, true);
-  if (c.deadline_hours) {
-    const float x = px(*c.deadline_hours);
+  if (sp.x_line && *sp.x_line > 0) {
+    const float x = px(*sp.x_line);
     dashed(dl, ImVec2(x, a.y), ImVec2(x, b.y), color(Tone::warn, 0.8f), 1.5f * sc, 5 * sc);
-    dl->AddText(ImVec2(x + 4 * sc, a.y + 2 * sc), color(Tone::warn), tr("deadline", "截止"));
+    dl->AddText(ImVec2(x + 4 * sc, a.y + 2 * sc), color(Tone::warn), sp.x_line_label);
   }
-  if (c.budget && *c.budget > 0) {
-    const float y = py(*c.budget);
+  if (sp.y_line && *sp.y_line > 0) {
+    const float y = py(*sp.y_line);
     dashed(dl, ImVec2(a.x, y), ImVec2(b.x, y), color(Tone::bad, 0.8f), 1.5f * sc, 5 * sc);
-    dl->AddText(ImVec2(a.x + 4 * sc, y - ImGui::GetFontSize() - 2 * sc), color(Tone::bad),
-                tr("budget", "预算"));
+    dl->AddText(ImVec2(a.x + 4 * sc, y - ImGui::GetFontSize() - 2 * sc), color(Tone::bad), sp.y_line_label);
   }
 
   std::vector<Point> pts;
   std::vector<Point> front;
-  for (const Row& row : r.rows) {
-    if (!row.work_known || row.finish_hours.likely <= 0 || row.cost.likely <= 0) continue;
-    pts.push_back({&row, ImVec2(px(row.finish_hours.likely), py(row.cost.likely))});
-    if (row.pareto) front.push_back(pts.back());
+  for (std::size_t i = 0; i < r.rows.size(); ++i) {
+    const Row& row = r.rows[i];
+    if (sp.x(row) <= 0 || sp.y(row) <= 0) continue;
+    pts.push_back({&row, ImVec2(px(sp.x(row)), py(sp.y(row)))});
+    if (i < sp.front.size() && sp.front[i]) front.push_back(pts.back());
   }
   std::sort(front.begin(), front.end(), [](const Point& p, const Point& q) { return p.p.x < q.p.x; });
   for (std::size_t i = 1; i < front.size(); ++i)
@@ -178,7 +270,9 @@ void draw_scatter(AppState& s, ImVec2 size) {
   for (const Point& p : pts) {
     const ImU32 col = p.row->pricing == Pricing::spot ? color(Tone::warn, 0.75f) : color(Tone::accent, 0.75f);
     dl->AddCircleFilled(p.p, rad, col, 12);
-    if (p.row->pareto) dl->AddCircle(p.p, rad + 1.5f * sc, color(Tone::good), 12, 1.5f * sc);
+    const std::size_t i = static_cast<std::size_t>(p.row - r.rows.data());
+    if (i < sp.front.size() && sp.front[i])
+      dl->AddCircle(p.p, rad + 1.5f * sc, color(Tone::good), 12, 1.5f * sc);
   }
   if (!r.rows.empty() && !pts.empty() && pts.front().row == &r.rows.front()) {
     dl->AddCircle(pts.front().p, rad + 5 * sc, color(Tone::text), 20, 2.0f * sc);
@@ -220,13 +314,28 @@ void draw_scatter(AppState& s, ImVec2 size) {
                 row.cards > 1 ? (" ×" + std::to_string(row.cards)).c_str() : "");
     ImGui::Text("%s · %s · %s", tr(row.provider_name).c_str(), tr(row.region).c_str(),
                 row.pricing == Pricing::spot ? tr("spot", "竞价") : tr("on-demand", "按量"));
-    ImGui::Text("%s %s", tr("Done in", "用时"), hours_range(row.finish_hours).c_str());
-    ImGui::Text("%s %s", tr("Total", "总费用"), money_range(row.cost, r.currency).c_str());
-    if (row.pareto)
+    if (row.serve && row.serve_cost) {
+      const ServePerf& p = *row.serve;
+      ImGui::Text("%s %s · %s %s", plain(p.user_tps, 1).c_str(), tr("tokens/s per user", "每用户 token/s"),
+                  tr("first token", "首 token"),
+                  (plain(p.ttft_s, 2) + " / " + (p.ttft_p95_s > 0 ? plain(p.ttft_p95_s, 2) : "?") +
+                   tr(" s (p50 / p95)", " 秒（p50 / p95）"))
+                      .c_str());
+      ImGui::Text("%s %s · %s %s", tr("a day", "每天"),
+                  money(row.serve_cost->cost_per_day, r.currency).c_str(), tr("period", "整个期间"),
+                  money(row.cost.likely, r.currency).c_str());
+    } else {
+      ImGui::Text("%s %s", tr("Done in", "用时"), hours_range(row.finish_hours).c_str());
+      ImGui::Text("%s %s", tr("Total", "总费用"), money_range(row.cost, r.currency).c_str());
+    }
+    const std::size_t i = static_cast<std::size_t>(&row - r.rows.data());
+    if (i < sp.front.size() && sp.front[i])
       ImGui::TextColored(
           color_v(Tone::good), "%s",
-          tr("on the Pareto front of the pick's job (rows running another job are not compared)",
-             "位于与首选同一任务的帕累托前沿（运行不同任务的行不参与比较）"));
+          serve ? tr("on the Pareto front: nothing else is both cheaper a day and faster per user",
+                     "位于帕累托前沿：没有其他方案既每天更便宜、每用户又更快")
+                : tr("on the Pareto front of the pick's job (rows running another job are not compared)",
+                     "位于与首选同一任务的帕累托前沿（运行不同任务的行不参与比较）"));
     ImGui::TextColored(color_v(Tone::muted), "%s",
                        tr("Click to open it in the table.", "点击在表格中展开。"));
     ImGui::EndTooltip();

@@ -8,6 +8,7 @@
 #include "app/export.hpp"
 #include "app/format.hpp"
 #include "app/i18n.hpp"
+#include "app/results_columns.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "imgui.h"
@@ -17,73 +18,7 @@ namespace gw::app {
 
 namespace {
 
-constexpr int kColumns = 12;
 constexpr std::size_t kDefaultRowLimit = 60;
-
-const char* pricing_label(Pricing p) {
-  return p == Pricing::spot ? tr("Spot", "竞价") : tr("On-demand", "按量");
-}
-const char* risk_label(Risk r) {
-  return r == Risk::high ? tr("high", "高") : r == Risk::medium ? tr("medium", "中") : tr("low", "低");
-}
-Tone risk_tone(Risk r) {
-  return r == Risk::high ? Tone::bad : r == Risk::medium ? Tone::warn : Tone::good;
-}
-
-// "+AMP + checkpointing", "+8-bit Adam + micro-batch 1": the row's short label (change_label, the
-// engine's one table of changes); the tooltip has the sentence.
-std::string change_tag(const Row& row) {
-  return row.change.empty() ? std::string() : "+" + std::string(tr(row.change_label));
-}
-
-void sort_rows(AppState& s) {
-  const auto& rows = s.report.rows;
-  s.res.order.resize(rows.size());
-  for (std::size_t i = 0; i < rows.size(); ++i) s.res.order[i] = static_cast<int>(i);
-  const int col = s.res.sort.column;
-  const bool desc = s.res.sort.descending;
-  auto key = [&](const Row& r) -> double {
-    switch (col) {
-      case 5:
-        return r.finish_hours.likely;
-      case 6:
-        return r.cost.likely;
-      case 7:
-        return r.price_per_hour_after;
-      case 8:
-        return r.headroom_gib;
-      case 9:
-        return static_cast<double>(r.risk);
-      case 10:
-        return r.price_age_months;
-      case 11:  // kg CO2e; unknown sorts after every known figure (ascending)
-        return r.energy.kg_co2e ? *r.energy.kg_co2e : 1e300;
-      default:
-        return r.rank;
-    }
-  };
-  std::stable_sort(s.res.order.begin(), s.res.order.end(), [&](int a, int b) {
-    const Row& ra = rows[static_cast<std::size_t>(a)];
-    const Row& rb = rows[static_cast<std::size_t>(b)];
-    if (col == 2 || col == 3 || col == 4) {
-      const std::string ta = col == 2   ? ra.gpu_name
-                             : col == 3 ? tr(ra.provider_name)
-                                        : pricing_label(ra.pricing);
-      const std::string tb = col == 2   ? rb.gpu_name
-                             : col == 3 ? tr(rb.provider_name)
-                                        : pricing_label(rb.pricing);
-      return desc ? tb < ta : ta < tb;
-    }
-    return desc ? key(rb) < key(ra) : key(ra) < key(rb);
-  });
-  s.res.order_dirty = false;
-}
-
-void right_text(const std::string& t, Tone tone = Tone::text) {
-  const float w = ImGui::CalcTextSize(t.c_str()).x;
-  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - w));
-  ImGui::TextColored(color_v(tone), "%s", t.c_str());
-}
 
 void draw_explain(const char* heading, const Explain& e) {
   if (e.formula.empty() && e.inputs.empty()) return;
@@ -210,197 +145,6 @@ void draw_detail(AppState& s, const Row& row) {
   ImGui::Spacing();
 }
 
-// The longest of `full`, `name`, `name` without its bracket ("Compshare (UCloud)" -> "Compshare") that fits
-// `width`; else that short name cut to fit, ending in "…".
-std::string fit_label(const std::string& full, const std::string& name, float width) {
-  auto fits = [&](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x <= width; };
-  if (fits(full)) return full;
-  if (fits(name)) return name;
-  std::string cut = name;
-  for (const char* open : {" (", "（"})
-    if (auto at = cut.find(open); at != std::string::npos && at > 0) cut.erase(at);
-  if (fits(cut)) return cut;
-  const std::string dots = "…";
-  while (!cut.empty() && !fits(cut + dots)) {
-    std::size_t last = cut.size() - 1;  // drop one whole UTF-8 character
-    while (last > 0 && (static_cast<unsigned char>(cut[last]) & 0xC0) == 0x80) --last;
-    cut.erase(last);
-  }
-  return cut + dots;
-}
-
-// Narrow windows keep the columns that answer "which, where, how long, how much".
-void setup_columns(float width, float sc) {
-  const ImGuiTableColumnFlags num = ImGuiTableColumnFlags_PreferSortAscending;
-  const ImGuiTableColumnFlags narrow = width < 760 * sc ? ImGuiTableColumnFlags_Disabled : 0;
-  const ImGuiTableColumnFlags tiny = width < 480 * sc ? ImGuiTableColumnFlags_Disabled : 0;
-  // Very narrow, the GPU name matters more than choosing rows for the cost bars.
-  ImGui::TableSetupColumn(
-      "##sel",
-      tiny | ImGuiTableColumnFlags_NoSort | ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoResize,
-      ImGui::GetFrameHeight(), 0);
-  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort | ImGuiTableColumnFlags_WidthFixed,
-                          ImGui::GetFontSize() * 2.6f, 1);
-  // The provider column gets about as much as the GPU's: "Compshare (UCloud)", "Paperspace (DigitalOcean)".
-  ImGui::TableSetupColumn(tr("GPU", "显卡"), ImGuiTableColumnFlags_WidthStretch, 1.85f, 2);
-  ImGui::TableSetupColumn(tr("Provider", "平台"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.75f, 3);
-  ImGui::TableSetupColumn(tr("Pricing", "计费"), tiny | ImGuiTableColumnFlags_WidthStretch, 1.15f, 4);
-  ImGui::TableSetupColumn(tr("Done in", "完成用时"), num | ImGuiTableColumnFlags_WidthStretch, 1.0f, 5);
-  ImGui::TableSetupColumn(tr("Total cost", "总费用"), num | ImGuiTableColumnFlags_WidthStretch, 1.3f, 6);
-  // Next to the cost it is weighed against (issue 18 item 5); narrow screens have it in the row's details.
-  ImGui::TableSetupColumn(tr("CO2e kg", "碳排 kg"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 0.9f,
-                          11);
-  ImGui::TableSetupColumn(tr("Per hour", "每小时"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 1.05f,
-                          7);
-  ImGui::TableSetupColumn(
-      tr("Memory", "显存"),
-      narrow | ImGuiTableColumnFlags_PreferSortDescending | ImGuiTableColumnFlags_WidthStretch, 1.1f, 8);
-  ImGui::TableSetupColumn(tr("Risk", "风险"), narrow | num | ImGuiTableColumnFlags_WidthStretch, 0.7f, 9);
-  ImGui::TableSetupColumn(tr("Price date", "价格日期"), narrow | num | ImGuiTableColumnFlags_WidthStretch,
-                          1.2f, 10);
-}
-
-void header_tip(int column) {
-  const char* tips[kColumns] = {
-      tr("Tick rows to compare their costs in the bar below.", "勾选方案，在下方条形图中比较费用。"),
-      tr("The engine's rank for your goal.", "按你的目标给出的排名。"),
-      nullptr,
-      nullptr,
-      nullptr,
-      tr("Wall clock from now: upload, setup and the job (spot: expected, incl. lost work).",
-         "从现在算起的总时间：上传、配置和任务本身（竞价：期望值，含丢失的工作）。"),
-      tr("Everything you pay: GPU hours as billed, storage, transfer, minus discounts.",
-         "你实际支付的全部：按计费规则的 GPU 时长、存储、流量，减去优惠。"),
-      tr("Kilograms of CO2 equivalent: the cards at their TDP for the job's hours, times the data centre's "
-         "PUE "
-         "where published, times the grid factor of the offer's region; 'unknown' when no source gives the "
-         "region's factor. Open a row for the formula and sources.",
-         "二氧化碳当量（千克）：显卡按 TDP 运行任务时长，乘以机房公布的 "
-         "PUE，再乘以报价所在地区电网的排放因子。"
-         "地区无有来源的排放因子时显示“未知”。展开方案可查看公式和来源。"),
-      tr("The whole rental per hour, after rate discounts.", "整机每小时价格（已扣比例折扣）。"),
-      tr("Needed per card / the card's memory.", "每卡所需 / 显卡显存。"),
-      nullptr,
-      tr("When the price was recorded. Old prices are marked.", "价格记录日期。过旧的价格会标出。"),
-  };
-  if (tips[column]) item_tooltip(tips[column]);
-}
-
-void draw_row(AppState& s, const Row& row, bool& expanded_now) {
-  const std::string key = row_key(row);
-  const std::string& cur = s.report.currency;
-  const bool expanded = s.res.expanded.count(key) > 0;
-  ImGui::TableNextRow();
-  ImGui::PushID(key.c_str());
-  // The selectable spans the row and is submitted first, so the checkbox on top of it stays clickable.
-  ImGui::TableSetColumnIndex(1);
-  const std::string rank = std::string(expanded ? "▼ " : "▶ ") + std::to_string(row.rank);
-  if (ImGui::Selectable(rank.c_str(), expanded,
-                        ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
-    if (expanded)
-      s.res.expanded.erase(key);
-    else
-      s.res.expanded.insert(key);
-  }
-  if (ImGui::IsItemHovered()) s.res.hovered = key;
-  remember_rect(("row_" + std::to_string(row.rank)).c_str());
-  ImGui::TableSetColumnIndex(0);
-  bool sel = s.res.selected.count(key) > 0;
-  // A text-high checkbox, so rows stay one line tall.
-  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
-  if (ImGui::Checkbox("##sel", &sel)) {
-    if (sel)
-      s.res.selected.insert(key);
-    else
-      s.res.selected.erase(key);
-  }
-  ImGui::PopStyleVar();
-  ImGui::TableSetColumnIndex(2);
-  // The column names the card without vendor words ("RTX 3090", "A100 80GB"), on every row alike: cutting
-  // them only from the names that would not fit mixed "GeForce RTX 3090" and "RTX 3080 Ti x2" in one
-  // table. The full name is a hover away, and leads the pick's line and the details.
-  std::string gpu = short_gpu_name(row.gpu_name);
-  // A cluster reads "nodes×cards per node · network" ("A100 40GB 2×8 · InfiniBand 200 Gbit/s").
-  if (row.nodes > 1)
-    gpu += " " + std::to_string(row.nodes) + "×" + std::to_string(row.cards / row.nodes) + " · " +
-           tr(row.network);
-  else if (row.cards > 1)
-    gpu += " ×" + std::to_string(row.cards);
-  // The Pareto dot and a change tag follow the name: keep room for them so they are never the part cut off.
-  float marks = 0;
-  if (row.pareto) marks += ImGui::CalcTextSize("●").x + ImGui::GetStyle().ItemSpacing.x;
-  if (!row.change.empty())
-    marks += ImGui::CalcTextSize(change_tag(row).c_str()).x + ImGui::GetStyle().ItemSpacing.x;
-  const float gpu_avail = ImGui::GetContentRegionAvail().x;
-  ImGui::TextColored(color_v(row.rank == 1 ? Tone::accent : Tone::text), "%s", gpu.c_str());
-  item_tooltip((row.gpu_name + (row.interconnect.empty() ? "" : "\n" + tr(row.interconnect))).c_str());
-  if (!row.change.empty()) {
-    ImGui::SameLine();
-    ImGui::TextColored(color_v(Tone::warn), "%s", change_tag(row).c_str());
-    item_tooltip(tr(row.change_text).c_str());
-  }
-  // A dot that would be cut in half is left out (the Pareto front is also in the plot).
-  if (row.pareto && ImGui::CalcTextSize(gpu.c_str()).x + marks <= gpu_avail) {
-    ImGui::SameLine();
-    ImGui::TextColored(color_v(Tone::good), "●");
-    item_tooltip(tr("On the Pareto front: nothing else is both cheaper and faster.",
-                    "位于帕累托前沿：没有其他方案既更便宜又更快。"));
-  }
-  ImGui::TableSetColumnIndex(3);
-  // The region only when it fits: a clipped "lowest tier (" says less than the provider alone. When even
-  // the provider is cut ("Compshare (UCl"), its bracket goes, then the rest ends in "…"; the hover has it
-  // all.
-  const std::string where = tr(row.provider_name) + (row.region.empty() ? "" : " · " + tr(row.region));
-  const std::string shown = fit_label(where, tr(row.provider_name), ImGui::GetContentRegionAvail().x);
-  ImGui::TextUnformatted(shown.c_str());
-  if (shown != where && ImGui::IsItemHovered()) item_tooltip(where.c_str());
-  ImGui::TableSetColumnIndex(4);
-  ImGui::TextColored(color_v(row.pricing == Pricing::spot ? Tone::warn : Tone::text), "%s",
-                     pricing_label(row.pricing));
-  ImGui::TableSetColumnIndex(5);
-  right_text(row.work_known ? hours(row.finish_hours.likely) : std::string("?"));
-  if (ImGui::IsItemHovered()) item_tooltip(hours_range(row.finish_hours).c_str());
-  ImGui::TableSetColumnIndex(6);
-  right_text(money(row.cost.likely, cur), row.rank == 1 ? Tone::accent : Tone::text);
-  if (ImGui::IsItemHovered()) item_tooltip(money_range(row.cost, cur).c_str());
-  ImGui::TableSetColumnIndex(7);
-  // The unknown is said in words, never drawn as 0 (energy.hpp).
-  right_text(!row.work_known      ? std::string("?")
-             : row.energy.kg_co2e ? format_kg_co2e(row.energy, ui_lang())
-                                  : std::string(tr("unknown", "未知")),
-             row.energy.kg_co2e ? Tone::text : Tone::muted);
-  if (row.work_known && ImGui::IsItemHovered()) item_tooltip(tr(energy_line(row.energy)).c_str());
-  ImGui::TableSetColumnIndex(8);
-  right_text(money(row.price_per_hour_after, cur));
-  ImGui::TableSetColumnIndex(9);
-  right_text(plain(row.need_gib, 1) + " / " + plain(row.vram_gib, 0) + " GiB",
-             row.fit == Fit::tight    ? Tone::warn
-             : row.fit == Fit::no_fit ? Tone::bad
-                                      : Tone::text);
-  ImGui::TableSetColumnIndex(10);
-  ImGui::TextColored(color_v(risk_tone(row.risk)), "%s", risk_label(row.risk));
-  if (!row.risks.empty() && ImGui::IsItemHovered()) {
-    std::string t;
-    for (const Text& r : row.risks) t += "• " + tr(r) + "\n";
-    item_tooltip(t.c_str());
-  }
-  ImGui::TableSetColumnIndex(11);
-  std::string date = (row.price_estimate ? "~" : "") + row.price_date;
-  if (row.price_derived) date += tr(" (derived)", "（推算）");
-  ImGui::TextColored(color_v(row.price_stale ? Tone::warn : Tone::muted), "%s", date.c_str());
-  if (row.price_stale)
-    item_tooltip(tr("This price is old; check the provider's page.", "此价格较旧，请到平台官网核实。"));
-  if (row.price_derived)
-    item_tooltip(tr("Spot price worked out from the provider's typical discount, not listed.",
-                    "竞价价格按平台典型折扣推算，并非标价。"));
-  if (row.price_edited) {
-    ImGui::SameLine();
-    ImGui::TextColored(color_v(Tone::accent), "%s", tr("edited", "已改"));
-  }
-  ImGui::PopID();
-  expanded_now = expanded;
-}
-
 void draw_summary(AppState& s) {
   const Report& r = s.report;
   if (!r.problems.empty()) {
@@ -425,15 +169,37 @@ void draw_summary(AppState& s) {
       ImGui::SameLine();
       ImGui::AlignTextToFramePadding();
     }
-    ImGui::Text("%s %s · %s %s", tr("about", "约"), money(pick.cost.likely, r.currency).c_str(),
-                tr("done in", "用时"), pick.work_known ? hours(pick.finish_hours.likely).c_str() : "?");
+    if (pick.serve && pick.serve_cost) {
+      // A service is said by what it costs a day and over its period, and how soon it answers.
+      const ServePerf& p = *pick.serve;
+      const std::string day = money(pick.serve_cost->cost_per_day, r.currency);
+      const std::string all = money(pick.cost.likely, r.currency);
+      const std::string period = hours(s.scenario.workload.serve_hours);
+      const std::string p95 = p.ttft_p95_s > 0 ? plain(p.ttft_p95_s, 2) : std::string(tr("unknown", "未知"));
+      const std::string line = ui_lang() == Lang::zh
+                                   ? "每天 " + day + " · " + period + "共 " + all + " · 首 token " +
+                                         plain(p.ttft_s, 2) + " 秒（p95 " + p95 + "）"
+                                   : day + " a day · " + all + " for " + period + " · first token " +
+                                         plain(p.ttft_s, 2) + " s (p95 " + p95 + ")";
+      ImGui::TextUnformatted(line.c_str());
+    } else {
+      ImGui::Text("%s %s · %s %s", tr("about", "约"), money(pick.cost.likely, r.currency).c_str(),
+                  tr("done in", "用时"), pick.work_known ? hours(pick.finish_hours.likely).c_str() : "?");
+      // Molecular dynamics is quoted in ns/day (engine/md.hpp).
+      if (const double ns = row_ns_per_day(s, pick); ns > 0) {
+        ImGui::SameLine(0, 0);
+        ImGui::Text(" · %s ns/%s", plain(ns, ns >= 100 ? 0 : 1).c_str(), tr("day", "天"));
+      }
+    }
     if (pick.work_known && pick.energy.kg_co2e) {
       ImGui::SameLine(0, 0);
       ImGui::Text(" · %s kg CO2e", format_kg_co2e(pick.energy, ui_lang()).c_str());
     }
     ImGui::TextWrapped("%s", tr(r.summary).c_str());
   }
-  for (const Text& w : r.warnings) ImGui::TextColored(color_v(Tone::warn), "• %s", tr(w).c_str());
+  // A no-break space after the bullet: wrapping Chinese (no spaces) must not leave the bullet alone on a
+  // line.
+  for (const Text& w : r.warnings) ImGui::TextColored(color_v(Tone::warn), "•\u00a0%s", tr(w).c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -531,17 +297,15 @@ void draw_results(AppState& s) {
   // and sorting), so the details get the full width.
   std::size_t i = 0;
   bool first = true;
+  const ResultKind kind = result_kind(s);
+  const int n_columns = result_columns(kind);
   while (i < shown.size()) {
-    if (!ImGui::BeginTable("ranked", kColumns, flags)) break;
-    setup_columns(ImGui::GetContentRegionAvail().x, s.scale);
+    if (!ImGui::BeginTable(result_table_id(kind), n_columns, flags)) break;
+    setup_result_columns(kind, ImGui::GetContentRegionAvail().x, s.scale);
     if (first) {
       ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-      for (int c = 0; c < kColumns; ++c) {
-        if (!ImGui::TableSetColumnIndex(c)) continue;
-        ImGui::TableHeader(ImGui::TableGetColumnName(c));
-        remember_rect(("res_header_" + std::to_string(c)).c_str());
-        header_tip(c);
-      }
+      for (int c = 0; c < n_columns; ++c)
+        if (ImGui::TableSetColumnIndex(c)) result_header(kind, c);
       if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
         if (specs->SpecsCount > 0) {
           s.res.sort.column = static_cast<int>(specs->Specs[0].ColumnUserID);
@@ -558,7 +322,7 @@ void draw_results(AppState& s) {
     for (; i < shown.size(); ++i) {
       const Row& row = s.report.rows[static_cast<std::size_t>(shown[i])];
       bool expanded = false;
-      draw_row(s, row, expanded);
+      draw_row(s, row, kind, expanded);
       if (expanded) {
         opened = &row;
         ++i;

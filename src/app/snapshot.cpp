@@ -4,6 +4,7 @@
 
 #include "app/app.hpp"
 #include "app/i18n.hpp"
+#include "app/results_columns.hpp"
 #include "app/widgets.hpp"
 #include "platform/platform.hpp"
 
@@ -74,10 +75,12 @@ std::string snapshot_json(const AppState& s) {
                     {"serve", r.serve && r.serve_cost ? json{{"user_tps", r.serve->user_tps},
                                                              {"aggregate_tps", r.serve->aggregate_tps},
                                                              {"ttft_s", r.serve->ttft_s},
+                                                             {"ttft_p95_s", r.serve->ttft_p95_s},
                                                              {"max_users", r.serve->max_users},
                                                              {"cost_per_day", r.serve_cost->cost_per_day},
                                                              {"cost_per_mtok", r.serve_cost->cost_per_mtok}}
                                                       : json(nullptr)},
+                    {"ns_per_day", row_ns_per_day(s, r)},
                     {"notes", notes}});
   }
   json shown = json::array();
@@ -96,6 +99,9 @@ std::string snapshot_json(const AppState& s) {
                  {"problems", problems},
                  {"shown_order", shown},
                  {"sort_column", s.res.sort.column},
+                 {"kind", std::string(result_kind(s) == ResultKind::serve ? "serve"
+                                      : result_kind(s) == ResultKind::md  ? "md"
+                                                                          : "job")},
                  {"expanded", s.res.expanded},
                  {"selected", s.res.selected}};
 

@@ -187,6 +187,12 @@ ServePerf serve_perf(const Workload& w, const Gpu& gpu, const Catalog& catalog, 
   // M/D/1: Poisson arrivals, each prefill a fixed time S: mean wait rho S / (2 (1 - rho)).
   p.queue_s = finite(rho * t.prefill_s / (2 * (1 - rho)));
   p.ttft_s = t.prefill_s + p.queue_s + 0.5 * t.step_s;
+  if (!p.overloaded) {
+    const QueueWait q95 = md1_wait_quantile(p.prefill_share, 0.95);
+    p.queue_p95_s = finite(q95.wait * t.prefill_s);
+    p.queue_p95_bound = q95.bound;
+    p.ttft_p95_s = t.prefill_s + p.queue_p95_s + t.step_s;
+  }
   p.meets_ttft = !p.overloaded && (w.serve_ttft_s <= 0 || p.ttft_s <= w.serve_ttft_s);
   p.meets_user_tps = !p.overloaded && (w.serve_user_tps <= 0 || p.user_tps >= w.serve_user_tps);
   if (!explain) return p;
@@ -245,22 +251,47 @@ ServePerf serve_perf(const Workload& w, const Gpu& gpu, const Catalog& catalog, 
       "p50 time to first token ~ prefill of one prompt + mean queue wait + half a decode step; the queue is "
       "M/D/1: wait = rho x prefill / (2 (1 - rho)), rho = arrivals/s x prefill",
       "首 token 时间中位数 ≈ 单个提示的预填充 + 平均排队 + 半个解码步；排队按 M/D/1："
-      "等待 = ρ × 预填充 / (2 (1 - ρ))，ρ = 每秒到达数 × 预填充时间"};
+      "等待 = rho × 预填充 / (2 (1 - rho))，rho = 每秒到达数 × 预填充时间"};
   p.ttft_explain.inputs = {{"prompt tokens", double(sw.seq_len), "", "提示 token"},
                            {"prefill", p.prefill_s * 1000, "ms", "预填充"},
                            {"arrivals", p.arrival_rps, "per second", "每秒到达"},
-                           {"rho", p.prefill_share, "", "ρ"},
+                           {"rho", p.prefill_share, "", "rho（负载）"},
                            {"queue wait", p.queue_s * 1000, "ms", "排队"},
                            {"time to first token", p.ttft_s, "s", "首 token 时间"}};
+  if (!p.overloaded) {
+    p.ttft_explain.inputs.push_back({p.queue_p95_bound ? "queue wait p95 (at most)" : "queue wait p95",
+                                     p.queue_p95_s * 1000, "ms",
+                                     p.queue_p95_bound ? "排队 p95（上限）" : "排队 p95"});
+    p.ttft_explain.inputs.push_back({"time to first token p95", p.ttft_p95_s, "s", "首 token 时间 p95"});
+  }
   p.ttft_explain.note =
       w.serve_rps > 0
           ? Text{"Arrivals are the given requests per second, as a Poisson stream.",
                  "到达按给定的每秒请求数，视为泊松流。"}
           : Text{
                 "Without --rps each user sends the next request as soon as an answer ends (the busiest "
-                "case): arrivals = users / (prefill + output tokens x loaded step).",
+                "case): arrivals = users / (prefill + output tokens x loaded step), taken as a Poisson "
+                "stream.",
                 "未给 --rps 时，每个用户在回答结束后立即发出下一个请求（最忙的情形）：到达率 = 用户数 / "
-                "(预填充 + 输出 token × 负载下步长)。"};
+                "(预填充 + 输出 token × 负载下步长)，视为泊松流。"};
+  const Text tail =
+      p.overloaded
+          ? Text{" The queue has no steady state (arrivals outpace the prefills): no p95.",
+                 "队列没有稳态（到达快于预填充）：无法给出 p95。"}
+      : p.queue_p95_bound
+          ? Text{" p95 = prefill + the queue's 95th-percentile wait + one whole decode step; at this load the "
+                 "wait is Kingman's upper bound P(wait > t) <= exp(-theta t), rho (e^(theta S) - 1) = theta S "
+                 "(Kingman 1964), as Erlang's exact sum loses its precision in double arithmetic.",
+                 "p95 = 预填充 + 排队等待的第 95 百分位 + 一个完整解码步；此负载下等待取 Kingman 上限 "
+                 "P(等待 > t) ≤ exp(-theta t)，rho (e^(theta S) - 1) = theta S（Kingman 1964），因为 Erlang 的精确求和在双精度下"
+                 "失去精度。"}
+          : Text{" p95 = prefill + the queue's 95th-percentile wait (Erlang's exact M/D/1 waiting-time "
+                 "distribution, 1909) + one whole decode step (the longest wait for the next step), so it "
+                 "errs high by at most a step.",
+                 "p95 = 预填充 + 排队等待的第 95 百分位（Erlang 1909 年给出的 M/D/1 等待时间精确分布）+ "
+                 "一个完整解码步（等下一步的最长时间），因此最多偏高一个解码步。"};
+  p.ttft_explain.note.en += tail.en;
+  p.ttft_explain.note.zh += tail.zh;
   return p;
 }
 
@@ -271,12 +302,15 @@ Text serve_line(const ServePerf& p, const ServeCost& c, std::string_view currenc
     return std::string(b);
   };
   const std::string n = num(p.concurrency, p.concurrency < 10 ? 1 : 0);
+  const Text p95 = p.ttft_p95_s > 0 ? Text{" (p95 " + num(p.ttft_p95_s, 2) + " s)",
+                                           "（p95 " + num(p.ttft_p95_s, 2) + " 秒）"}
+                                    : Text{" (p95 unknown)", "（p95 未知）"};
   return {"Serving " + n + " users at once: " + num(p.user_tps, 1) + " tokens/s each, first token in " +
-              num(p.ttft_s, 2) + " s; " + format_money(c.cost_per_day, currency) + " a day, " +
+              num(p.ttft_s, 2) + " s" + p95.en + "; " + format_money(c.cost_per_day, currency) + " a day, " +
               format_money(c.cost_period, currency) + " for the period, " +
               format_money(c.cost_per_mtok, currency) + " per 1M output tokens at that load.",
           "同时服务 " + n + " 个用户：每人 " + num(p.user_tps, 1) + " token/s，首 token " + num(p.ttft_s, 2) +
-              " 秒；每天 " + format_money(c.cost_per_day, currency) + "，整个期间 " +
+              " 秒" + p95.zh + "；每天 " + format_money(c.cost_per_day, currency) + "，整个期间 " +
               format_money(c.cost_period, currency) + "，按该负载每百万输出 token " +
               format_money(c.cost_per_mtok, currency) + "。"};
 }

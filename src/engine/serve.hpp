@@ -5,6 +5,7 @@
 // users in flight and the KV cache holds prompt + output tokens for each. On top of that this file works
 // out what a service is judged by: tokens/s per user, the time to the first token under the arrival rate,
 // and what the period costs under the idle policy.
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -43,7 +44,13 @@ struct ServePerf {
   double user_tps = 0;       // output tokens/s each user sees
   double queue_s = 0;        // mean wait for the prefill queue (M/D/1)
   double ttft_s = 0;         // p50 time to first token, approximated by its mean
-  bool overloaded = false;   // arrivals outpace the prefills (or Little's law has no fixed point)
+  // The tail (serve_queue.cpp): the prefill queue's 95th-percentile wait, exact by Erlang's M/D/1 formula
+  // or Kingman's upper bound at high load (queue_p95_bound); p95 time to first token = prefill + that wait
+  // + one whole decode step (the longest wait for the next step). 0 when overloaded (no steady state).
+  double queue_p95_s = 0;
+  double ttft_p95_s = 0;
+  bool queue_p95_bound = false;
+  bool overloaded = false;  // arrivals outpace the prefills (or Little's law has no fixed point)
   bool meets_ttft = true;
   bool meets_user_tps = true;
   Explain memory_explain, speed_explain, ttft_explain;
@@ -52,6 +59,19 @@ struct ServePerf {
 ServePerf serve_perf(const Workload&, const Gpu&, const Catalog&, int cards = 1, double derate = 1.0,
                      bool explain = true);
 bool serve_meets_targets(const ServePerf&);
+
+// The prefill queue as M/D/1 (Poisson arrivals at load rho < 1, every prefill the same time D); times in
+// units of D. Sources in serve_queue.cpp.
+// P(wait <= x) by Erlang's formula; nullopt where double precision cannot hold its alternating sum.
+std::optional<double> md1_wait_cdf(double rho, double x);
+// Kingman's exponential bound P(wait > x) <= exp(-theta x): theta > 0 solving rho (e^theta - 1) = theta.
+double md1_kingman_theta(double rho);
+struct QueueWait {
+  double wait = 0;     // units of D; infinite when rho >= 1
+  bool bound = false;  // Kingman's upper bound, where Erlang's sum lost its precision
+};
+// The p-quantile of the wait (0 < p < 1).
+QueueWait md1_wait_quantile(double rho, double p);
 
 struct ServeCost {
   double paid_hours = 0;     // over the period

@@ -198,3 +198,28 @@ TEST_CASE("serve: a latency target drops the slow offers and says why") {
   for (const gw::Row& r : crowd.rows) CHECK(r.serve->max_users >= 400);
   CHECK(crowd.drop_counts[static_cast<int>(gw::DropReason::no_fit)] > 0);
 }
+
+TEST_CASE("serve: the p95 time to first token lies above the p50 and within a step of the queue's tail") {
+  const gw::Catalog& cat = gwtest::catalog();
+  const gw::Gpu& g = gwtest::gpu("rtx-4090");
+  gw::Workload w = llama3_serve(20);
+  w.serve_rps = 2;  // Poisson arrivals: the queue of serve.cpp
+  const gw::ServePerf p = gw::serve_perf(w, g, cat);
+  REQUIRE(p.supported);
+  REQUIRE_FALSE(p.overloaded);
+  CHECK(p.ttft_p95_s > p.ttft_s);
+  const gw::QueueWait q = gw::md1_wait_quantile(p.prefill_share, 0.95);
+  CHECK(p.queue_p95_s == doctest::Approx(q.wait * p.prefill_s));
+  CHECK(p.ttft_p95_s == doctest::Approx(p.prefill_s + p.queue_p95_s + p.step_s));
+  bool named = false;
+  for (const gw::ExplainInput& in : p.ttft_explain.inputs)
+    named = named || in.name == "time to first token p95";
+  CHECK(named);
+  CHECK(p.ttft_explain.note.en.find("Erlang") != std::string::npos);
+  // Arrivals beyond what the prefills can take: no steady state, so no p95 (never a made-up figure).
+  w.serve_rps = 1e5;
+  const gw::ServePerf over = gw::serve_perf(w, g, cat);
+  CHECK(over.overloaded);
+  CHECK(over.ttft_p95_s == 0);
+  CHECK(gw::serve_line(over, gw::ServeCost{}, "USD").en.find("p95 unknown") != std::string::npos);
+}
