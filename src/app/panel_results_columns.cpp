@@ -140,7 +140,7 @@ const Column kUserTps{
     "Tok/s each",
     "每人 tok/s",
     always_shown,
-    0.95f,
+    1.2f,
     "Output tokens per second each user sees with every user in flight (continuous batching).",
     "所有用户同时在线时，每个用户看到的输出 token/s（连续批处理）。",
     "tok/s",
@@ -151,7 +151,7 @@ const Column kTtft{
     "First token p50/p95, s",
     "首 token p50/p95（秒）",
     always_shown,
-    1.35f,
+    2.0f,
     "Time to first token in seconds: median (p50) and 95th percentile (p95). The prefill queue is "
     "M/D/1: p95 from Erlang's exact waiting-time distribution (≤: Kingman's upper bound at high "
     "load), plus one decode step. Open a row for the formula.",
@@ -165,7 +165,7 @@ const Column kMaxUsers{c_max_users,
                        "Users held",
                        "可容纳用户",
                        hide_narrow,
-                       0.95f,
+                       1.05f,
                        "Most sequences whose KV cache fits beside the weights on this card (vLLM: within its "
                        "gpu_memory_utilization share).",
                        "权重之外，KV 缓存还能放下的最多序列数（vLLM：在 gpu_memory_utilization 比例之内）。"};
@@ -177,7 +177,9 @@ const Column kPerDay{
     always_shown,
     0.95f,
     "The period's bill divided by its days (the idle policy's stopped hours are not billed).",
-    "整个期间的账单除以天数（空闲策略停机的小时不计费）。"};
+    "整个期间的账单除以天数（空闲策略停机的小时不计费）。",
+    "/day",
+    "每天"};
 const Column kPerMtok{
     c_per_mtok,
     "per_mtok",

@@ -114,9 +114,10 @@ Text serve_reason_text(const Workload& w, const Row& row, const Row& pick, const
 
 }  // namespace
 
-// A served row's sentence (`reason`) in the service's terms, against the pick. add_serve_rows sets it for the
-// rows recommend() details; detail_row (recommend.cpp) should call it too when it details a row later (it
-// declares these functions, as recommend.cpp declares add_serve_rows).
+// A served row's sentence (`reason`) in the service's terms, against the pick, for the batch job's "done in
+// about 14.1 d". Not called yet: recommend_rank.cpp's reasons and detail_row() (recommend.cpp) must switch
+// to it together, or a row detailed later would read differently from one detailed at once
+// (test_recommend_detail_row.cpp); recommend.cpp declares it as it declares add_serve_rows.
 void set_serve_reason(const Workload& w, const Row& pick, Row& row, const std::string& currency) {
   if (row.serve && row.serve_cost && pick.serve && pick.serve_cost)
     row.reason = serve_reason_text(w, row, pick, currency);
@@ -148,9 +149,6 @@ void add_serve_rows(const Context& x, const std::map<std::pair<std::size_t, int>
   // The batch job's "in total, 14.1 d" would read as a job that ends: a service is said in its own terms.
   const Row& pick = report.rows.front();
   report.summary = serve_summary(x, *pick_workload, pick, *pick.serve, *pick.serve_cost, report.currency);
-  for (Row& row : report.rows)
-    if (!row.reason.empty() && row.serve && row.serve_cost)
-      set_serve_reason(*pick_workload, pick, row, report.currency);
 }
 
 }  // namespace gw::rec
