@@ -176,7 +176,9 @@ std::string table_text(const Report& r, std::size_t n, const Catalog& cat, const
                       w.work_known ? hours_range(w.finish_hours, lang) : "-",
                       w.work_known ? money_range(w.cost, r.currency)
                                    : format_money_per_hour(w.price_per_hour_after, r.currency, lang),
-                      fmt_num(w.value_coefficient, 1), w.work_known ? format_kwh(w.energy, lang) : "-",
+                      // TFLOPS per price has no value for a free offer (Kaggle): say so, not "0.0".
+                      w.price_per_hour_after > 0 ? fmt_num(w.value_coefficient, 1) : (zh ? "免费" : "free"),
+                      w.work_known ? format_kwh(w.energy, lang) : "-",
                       w.work_known ? format_kg_co2e(w.energy, lang) : "-",
                       w.price_date + (w.price_stale ? "!" : ""), risk_word(w.risk, zh)});
   }

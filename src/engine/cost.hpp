@@ -34,9 +34,6 @@ std::string format_hours(double hours, Lang lang = Lang::en);        // "36 min"
 std::string format_money_per_hour(double amount, std::string_view currency,
                                   Lang lang);  // "¥1.32/h", "¥1.32/小时"
 
-// "2026-08" or "2026-08-13" -> months since year 0; false when it is neither.
-bool parse_year_month(std::string_view date, int& months);
-
 // The five parts of a bill that a UI stacks and a report lists (Bill's amounts of the same names).
 enum class BillCategory { gpu, storage, extras, transfer, discount };
 inline constexpr int kBillCategories = 5;

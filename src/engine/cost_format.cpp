@@ -144,21 +144,4 @@ std::string format_money_per_hour(double amount, std::string_view currency, Lang
   return format_money(amount, currency) + "/" + unit_text("h").in(lang);
 }
 
-bool parse_year_month(std::string_view date, int& months) {
-  if (date.size() < 7 || date[4] != '-') return false;
-  int y = 0, m = 0;
-  for (int i = 0; i < 4; ++i) {
-    if (date[i] < '0' || date[i] > '9') return false;
-    y = y * 10 + (date[i] - '0');
-  }
-  for (int i = 5; i < 7; ++i) {
-    if (date[i] < '0' || date[i] > '9') return false;
-    m = m * 10 + (date[i] - '0');
-  }
-  if (m < 1 || m > 12) return false;
-  if (date.size() > 7 && date[7] != '-') return false;
-  months = y * 12 + (m - 1);
-  return true;
-}
-
 }  // namespace gw

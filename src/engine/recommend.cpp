@@ -501,8 +501,11 @@ void add_cluster_warnings(const Catalog& catalog, const std::vector<int>& asked,
 
 }  // namespace
 
-// recommend_serve.cpp: serving mode's row numbers, summary and warnings.
+// recommend_serve.cpp: serving mode's row numbers, summary and warnings; serve_row() fills one row
+// (its explanations when it is detailed), set_serve_reason() says a row against the pick as services.
 void add_serve_rows(const Context&, const std::map<std::pair<std::size_t, int>, int>& variant_of, Report&);
+void serve_row(const Context&, const Workload& variant, const Gpu&, Row&, const std::string& currency);
+void set_serve_reason(const Workload& pick_variant, const Row& pick, Row& row, const std::string& currency);
 
 }  // namespace rec
 
@@ -788,11 +791,10 @@ void detail_row(const Scenario& scenario, const Catalog& catalog, const Recommen
   explain_row(x, k, report, i);
   if (serving(w)) {
     // As add_serve_rows (recommend_serve.cpp) does for the rows recommend() details.
-    const Workload& vw = x.variant(k).workload;
-    const ServePerf perf = serve_perf(vw, x.gpu(k), catalog, row.cards, o.derate, true);
-    row.serve_cost = serve_cost(vw, perf, row.cost.likely, report.currency);
-    row.time_explain = perf.speed_explain;
-    row.serve = perf;
+    serve_row(x, x.variant(k).workload, x.gpu(k), row, report.currency);
+    const Row& pick = report.rows.front();
+    if (pick.basis.variant < x.variants.size())
+      set_serve_reason(x.variants[pick.basis.variant].workload, pick, row, report.currency);
   }
 }
 

@@ -92,7 +92,9 @@ Text serve_summary(const Context& x, const Workload& w, const Row& pick, const S
 Text serve_reason_text(const Workload& w, const Row& row, const Row& pick, const std::string& cur) {
   const ServePerf& p = *row.serve;
   const double day = row.serve_cost->cost_per_day, pick_day = pick.serve_cost->cost_per_day;
-  const std::string n = num(p.concurrency, p.concurrency < 10 ? 1 : 0);
+  // Users are whole ("4 users"); requests in flight from an arrival rate may be fractional ("2.5").
+  const bool whole = std::fabs(p.concurrency - std::round(p.concurrency)) < 1e-9 || p.concurrency >= 10;
+  const std::string n = num(p.concurrency, whole ? 0 : 1);
   // Users when given; else the requests in flight that the arrival rate keeps (Little's law).
   const Text users = w.serve_users > 0 ? Text{n + " users", n + " 个用户"}
                                        : Text{n + " requests in flight", n + " 个进行中请求"};
@@ -114,13 +116,21 @@ Text serve_reason_text(const Workload& w, const Row& row, const Row& pick, const
 
 }  // namespace
 
-// A served row's sentence (`reason`) in the service's terms, against the pick, for the batch job's "done in
-// about 14.1 d". Not called yet: recommend_rank.cpp's reasons and detail_row() (recommend.cpp) must switch
-// to it together, or a row detailed later would read differently from one detailed at once
-// (test_recommend_detail_row.cpp); recommend.cpp declares it as it declares add_serve_rows.
+// A served row's sentence (`reason`) in the service's terms against the pick, in place of the batch job's
+// "done in about 14.1 d"; add_serve_rows() and detail_row() both call it, so a row opened later reads the
+// same.
 void set_serve_reason(const Workload& w, const Row& pick, Row& row, const std::string& currency) {
   if (row.serve && row.serve_cost && pick.serve && pick.serve_cost)
     row.reason = serve_reason_text(w, row, pick, currency);
+}
+
+void serve_row(const Context& x, const Workload& vw, const Gpu& g, Row& row, const std::string& currency) {
+  const ServePerf perf =
+      serve_perf(vw, g, x.catalog, row.cards, x.catalog.offers[row.offer_index].derate, row.detailed);
+  row.serve_cost = serve_cost(vw, perf, row.cost.likely, currency);
+  // The batch job's time explanation would describe tokens to generate; a service is judged by these.
+  if (row.detailed) row.time_explain = perf.speed_explain;
+  row.serve = perf;
 }
 
 void add_serve_rows(const Context& x, const std::map<std::pair<std::size_t, int>, int>& variant_of,
@@ -131,12 +141,7 @@ void add_serve_rows(const Context& x, const std::map<std::pair<std::size_t, int>
     const Gpu* g = x.catalog.gpu(row.gpu);
     if (v == variant_of.end() || !g || row.offer_index >= x.catalog.offers.size()) continue;
     const Workload& vw = x.variants[static_cast<std::size_t>(v->second)].workload;
-    const ServePerf perf =
-        serve_perf(vw, *g, x.catalog, row.cards, x.catalog.offers[row.offer_index].derate, row.detailed);
-    row.serve_cost = serve_cost(vw, perf, row.cost.likely, report.currency);
-    // The batch job's time explanation would describe tokens to generate; a service is judged by these.
-    if (row.detailed) row.time_explain = perf.speed_explain;
-    row.serve = perf;
+    serve_row(x, vw, *g, row, report.currency);
     if (&row == &report.rows.front()) pick_workload = &vw;
   }
   report.warnings.push_back(
@@ -149,6 +154,9 @@ void add_serve_rows(const Context& x, const std::map<std::pair<std::size_t, int>
   // The batch job's "in total, 14.1 d" would read as a job that ends: a service is said in its own terms.
   const Row& pick = report.rows.front();
   report.summary = serve_summary(x, *pick_workload, pick, *pick.serve, *pick.serve_cost, report.currency);
+  // A detailed row's sentence compares it with the pick as a service (detail_row() does the same later).
+  for (Row& row : report.rows)
+    if (!row.reason.empty()) set_serve_reason(*pick_workload, pick, row, report.currency);
 }
 
 }  // namespace gw::rec

@@ -53,7 +53,14 @@ Text compare(const Row& r, const Row& ref) {
     time = {fmt(1 / s, 1) + "x faster", "速度为其 " + fmt(1 / s, 1) + " 倍"};
     t_good = 1;
   }
-  if (std::fabs(c - 1) < 0.05) {
+  // A free offer (Kaggle's quota) has no ratio to compare: a share of zero would read "the same".
+  if (r.cost.likely <= 0 || ref.cost.likely <= 0) {
+    const bool row_free = r.cost.likely <= 0, ref_free = ref.cost.likely <= 0;
+    cost = row_free && ref_free ? Text{"both free", "都免费"}
+           : row_free           ? Text{"free, where that one is paid", "免费，而对方收费"}
+                                : Text{"paid, where that one is free", "收费，而对方免费"};
+    c_good = row_free == ref_free ? 0 : row_free ? 1 : -1;
+  } else if (std::fabs(c - 1) < 0.05) {
     cost = {"about the same total cost", "总价相近"};
   } else if (c < 1) {
     cost = {fmt((1 - c) * 100, 0) + "% cheaper in total", "总价低 " + fmt((1 - c) * 100, 0) + "%"};
@@ -230,7 +237,8 @@ void add_row_warnings(const Context& x, const Candidate& k, Row& r) {
              ", not tensor cores: a consumer card does this work for far less.",
          "你为数据中心卡付了溢价，但这个任务跑在 " + unit_used_text(r.unit_used).zh +
              " 上、用不到张量核心：消费级卡便宜得多。");
-  if (r.cards > 1 && r.scaling_efficiency < 0.95) {
+  // On a free offer the extra cards cost nothing, so only a paid row is warned about their price.
+  if (r.cards > 1 && r.scaling_efficiency < 0.95 && r.price_per_hour_after > 0) {
     const double extra = (r.cards / std::max(r.speedup, 1e-9) - 1) * 100;
     warn(std::to_string(r.cards) + " cards run " + fmt(r.speedup, 1) + "x as fast as one for " +
              std::to_string(r.cards) + "x the hourly price: each unit of work costs " + fmt(extra, 0) +

@@ -277,10 +277,4 @@ TEST_CASE("formatting never prints NaN, inf or negative zero; a missing number i
   CHECK(gw::format_hours(0.5) == "30 min");
   CHECK(gw::format_hours(4.24) == "4.2 h");
   CHECK(gw::format_hours(96) == "4.0 d");
-  int m1 = 0, m2 = 0;
-  CHECK(gw::parse_year_month("2026-08", m1));
-  CHECK(gw::parse_year_month("2026-11-30", m2));
-  CHECK(m2 - m1 == 3);
-  CHECK(!gw::parse_year_month("undated snapshot", m1));
-  CHECK(!gw::parse_year_month("2026-13", m1));
 }
