@@ -20,15 +20,20 @@ export default async function (t) {
       t.log('this site ships the whole wasm (GPUWISE_WEB_SPLIT=OFF or no profile): nothing to check');
       return;
     }
-    const fetched = () => w.requests.filter((u) => u.includes(d.name)).length;
-    assert(!d.loaded && !fetched(), `the first answer should not need ${d.name} (loaded by table slot ${d.first})`);
+    // The page's own fetches of the half (resource timing): the service worker's precache of it, which
+    // may run at any moment of a first visit, is not the page's and may or may not show as a page request.
+    const fetched = () => page.evaluate((n) => performance.getEntriesByType('resource').filter((e) => e.name.includes(n)).length, d.name);
+    assert(!d.loaded && !(await fetched()), `the first answer should not need ${d.name} (loaded by table slot ${d.first})`);
     assert((await waitReady(page)).report.count > 0, 'the first answer');
-    // First use, first visit: fetched synchronously then.
+    // First use, first visit: fetched synchronously then (or read from the cache, see below).
     await clickUntil(page, 'tab_catalog', (x) => x.tab === 'catalog', 'the catalog tab');
     await until(page, (x) => x.tab === 'catalog' && x.gpu_table.rows.length === x.catalog.gpus, 'the GPU table');
     d = await state(page);
-    assert(d.loaded && d.from === 'network' && fetched() === 1,
-           `the catalog tab should load ${d.name} once (loaded ${d.loaded}, ${fetched()} fetches)`);
+    // On a first visit the service worker precaches the half; when that beat the wasm's start (a fast local
+    // server can), the page took the half from the cache instead of fetching it: both are first use.
+    const n = await fetched();
+    assert(d.loaded && (d.from === 'network' ? n === 1 : d.from === 'cache' && n === 0),
+           `the catalog tab should load ${d.name} once (${JSON.stringify(d)}, ${n} fetches by the page)`);
     t.log(`deferred half ${d.name} loaded on first use in ${d.ms.toFixed(0)} ms`);
     // Chinese too, while online: the CJK font is cached on first use, not precached.
     await clickUntil(page, 'lang_zh', (x) => x.lang === 'zh', 'Chinese');

@@ -427,6 +427,53 @@ inline bool prints_nonfinite(const Text& t, const std::vector<std::string>& user
   return false;
 }
 
+// Where "nan" and "inf" stand as words in `s`, each as [begin, end).
+inline std::vector<std::pair<std::size_t, std::size_t>> nonfinite_words(const std::string& s) {
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  std::string low = s;
+  for (char& c : low) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (const std::string word : {"nan", "infinity", "inf"})
+    for (std::size_t p = low.find(word); p != std::string::npos; p = low.find(word, p + 1)) {
+      const std::size_t e = p + word.size();
+      if ((p > 0 && letter(low[p - 1])) || (e < low.size() && letter(low[e]))) continue;
+      out.emplace_back(p, e);
+    }
+  return out;
+}
+
+// The word at [b, e) of `sentence` was copied from one of `source` (the pasted lines, as cleaned for an
+// excerpt): the word with a few of its neighbours on one side reads the same there. A checker that
+// quotes a paste may cut it anywhere and the paste's own quote marks can end a quote early
+// ("starts with "SMI"ha... Limit : inf W""), so quote marks alone cannot tell it. A number the checker
+// formats has its own neighbours ("draws inf W"), which the paste does not hold.
+inline bool copied_from(const std::string& sentence, std::size_t b, std::size_t e,
+                        const std::vector<std::string>& source) {
+  constexpr std::size_t kContext = 4;
+  const std::string left = b >= kContext ? sentence.substr(b - kContext, e - b + kContext) : "";
+  const std::string right = e + kContext <= sentence.size() ? sentence.substr(b, e - b + kContext) : "";
+  for (const std::string& line : source)
+    if ((!left.empty() && line.find(left) != std::string::npos) ||
+        (!right.empty() && line.find(right) != std::string::npos))
+      return true;
+  return false;
+}
+
+// As prints_nonfinite, for a sentence that may also excerpt `source` (a paste's lines): a nan or inf
+// word copied from the paste is masked first.
+inline bool prints_nonfinite(const Text& t, const std::vector<std::string>& user,
+                             const std::vector<std::string>& source) {
+  if (!prints_nonfinite(t, user)) return false;
+  Text own = t;
+  for (std::string* s : {&own.en, &own.zh}) {
+    auto words = nonfinite_words(*s);
+    std::sort(words.rbegin(), words.rend());  // from the end, so earlier positions hold
+    for (const auto& [b, e] : words)
+      if (copied_from(*s, b, e, source)) s->replace(b, e - b, "#");
+  }
+  return prints_nonfinite(own, user);
+}
+
 // Every string of a question that a message may quote back: ids and names typed by the user.
 inline std::vector<std::string> user_strings(const Scenario& s) {
   const Workload& w = s.workload;

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "engine/diagnose/diagnose.hpp"
+#include "fuzz/diagnose_quotes.hpp"
 #include "fuzz/equal.hpp"
 #include "fuzz/fixtures.hpp"
 
@@ -26,42 +27,6 @@ template <class T>
 void finite_seen(const std::optional<Seen<T>>& v, const char* what) {
   if constexpr (std::is_floating_point_v<T>)
     if (v) require(std::isfinite(v->value), "non-finite reading", what);
-}
-
-void add(std::vector<std::string>& out, const std::optional<Seen<std::string>>& v) {
-  if (v) out.push_back(v->value);
-}
-
-// Everything a finding may quote from the paste: the values read, the cleaned lines (evidence), and each
-// word of the text (a finding may name a field's raw value). A bare "nan" word of the text is only masked
-// where a finding quotes it (mask_user_text), so a number the checker prints as nan is still caught.
-std::vector<std::string> quoted_by_findings(std::string_view text, const DiagnoseReport& r,
-                                            const DiagnoseOptions& options) {
-  std::vector<std::string> out = {options.cuda};
-  add(out, r.input.driver_version);
-  add(out, r.input.cuda_version);
-  add(out, r.input.failure);
-  for (const GpuDiagnosis& g : r.gpus) {
-    const SmiGpu& s = g.reading;
-    add(out, s.name);
-    if (s.name) out.push_back(s.name->value.substr(0, 77));  // the label cuts a long name (clean_excerpt)
-    add(out, s.pstate);
-    add(out, s.virtualization);
-    out.push_back(s.bus_id);
-    for (const SmiProcess& p : s.processes) out.push_back(p.name);
-  }
-  for (const Finding& f : r.findings) out.push_back(f.evidence.text), out.push_back(f.evidence.section);
-  std::string word;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '|') {
-      if (!word.empty()) out.push_back(word);
-      word.clear();
-    } else {
-      word += c;
-    }
-  }
-  if (!word.empty()) out.push_back(word);
-  return out;
 }
 
 }  // namespace
@@ -99,7 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(s.processes.size() <= static_cast<std::size_t>(kDiagnoseMaxProcesses), "too many processes");
   }
   require(!r.findings.empty(), "no finding at all: even garbage must get one that says so");
-  const std::vector<std::string> user = quoted_by_findings(text, r, options);
+  PasteQuotes quotes(text, r, options);
+  auto prints = [&](const Text& t) { return quotes.prints_nonfinite(t); };
   int last = 3;
   for (const Finding& f : r.findings) {
     const int sev = static_cast<int>(f.severity);
@@ -116,9 +82,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
               f.check + " " + show(*f.slowdown));
     // A number the checker formats itself must never read "nan" or "inf"; the paste's own words may.
     for (const Text* t : {&f.title, &f.meaning, &f.action})
-      require(!prints_nonfinite(*t, user), "a finding prints nan or inf", f.check + ": " + t->en);
+      require(!prints(*t), "a finding prints nan or inf", f.check + ": " + t->en);
   }
-  require(!prints_nonfinite(r.summary, user), "the summary prints nan or inf", r.summary.en);
+  require(!prints(r.summary), "the summary prints nan or inf", r.summary.en);
   // The web page's path (checker.wasm): the same request as JSON must give back an answer that reads, and
   // when the text crossed unchanged (JSON replaces broken UTF-8) the same findings.
   const std::string request = diagnose_request_json(text, options);

@@ -6,10 +6,13 @@
 #include <cmath>
 #include <limits>
 
+#include "../fuzz/diagnose_quotes.hpp"
 #include "../fuzz/equal.hpp"
 #include "../fuzz/fixtures.hpp"
+#include "engine/diagnose/diagnose.hpp"
 #include "engine/link.hpp"
 #include "engine/recommend.hpp"
+#include "test_files.hpp"
 
 using namespace gw;
 using namespace gw::testing;
@@ -101,6 +104,44 @@ TEST_CASE("masking the user's text hides only that text") {
   // Unmasked, any nan/inf word counts; letters around it do not ("finance", "information").
   CHECK(prints_nonfinite({"GTX%2inf80", ""}));
   CHECK_FALSE(prints_nonfinite({"information about finance", ""}));
+}
+
+// fuzz_diagnose, stop 27 and its CI: a finding quotes the paste's first line or a reading, and the paste's
+// own double quote ("SMI"ha...", "Lim\x01\0\0"it") ended the quote early, so the paste's "inf W" read as
+// a number the checker formatted.
+TEST_CASE("fuzz regression: a paste's own inf, quoted by a finding past its quote mark, is not a number") {
+  static const CudaDriverLoad cuda = bundled_cuda_driver_table();
+  const DiagnoseContext context{fixture_catalog(), cuda.table, cuda.problems};
+  for (const char* name : {"issue19-quote-in-paste-power.txt", "issue19-quote-in-paste-smi.txt"}) {
+    const std::string text = test::tests_file(std::string("fuzz/corpus/diagnose/") + name);
+    for (int variant = 0; variant < 3; ++variant) {  // the option sets fuzz_diagnose varies
+      DiagnoseOptions options;
+      if (variant == 1) options.cuda = "12.1";
+      if (variant == 2) options.cuda = "11.8", options.price_per_hour = 2.5;
+      const DiagnoseReport r = diagnose(text, context, options);
+      PasteQuotes quotes(text, r, options);
+      int quoting = 0;  // sentences the quote masking alone took for a broken number
+      const std::vector<std::string> user = quoted_by_findings(text, r, options);
+      for (const Finding& f : r.findings)
+        for (const Text* t : {&f.title, &f.meaning, &f.action}) {
+          INFO(name, " variant ", variant, ": ", t->en);
+          quoting += prints_nonfinite(*t, user);
+          CHECK_FALSE(quotes.prints_nonfinite(*t));
+        }
+      CHECK_FALSE(quotes.prints_nonfinite(r.summary));
+      if (variant == 0) CHECK(quoting > 0);  // else this input no longer tests the case
+    }
+  }
+}
+
+TEST_CASE("a nan or inf copied from the paste is masked; one the checker formats is not") {
+  const std::vector<std::string> lines = {"Power Draw : inf W", "NVIDIA-SMI\"ha failed Power Limit : inf W"};
+  CHECK_FALSE(prints_nonfinite({"starts with \"NVIDIA-SMI\"ha failed Power Limit : inf W\"", ""}, {}, lines));
+  CHECK_FALSE(prints_nonfinite({"", "开头是“Power Draw : inf W”"}, {}, lines));
+  // The same word with the checker's own neighbours is a formatted number.
+  CHECK(prints_nonfinite({"GPU 0 draws inf W of its 300 W limit", ""}, {}, lines));
+  CHECK(prints_nonfinite({"starts with \"Power Draw : inf W\"; it runs at nan MHz", ""}, {}, lines));
+  CHECK(prints_nonfinite({"GPU 0 draws inf W", ""}, {}, {}));
 }
 
 // fuzz_workload, CI of f8e392d: a preset with per-sample figures (and per_sample_px 0) given an image side
