@@ -133,8 +133,13 @@ struct AppState {
   // nothing is saved or pushed to the address bar.
   bool report_stale = false;
   bool push_history = false;  // the next URL write makes a Back/Forward step
-  bool all_details = false;   // explain every row, not only the top ones (on request: slower)
-  std::string fragment;       // the URL fragment that describes `scenario`
+  // What `report` was made from (run_engine): a row opened later is explained from the same (detail_row).
+  // Only the pick is explained up front; a row's explanation is built once, when it is first opened or
+  // its risks hovered, and kept in `report` until the next run.
+  Scenario report_scenario;
+  RecommendOptions report_options;
+  std::vector<bool> detail_tried;  // per row of `report`: detail_row() was asked (never twice per report)
+  std::string fragment;            // the URL fragment that describes `scenario`
   std::vector<Banner> banners;
 
   // ---- settings
@@ -215,6 +220,10 @@ void set_currency(AppState&, const std::string& currency);
 void add_banner(AppState&, Banner banner);
 std::string row_key(const Row& row);
 void save_price_edits(const AppState&);
+// report.rows[i] with its explanation (reason, risks, bill lines, formulas, notes): built by detail_row() the
+// first time a row is opened, then kept with the report. Call only on a user's action or for a row shown
+// open, never for every row every frame.
+const Row& detailed_row(AppState&, std::size_t i);
 
 // ---- the data files (panel_data.cpp)
 // Parses the catalog and presets once they are at hand, then loads the older catalog the start-up link names

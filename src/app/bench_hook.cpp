@@ -14,7 +14,10 @@ std::string bench_json(const AppState& s, std::string_view link, int runs) {
   const LinkDecode d = decode_link(link, s.presets, s.catalog, model_library(s));
   out["ok"] = d.ok && d.notices.empty();  // a link that was adjusted is not the scenario asked for
   if (!d.ok) return out.dump();
-  const RecommendOptions opts = engine_options(s);
+  RecommendOptions opts = engine_options(s);
+  // bench_recommend's work: its default top rows explained (the page itself explains only the pick up front
+  // and each other row when opened), so page/native compares the same work.
+  opts.detailed_rows = RecommendOptions{}.detailed_rows;
   const Scenario scenario = engine_scenario(s, d.scenario);
   // The first call grows the heap; the page's long-lived heap is what later calls see.
   out["rows"] = recommend(scenario, s.catalog, opts).rows.size();

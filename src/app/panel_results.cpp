@@ -88,14 +88,9 @@ void draw_detail(AppState& s, const Row& row) {
   for (const Text& r : row.risks) ImGui::TextColored(color_v(risk_tone(row.risk)), "• %s", tr(r).c_str());
   ImGui::PopTextWrapPos();
   if (!row.detailed) {
+    // detailed_row() could not explain it: the row is not from the catalog shown (it is being recomputed).
     ImGui::TextColored(color_v(Tone::muted), "%s",
-                       tr("Details are worked out for the top rows only.", "仅为排名靠前的方案计算明细。"));
-    ImGui::SameLine();
-    if (ImGui::SmallButton(tr("Explain every row", "为所有方案计算明细"))) {
-      s.all_details = true;
-      s.scenario_dirty = true;
-      platform::request_frames();
-    }
+                       tr("This row's details are being worked out again.", "正在重新计算此方案的明细。"));
   } else if (ImGui::BeginTable("detail", 2,
                                ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_NoSavedSettings)) {
     ImGui::TableNextRow();
@@ -318,19 +313,20 @@ void draw_results(AppState& s) {
       }
       first = false;
     }
-    const Row* opened = nullptr;
+    int opened = -1;
     for (; i < shown.size(); ++i) {
       const Row& row = s.report.rows[static_cast<std::size_t>(shown[i])];
       bool expanded = false;
       draw_row(s, row, kind, expanded);
       if (expanded) {
-        opened = &row;
+        opened = shown[i];
         ++i;
         break;
       }
     }
     ImGui::EndTable();
-    if (opened) draw_detail(s, *opened);
+    // Only the pick is explained with the ranking: an opened row is explained now, once (kept in the report).
+    if (opened >= 0) draw_detail(s, detailed_row(s, static_cast<std::size_t>(opened)));
   }
   if (!s.res.show_all && s.res.order.size() > kDefaultRowLimit) {
     if (ImGui::Button(

@@ -293,25 +293,36 @@ void draw_gpu_cell(const Row& row) {
            tr(row.network);
   else if (row.cards > 1)
     gpu += " ×" + std::to_string(row.cards);
-  // The Pareto dot and a change tag follow the name: keep room for them so they are never the part cut off.
-  float marks = 0;
-  if (row.pareto) marks += ImGui::CalcTextSize("●").x + ImGui::GetStyle().ItemSpacing.x;
-  if (!row.change.empty())
-    marks += ImGui::CalcTextSize(change_tag(row).c_str()).x + ImGui::GetStyle().ItemSpacing.x;
+  // The Pareto dot and a change tag follow the name. A tag that does not fit beside the name (a 390 px
+  // phone: "+AMP + checkpointing") goes on its own line below it, wrapped, so it is read whole rather than
+  // cut to "+in…"; the dot is left out only when it would be cut in half (the plot shows the front too).
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const std::string tag = change_tag(row);
+  const float name_w = ImGui::CalcTextSize(gpu.c_str()).x;
+  const float tag_w = tag.empty() ? 0 : ImGui::CalcTextSize(tag.c_str()).x + spacing;
+  const float dot_w = ImGui::CalcTextSize("●").x + spacing;
   const float gpu_avail = ImGui::GetContentRegionAvail().x;
+  const bool tag_beside = name_w + tag_w <= gpu_avail;
   ImGui::TextColored(color_v(row.rank == 1 ? Tone::accent : Tone::text), "%s", gpu.c_str());
   item_tooltip((row.gpu_name + (row.interconnect.empty() ? "" : "\n" + tr(row.interconnect))).c_str());
-  if (!row.change.empty()) {
+  if (!tag.empty() && tag_beside) {
     ImGui::SameLine();
-    ImGui::TextColored(color_v(Tone::warn), "%s", change_tag(row).c_str());
+    ImGui::TextColored(color_v(Tone::warn), "%s", tag.c_str());
     item_tooltip(tr(row.change_text).c_str());
   }
-  // A dot that would be cut in half is left out (the Pareto front is also in the plot).
-  if (row.pareto && ImGui::CalcTextSize(gpu.c_str()).x + marks <= gpu_avail) {
+  if (row.pareto && name_w + (tag_beside ? tag_w : 0) + dot_w <= gpu_avail) {
     ImGui::SameLine();
     ImGui::TextColored(color_v(Tone::good), "●");
     item_tooltip(tr("On the Pareto front: nothing else is both cheaper and faster.",
                     "位于帕累托前沿：没有其他方案既更便宜又更快。"));
+  }
+  if (!tag.empty() && !tag_beside) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::warn));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(tag.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    item_tooltip(tr(row.change_text).c_str());
   }
 }
 
@@ -378,14 +389,17 @@ void draw_cell(AppState& s, const Row& row, Col id) {
                  : row.fit == Fit::no_fit ? Tone::bad
                                           : Tone::text);
       break;
-    case c_risk:
+    case c_risk: {
       ImGui::TextColored(color_v(risk_tone(row.risk)), "%s", risk_label(row.risk));
-      if (!row.risks.empty() && ImGui::IsItemHovered()) {
+      // The risk's sentences come with the row's explanation: hovering builds it, once (detailed_row).
+      const std::size_t i = static_cast<std::size_t>(&row - s.report.rows.data());
+      if (ImGui::IsItemHovered() && i < s.report.rows.size()) {
         std::string t;
-        for (const Text& r : row.risks) t += "• " + tr(r) + "\n";
-        item_tooltip(t.c_str());
+        for (const Text& r : detailed_row(s, i).risks) t += "• " + tr(r) + "\n";
+        if (!t.empty()) item_tooltip(t.c_str());
       }
       break;
+    }
     case c_date: {
       std::string date = (row.price_estimate ? "~" : "") + row.price_date;
       if (row.price_derived) date += tr(" (derived)", "（推算）");

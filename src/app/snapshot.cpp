@@ -81,6 +81,14 @@ std::string snapshot_json(const AppState& s) {
                                                              {"cost_per_mtok", r.serve_cost->cost_per_mtok}}
                                                       : json(nullptr)},
                     {"ns_per_day", row_ns_per_day(s, r)},
+                    // The explanation, built for the pick and for a row once opened (detailed_row); the hook
+                    // only reads it, so a test sees what the screen has, not what asking would build.
+                    {"change", change_key(r.change)},
+                    {"detailed", r.detailed},
+                    {"reason", tr(r.reason)},
+                    {"risks", r.risks.size()},
+                    {"bill_lines", r.bill.lines.size()},
+                    {"time_formula", tr(r.time_explain.formula)},
                     {"notes", notes}});
   }
   json shown = json::array();

@@ -105,7 +105,9 @@ void adopt_link(AppState& s, const std::string& fragment, bool from_url) {
 
 RecommendOptions engine_options(const AppState& s) {
   RecommendOptions opts;
-  if (s.all_details) opts.detailed_rows = 0;
+  // The first screen needs the pick's words only; every other row is explained when it is opened
+  // (detailed_row): explaining the top ten up front cost the page's first answer most of its time.
+  opts.detailed_rows = 1;
   opts.today = platform::today();  // price ages count to today, not to the catalog date
   return opts;
 }
@@ -127,6 +129,9 @@ void run_engine(AppState& s) {
   const Scenario scenario = engine_scenario(s, s.scenario);
   const PriceEditDates dated(s);  // edited prices carry the user's date (panel_catalog_offers.cpp)
   s.report = recommend(scenario, s.catalog, opts);
+  s.report_scenario = scenario;
+  s.report_options = opts;
+  s.detail_tried.assign(s.report.rows.size(), false);
   s.engine_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   ++s.engine_runs;
   // The old order indexes the old rows: drop it now, not when the table is next drawn (another tab may
@@ -141,6 +146,15 @@ void run_engine(AppState& s) {
 }
 
 }  // namespace
+
+const Row& detailed_row(AppState& s, std::size_t i) {
+  Row& row = s.report.rows.at(i);
+  if (row.detailed || i >= s.detail_tried.size() || s.detail_tried[i]) return row;
+  s.detail_tried[i] = true;       // asked once per report, even if the engine could not (another catalog)
+  const PriceEditDates dated(s);  // the bill lines carry the edit's date, as in run_engine
+  detail_row(s.report_scenario, s.catalog, s.report_options, s.report, i);
+  return row;
+}
 
 std::string row_key(const Row& row) {
   return row.offer + "|" + std::string(to_string(row.pricing));

@@ -283,3 +283,25 @@ export async function eachLook(t, fn) {
     }
   }
 }
+
+// The text the app drew in its last frames (the hook's capture), with the pointer off the widgets: a tooltip
+// is a window of its own and would end ImGui's log early.
+export async function screenText(page) {
+  await page.mouse.move(2, 2);
+  await page.waitForTimeout(200);
+  return page.evaluate(() => window.gpuwiseTest.text());
+}
+
+// The opened row's details can run below the ranking's scroll area: the text of a few wheel steps over the
+// first row, joined (clipped text is not drawn, so not captured).
+export async function detailText(page) {
+  let all = await screenText(page);
+  for (let i = 0; i < 6; i++) {
+    const r = await rect(page, 'row_1').catch(() => null);
+    if (r) await page.mouse.move(r[0] + r[2] / 2, r[1] + r[3] / 2);
+    await page.mouse.wheel(0, 240);
+    await page.waitForTimeout(150);
+    all += '\n' + await screenText(page);
+  }
+  return all;
+}

@@ -154,9 +154,15 @@ async function notesDownloadFails(t) {
     await page.unroute(notesUrl);
     await click(page, 'catalog_notes_retry');
     s = await until(page, (x) => x.catalog.notes === 'ready' && !x.pending, 'the notes after a retry');
-    // The rows had no offer notes while the file was missing; they have them now.
+    // The rows had no offer notes while the file was missing; they have them now, once explained (the pick
+    // with the ranking, any other row when it is opened).
     const notesJson = JSON.parse(readFileSync(notesFile, 'utf8'));
-    const row = s.report.rows.find((x) => notesJson.offers[x.offer]?.notes);
+    const withNotes = s.report.rows.find((x) => notesJson.offers[x.offer]?.notes);
+    await clickUntil(page, 'tab_recommend', (x) => x.tab === 'recommend', 'the recommendation tab');
+    await click(page, 'row_' + withNotes.rank);
+    s = await until(page, (x) => !x.pending && x.report.rows.find((r) => r.key === withNotes.key)?.detailed,
+                    'the row with offer notes, opened');
+    const row = s.report.rows.find((x) => x.key === withNotes.key);
     assert(row && row.notes.includes(notesJson.offers[row.offer].notes.en),
            `after the retry the rows should carry their offers' notes: ${JSON.stringify(row)}`);
     assert(s.scenario.price_overrides[offer] === 9999, `the price edit should survive the notes: ${JSON.stringify(s.scenario.price_overrides)}`);

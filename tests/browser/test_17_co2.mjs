@@ -2,31 +2,9 @@
 // Chinese, the greenest goal puts the least CO2e first, an opened row shows the formula and its sources,
 // and at 390 px the column gives way (the pick's line and the row details keep the figure).
 import {join} from 'node:path';
-import {assert, click, launch, rect, scrollJobPanelTo, until, waitReady, watch} from './lib.mjs';
+import {assert, click, detailText, launch, screenText, scrollJobPanelTo, until, waitReady, watch} from './lib.mjs';
 
 export const name = 'CO2 column, greenest goal and energy details in both languages';
-
-// The text the app drew in its last frames (the hook's capture), with the pointer off the widgets: a tooltip
-// is a window of its own and would end ImGui's log early.
-async function screenText(page) {
-  await page.mouse.move(2, 2);
-  await page.waitForTimeout(200);
-  return page.evaluate(() => window.gpuwiseTest.text());
-}
-
-// The opened row's details can run below the ranking's scroll area: the text of a few wheel steps over the
-// first row, joined (clipped text is not drawn, so not captured).
-async function detailText(page) {
-  let all = await screenText(page);
-  for (let i = 0; i < 6; i++) {
-    const r = await rect(page, 'row_1').catch(() => null);
-    if (r) await page.mouse.move(r[0] + r[2] / 2, r[1] + r[3] / 2);
-    await page.mouse.wheel(0, 240);
-    await page.waitForTimeout(150);
-    all += '\n' + await screenText(page);
-  }
-  return all;
-}
 
 export default async function (t) {
   // English, desktop.
