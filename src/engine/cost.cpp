@@ -106,6 +106,14 @@ struct Context {
   }
 };
 
+// What is uploaded once, in GB: the job's dataset, or a service's model (BillRequest::upload_gb).
+double upload_gb(const BillRequest& req, const Constraints& c) {
+  return clamp0(req.upload_gb ? *req.upload_gb : c.dataset_gb);
+}
+double upload_hours(const BillRequest& req, const Constraints& c) {
+  return c.upload_mbps > 0 ? upload_gb(req, c) * 8000.0 / c.upload_mbps / 3600.0 : 0.0;
+}
+
 // The provider's GPU-less rate applies to setup and upload (on-demand; spot providers have none listed).
 bool no_gpu_rate(const Context& x) {
   return x.provider.no_gpu_per_hour && *x.provider.no_gpu_per_hour > 0 && x.provider.bills_from_creation;
@@ -117,10 +125,10 @@ Point compute(const Context& x, double run_hours, double price_offer_currency, b
   Point pt;
   pt.price = clamp0(x.to_user(clamp0(price_offer_currency), x.req.price_currency));
   const double run = clamp0(run_hours);
-  const double upload = c.upload_mbps > 0 ? clamp0(c.dataset_gb) * 8000.0 / c.upload_mbps / 3600.0 : 0.0;
+  const double upload = upload_hours(x.req, c);
   const double setup_billed = p.bills_from_creation ? clamp0(c.setup_hours) : 0.0;
   const double upload_billed = p.bills_from_creation ? upload : 0.0;
-  const double idle = clamp0(c.idle_tail_hours);
+  const double idle = x.req.service ? 0.0 : clamp0(c.idle_tail_hours);  // BillRequest::service
   const double sessions = std::max(1.0, std::isfinite(x.req.sessions) ? x.req.sessions : 1.0);
 
   const double metered = setup_billed + upload_billed + run + idle;
@@ -169,11 +177,11 @@ Point compute(const Context& x, double run_hours, double price_offer_currency, b
   }
   pt.extras = clamp0(c.extras_per_month) * nodes * pt.storage_hours / kHoursPerMonth;
   if (c.ingress_per_gb)
-    pt.ingress = clamp0(c.dataset_gb) * clamp0(*c.ingress_per_gb);  // already in user currency
+    pt.ingress = upload_gb(x.req, c) * clamp0(*c.ingress_per_gb);  // already in user currency
   if (p.egress_per_gb) {
     const double per_gb = x.to_user(clamp0(*p.egress_per_gb), p.currency);
     // Hosts that bill bandwidth both ways (Vast.ai) charge the upload at the same per-GB price.
-    if (!p.ingress_free && !c.ingress_per_gb) pt.ingress = clamp0(c.dataset_gb) * per_gb;
+    if (!p.ingress_free && !c.ingress_per_gb) pt.ingress = upload_gb(x.req, c) * per_gb;
     const bool internal = c.internal_network && p.internal_network_free;
     if (!internal)
       pt.egress = std::max(0.0, clamp0(c.egress_gb) - clamp0(p.egress_free_gb_per_month)) * per_gb;
@@ -216,6 +224,8 @@ std::string zh_input(const std::string& name) {
       {"dataset", "数据集"},
       {"upload speed", "上行带宽"},
       {"idle hours", "空转时长"},
+      {"paid hours", "在线计费小时"},
+      {"model weights", "模型权重"},
       {"disk", "云盘"},
       {"free", "免费额度"},
       {"billable", "计费容量"},
@@ -318,38 +328,52 @@ void build_lines(Bill& bill, const Context& x, const Points& pts) {
   const std::string& gpu_date = x.req.price_date;
   const Text gran = granularity_text(p.granularity);
 
+  // A service's lines say what they are for a service (BillRequest::service); its idle tail is 0.
+  const bool service = x.req.service;
+  const Text up = service ? Text{"model", "模型"} : Text{"dataset", "数据集"};
+  const char* up_input = service ? "model weights" : "dataset";
+  const double up_gb = upload_gb(x.req, c);
   if (m.package > 0) package_lines(bill, x, pts);
   if (m.package <= 0)
-    add_line(bill, CostKind::gpu_run, {"GPU time (the job)", "GPU 时长（任务本身）"},
+    add_line(bill, CostKind::gpu_run,
+             service ? Text{"GPU time (the service's paid hours)", "GPU 时长（服务在线的计费时长）"}
+                     : Text{"GPU time (the job)", "GPU 时长（任务本身）"},
              range_of(pts, [](const Point& q) { return q.run; }),
              {"billed hours x price per hour; each session is rounded up " + gran.en + ", minimum " +
                   format_number(p.min_billed_seconds, 0) + " s",
               "计费时长 × 每小时价格；每次开机" + gran.zh + "向上取整，最少 " +
                   format_number(p.min_billed_seconds, 0) + " 秒"},
-             {in("job hours", x.req.run_hours.likely, "h"), in("billed hours", m.run_billed_hours, "h"),
-              in("sessions", std::max(1.0, x.req.sessions), ""), in("price per hour", m.price, per_h)},
+             {in(service ? "paid hours" : "job hours", x.req.run_hours.likely, "h"),
+              in("billed hours", m.run_billed_hours, "h"), in("sessions", std::max(1.0, x.req.sessions), ""),
+              in("price per hour", m.price, per_h)},
              gpu_date);
   const bool no_gpu = no_gpu_rate(x);
   if (m.setup > 0 || pts[2].setup > 0)
-    add_line(bill, CostKind::gpu_setup, {"Setup, install and debugging", "环境配置、安装与调试"},
+    add_line(bill, CostKind::gpu_setup,
+             service ? Text{"Setting up and testing the server before going live", "上线前部署与测试服务"}
+                     : Text{"Setup, install and debugging", "环境配置、安装与调试"},
              range_of(pts, [](const Point& q) { return q.setup; }),
              {"setup hours x price per hour (billing starts at creation/power-on)",
               "配置时长 × 每小时价格（从创建/开机起计费）"},
              {in("setup hours", c.setup_hours, "h"), in("price per hour", m.price, per_h)}, gpu_date);
   if (m.upload > 0)
-    add_line(bill, CostKind::gpu_upload,
-             no_gpu ? Text{"Dataset upload in GPU-less mode", "无卡模式下上传数据集"}
-                    : Text{"Dataset upload while the instance runs", "上传数据集期间实例在计费"},
-             range_of(pts, [](const Point& q) { return q.upload; }),
-             no_gpu
-                 ? Text{"dataset GB x 8000 / upload Mbps / 3600 x GPU-less price per hour (the instance "
-                        "boots without its card while the data comes in)",
-                        "数据集 GB × 8000 ÷ 上行 Mbps ÷ 3600 × 无卡模式每小时价格（上传数据时不带 GPU 开机）"}
-                 : Text{"dataset GB x 8000 / upload Mbps / 3600 x price per hour",
-                        "数据集 GB × 8000 ÷ 上行 Mbps ÷ 3600 × 每小时价格"},
-             {in("dataset", c.dataset_gb, "GB"), in("upload speed", c.upload_mbps, "Mbps"),
-              in(no_gpu ? "GPU-less price per hour" : "price per hour", m.setup_price, per_h)},
-             no_gpu ? p.source_date : gpu_date);
+    add_line(
+        bill, CostKind::gpu_upload,
+        service  ? (no_gpu ? Text{"Uploading the model once before going live, in GPU-less mode",
+                                 "上线前上传一次模型（无卡模式）"}
+                           : Text{"Uploading the model once before going live (the instance is billed)",
+                                 "上线前上传一次模型（期间实例在计费）"})
+        : no_gpu ? Text{"Dataset upload in GPU-less mode", "无卡模式下上传数据集"}
+                 : Text{"Dataset upload while the instance runs", "上传数据集期间实例在计费"},
+        range_of(pts, [](const Point& q) { return q.upload; }),
+        no_gpu ? Text{up.en + " GB x 8000 / upload Mbps / 3600 x GPU-less price per hour (the instance "
+                              "boots without its card while the data comes in)",
+                      up.zh + " GB × 8000 ÷ 上行 Mbps ÷ 3600 × 无卡模式每小时价格（上传数据时不带 GPU 开机）"}
+               : Text{up.en + " GB x 8000 / upload Mbps / 3600 x price per hour",
+                      up.zh + " GB × 8000 ÷ 上行 Mbps ÷ 3600 × 每小时价格"},
+        {in(up_input, up_gb, "GB"), in("upload speed", c.upload_mbps, "Mbps"),
+         in(no_gpu ? "GPU-less price per hour" : "price per hour", m.setup_price, per_h)},
+        no_gpu ? p.source_date : gpu_date);
   if (m.idle > 0)
     add_line(bill, CostKind::gpu_idle, {"Idle tail (left running after it finished)", "跑完后忘记关机的空转"},
              range_of(pts, [](const Point& q) { return q.idle; }),
@@ -404,14 +428,14 @@ void build_lines(Bill& bill, const Context& x, const Points& pts) {
   if (m.ingress > 0 && c.ingress_per_gb)
     add_line(bill, CostKind::ingress, {"Upload traffic (your own fee)", "上传流量费（你自己的费用）"},
              range_of(pts, [](const Point& q) { return q.ingress; }),
-             {"dataset GB x your upload fee per GB", "数据集 GB × 你每 GB 的上传费用"},
-             {in("dataset", c.dataset_gb, "GB"), in("price", *c.ingress_per_gb, cur + "/GB")}, "");
+             {up.en + " GB x your upload fee per GB", up.zh + " GB × 你每 GB 的上传费用"},
+             {in(up_input, up_gb, "GB"), in("price", *c.ingress_per_gb, cur + "/GB")}, "");
   else if (m.ingress > 0)
     add_line(bill, CostKind::ingress, {"Upload traffic (ingress)", "上传流量费"},
              range_of(pts, [](const Point& q) { return q.ingress; }),
-             {"dataset GB x price per GB (this provider bills traffic both ways)",
-              "数据集 GB × 每 GB 流量价（该平台双向计费）"},
-             {in("dataset", c.dataset_gb, "GB"), in("price", per_gb, cur + "/GB")}, p.source_date);
+             {up.en + " GB x price per GB (this provider bills traffic both ways)",
+              up.zh + " GB × 每 GB 流量价（该平台双向计费）"},
+             {in(up_input, up_gb, "GB"), in("price", per_gb, cur + "/GB")}, p.source_date);
   if (m.egress > 0)
     add_line(bill, CostKind::egress, {"Downloading results (public egress)", "下载结果（公网出流量）"},
              range_of(pts, [](const Point& q) { return q.egress; }),
@@ -470,7 +494,7 @@ Bill price_bill(const Provider& provider, const Constraints& c, double usd_cny, 
   bill.billed_gpu_hours = range_of(pts, [](const Point& q) { return q.gpu_hours; });
   bill.price_per_hour_before = pts[1].price;
   bill.price_per_hour_after = pts[1].price * pts[1].discounts.rate_multiplier;
-  bill.upload_hours = c.upload_mbps > 0 ? std::max(0.0, c.dataset_gb) * 8000.0 / c.upload_mbps / 3600.0 : 0.0;
+  bill.upload_hours = upload_hours(req, c);
   bill.storage_hours = pts[1].storage_hours;
   bill.programs = pts[1].discounts.applied;
   bill.on_packages = pts[1].package > 0;
@@ -494,15 +518,30 @@ Bill price_bill(const Provider& provider, const Constraints& c, double usd_cny, 
         {"Paying by the hour (" + format_money(m.hourly_gpu, cur) +
              ") is cheaper than this offer's prepaid packages for a job this long.",
          "这么长的任务按量计费（" + format_money(m.hourly_gpu, cur) + "）比该方案的预付套餐便宜。"});
+  if (req.service && c.idle_tail_hours > 0)
+    bill.notes.push_back(
+        {"No idle tail is billed after the service: it stops at the end you planned (--serve-for), so the "
+         "batch job's idle tail (the unwatched hours between a job's end and someone stopping it, " +
+             format_hours(c.idle_tail_hours) +
+             " here) does not apply. To keep a margin, add it to the period.",
+         "服务结束后不计空转：服务在你预定的时间（--serve-for）停止，批处理任务的空转（任务结束到有人关机之间"
+         "无人看管的时间，这里为 " +
+             format_hours(c.idle_tail_hours, Lang::zh) + "）不适用。要留余量，请加到在线时长里。"});
+  if (req.service && bill.upload_hours > 0)
+    bill.notes.push_back({"The upload is the model's weights as served (" +
+                              format_number(upload_gb(req, c), 1) +
+                              " GB), sent once before going live; --dataset-gb is not used for a service.",
+                          "上传量为实际部署的模型权重（" + format_number(upload_gb(req, c), 1) +
+                              " GB），上线前上传一次；服务模式不使用 --dataset-gb。"});
   if (bill.no_gpu_setup)
     bill.notes.push_back(
-        {"The dataset upload is billed at " + provider.name.en + "'s GPU-less rate (" +
-             format_money_per_hour(m.setup_price, cur, Lang::en) +
+        {"The " + std::string(req.service ? "model" : "dataset") + " upload is billed at " +
+             provider.name.en + "'s GPU-less rate (" + format_money_per_hour(m.setup_price, cur, Lang::en) +
              "): boot without the card while the data comes in. Installing can be done the same way: count "
              "in --setup-hours only the time you need the card. Booting with the card again may have to "
              "wait for one to be free.",
-         "上传数据集按" + provider.name.in(Lang::zh) + "无卡模式计费（" +
-             format_money_per_hour(m.setup_price, cur, Lang::zh) +
+         std::string(req.service ? "上传模型按" : "上传数据集按") + provider.name.in(Lang::zh) +
+             "无卡模式计费（" + format_money_per_hour(m.setup_price, cur, Lang::zh) +
              "）：上传数据时不带 GPU 开机。装环境也可如此：--setup-hours 只计需要 GPU "
              "的时间。之后上卡开机可能要等有空闲的卡。"});
   if (!provider.bills_from_creation && (c.setup_hours > 0 || bill.upload_hours > 0))

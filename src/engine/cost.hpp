@@ -128,6 +128,12 @@ struct BillRequest {
   // Machines rented (a multi-node cluster): price_per_hour is already all of them; each has its own disk
   // and add-ons, so storage and extras scale by it. Upload and egress go once (internal copies are free).
   int nodes = 1;
+  // Serving (serve.hpp): run_hours are the period's paid hours. What is uploaded once before going live is
+  // the model as served (upload_gb, its weights), not Constraints::dataset_gb; the lines are labelled for a
+  // service; and no idle tail is billed: a service stops at the end its user planned (--serve-for), where a
+  // batch job's idle tail is the unwatched time between its end and someone noticing it.
+  bool service = false;
+  std::optional<double> upload_gb;  // decimal GB; absent: Constraints::dataset_gb
 };
 
 // The cheapest way to hold a card for `hours` with prepaid packages, the rest (if any) hourly at

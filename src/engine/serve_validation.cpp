@@ -2,6 +2,18 @@
 // a stated concurrency, prompt and output length, against serve_perf's (serve.hpp). Each point is a row of
 // the "serving" speed category, absolute (not against the set's mean): a service is sized by its real
 // tokens/s.
+//
+// Known limit (2026-12-05): single-user llama.cpp decode is predicted 4-33% slow. Pairing the Q4_0 and F16
+// rows of XiongjieDai/GPU-Benchmarks-on-LLM-Inference per GPU (t = bytes / achieved bandwidth + a per-token
+// overhead) gives streaming at 0.82-0.96 of peak on GDDR cards (0.75 on the A100) and a format-independent
+// overhead of 2.8-5.7 ms a token, about 7e6 GPU clock cycles on six of seven GPUs (H100 PCIe 10e6). That
+// overhead is GPU-side gaps between each layer's small kernels (llama.cpp issue 6763 and PR 6766, 2024-04-19:
+// kernels are launched ahead, CUDA graphs cut the gaps and gave +6-14% tg); llama.cpp issue 28196
+// (2026-09-01) measures a 4090 decoding a 27B Q4_K_M at ~86% of its bandwidth bound. estimate_speed.cpp's
+// streaming ceiling (1 / (1 / 0.9 BW + 1 / 3000 GB/s)) holds a 4090 to 69% of peak, hence the slow
+// consumer cards. Replacing it with 0.9 BW + 7e6 cycles / boost clock brings these points from 25% to ~6%
+// median error but the H100 PCIe 22% fast and the llama.cpp tg ratio rows from 4.1% to 6.3% (an offline
+// fit on this same set), so it was not made.
 #include <cmath>
 #include <string>
 #include <type_traits>

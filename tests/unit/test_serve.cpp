@@ -4,7 +4,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <string>
 
+#include "engine/cost.hpp"
 #include "engine/recommend.hpp"
 #include "engine/serve.hpp"
 #include "test_estimate_fixtures.hpp"
@@ -222,4 +224,60 @@ TEST_CASE("serve: the p95 time to first token lies above the p50 and within a st
   CHECK(over.overloaded);
   CHECK(over.ttft_p95_s == 0);
   CHECK(gw::serve_line(over, gw::ServeCost{}, "USD").en.find("p95 unknown") != std::string::npos);
+}
+
+TEST_CASE("serve: a service's bill uploads its model once before going live and has no idle tail") {
+  gw::Scenario s = serve_scenario(llama3_serve(20));
+  s.constraints.idle_tail_hours = 2;
+  s.constraints.dataset_gb = 500;  // a batch job's dataset: not what a service uploads
+  const gw::Report report = gw::recommend(s, gwtest::catalog());
+  REQUIRE_FALSE(report.rows.empty());
+  int uploads = 0, detailed = 0;
+  for (const gw::Row& r : report.rows) {
+    if (r.bill.lines.empty()) continue;
+    ++detailed;
+    for (const gw::CostLine& line : r.bill.lines) {
+      CHECK(line.kind != gw::CostKind::gpu_idle);
+      if (line.kind == gw::CostKind::gpu_run) CHECK(line.label.en.find("service") != std::string::npos);
+      if (line.kind != gw::CostKind::gpu_upload) continue;
+      ++uploads;
+      CHECK(line.label.en.find("model once before going live") != std::string::npos);
+      CHECK(line.label.zh.find("上线前上传一次模型") != std::string::npos);
+      REQUIRE_FALSE(line.explain.inputs.empty());
+      CHECK(line.explain.inputs[0].name == "model weights");
+      // Llama-3-8B's weights as served: ~16 GB in bf16, less quantized; never the 500 GB dataset.
+      CHECK(line.explain.inputs[0].value > 4);
+      CHECK(line.explain.inputs[0].value < 17);
+      CHECK_FALSE(line.price_date.empty());
+    }
+    bool idle_note = false;
+    for (const gw::Text& n : r.bill.notes)
+      idle_note = idle_note || n.en.find("No idle tail") != std::string::npos;
+    CHECK(idle_note);
+    // The upload took hours of the weights, not of the dataset: 500 GB at 100 Mbit/s would be 11 h.
+    CHECK(r.bill.upload_hours < 0.5);
+  }
+  CHECK(detailed > 0);
+  CHECK(uploads > 0);  // some provider bills from creation, so its rows show the upload
+
+  // The same request as a batch job carries the idle tail; as a service it does not.
+  const gw::Catalog& cat = gwtest::catalog();
+  const gw::Provider* p = cat.provider("autodl");
+  REQUIRE(p != nullptr);
+  gw::BillRequest req;
+  req.run_hours = {336, 336, 336};
+  req.price_per_hour = {1, 1, 1};
+  req.price_currency = "USD";
+  req.price_date = "2026-01-01";
+  const gw::Bill job = gw::price_bill(*p, s.constraints, 7, req);
+  req.service = true;
+  req.upload_gb = 16;
+  const gw::Bill service = gw::price_bill(*p, s.constraints, 7, req);
+  const auto has = [](const gw::Bill& b, gw::CostKind k) {
+    return std::any_of(b.lines.begin(), b.lines.end(), [&](const gw::CostLine& l) { return l.kind == k; });
+  };
+  CHECK(has(job, gw::CostKind::gpu_idle));
+  CHECK_FALSE(has(service, gw::CostKind::gpu_idle));
+  CHECK(service.upload_hours == doctest::Approx(16 * 8000.0 / 100 / 3600));
+  CHECK(service.total.likely < job.total.likely);
 }
