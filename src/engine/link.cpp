@@ -6,6 +6,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "engine/cost.hpp"
 #include "engine/input.hpp"
@@ -144,6 +149,12 @@ std::string encode_link(const Scenario& scenario, const std::vector<Preset>& pre
   if (model && apply_model(base.workload, *model).empty()) out += "&model=" + pct_encode(model->id);
   for (const InputField& f : input_fields()) {
     if (!f.in_link) continue;
+    // A number equal to the base's (and of the same sign: 0 and -0 read differently) is not written, and
+    // not formatted either: formatting every field twice was most of a link's encoding.
+    if (f.get) {
+      const std::optional<double> v = f.get(scenario), b = f.get(base);
+      if (v == b && (!v || std::signbit(*v) == std::signbit(*b))) continue;
+    }
     const std::string value = input_text(f, scenario);
     if (value != input_text(f, base)) out += std::string("&") + f.key + "=" + pct_encode(value);
   }
@@ -177,14 +188,18 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
   link = fragment_of(link);
   if (link.empty()) return d;
   const std::vector<std::pair<std::string, std::string>> pairs = link_pairs(link);
+  // Each key's field, looked up once (the table is searched by name).
+  std::vector<const InputField*> fields(pairs.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i) fields[i] = link_field(pairs[i].first);
   std::string version, preset_id;
   bool known_key = false;
-  for (const auto& [k, v] : pairs) {
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const auto& [k, v] = pairs[i];
     if (k == "v") version = v;
     if (k == "preset") preset_id = v;
     if (k == "model") d.model = echo(v, 100);
     known_key = known_key || k == "preset" || k == "lang" || k == "cat" || k.rfind("price.", 0) == 0;
-    known_key = known_key || link_field(k);
+    known_key = known_key || fields[i];
   }
   // A hand-written link ("#preset=bert-base-finetune&budget=300&deadline=48h") is read as this version; only
   // a fragment with none of our keys is someone else's.
@@ -205,8 +220,8 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
   // A link with neither a preset nor any job field (hand-written "#v=1&budget=300") keeps the default
   // preset's job; only a link that describes a job starts from an empty one.
   bool describes_job = !preset_id.empty();
-  for (const auto& [k, v] : pairs)
-    if (const InputField* f = link_field(k); f && f->workload) describes_job = true;
+  for (const InputField* f : fields)
+    if (f && f->workload) describes_job = true;
   // A hand-written link may shorten the preset: a unique start of an id stands for it, and an ambiguous one
   // is answered with the candidates.
   std::vector<std::string> starts;
@@ -273,7 +288,8 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
   }
   const Workload preset_workload = s.workload;
 
-  for (const auto& [k, v] : pairs) {
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const auto& [k, v] = pairs[i];
     if (k == "v" || k == "preset" || (k == "model" && skip_model_key)) continue;
     if (k == "lang") {
       if (v == "zh" || v == "en") d.settings.lang = v;
@@ -295,7 +311,7 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
       }
       continue;
     }
-    const InputField* field = link_field(k);
+    const InputField* field = fields[i];
     if (!field) continue;  // unknown keys are ignored: links from newer versions still open
     // Titles are free text: the link carries them cleaned and cut to 160 bytes, reported like a clamp.
     const bool is_title = field->type == InputType::text && field->name == std::string_view(field->key) &&
@@ -313,7 +329,7 @@ LinkDecode decode_link(std::string_view link, const std::vector<Preset>& presets
   }
   // A credit this catalog does not know would make the question invalid (recommend() refuses it): drop it,
   // with a notice, like any other unusable value.
-  {
+  if (!s.constraints.credits.empty()) {
     Scenario one = s;
     std::vector<std::string> kept;
     for (const std::string& credit : s.constraints.credits) {

@@ -13,10 +13,15 @@
 using namespace gw;
 using namespace gw::testing;
 
-// The bundled catalog and presets are parsed once, here, not on the first input (which would time it).
+// The bundled catalog and presets are parsed once, here, not on the first input (which would time it), and
+// the default scenario a refused link must keep is made once.
+namespace {
+const Scenario* g_defaults = nullptr;  // what a refused link must leave, built once
+}  // namespace
+
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  fixture_catalog();
-  fixture_presets();
+  static const Scenario defaults = default_scenario(fixture_presets(), fixture_catalog());
+  g_defaults = &defaults;
   return 0;
 }
 
@@ -44,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const int c : d.scenario.constraints.card_counts)
     require(c >= 1 && c <= 64, "card count out of range");
   if (!d.ok) {
-    const std::string diff = diff_scenario(d.scenario, default_scenario(presets, catalog));
+    const std::string diff = diff_scenario(d.scenario, *g_defaults);
     require(diff.empty(), "a refused link did not keep the defaults", diff);
     return 0;
   }
