@@ -1,20 +1,35 @@
 // One GPU type and card count: memory verdict, effective rate, hours with a range, and the explanation.
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "engine/estimate_model.hpp"
 #include "engine/scaling.hpp"
 
 namespace gw {
 
+namespace model {
+
+std::string fmt(const char* pattern, double a, double b, double c) {
+  char buf[256];
+  const int n = std::snprintf(buf, sizeof buf, pattern, a, b, c);
+  if (n < 0) return "";
+  if (static_cast<std::size_t>(n) < sizeof buf) return std::string(buf, static_cast<std::size_t>(n));
+  std::vector<char> big(static_cast<std::size_t>(n) + 1);
+  std::snprintf(big.data(), big.size(), pattern, a, b, c);
+  return std::string(big.data(), static_cast<std::size_t>(n));
+}
+
+}  // namespace model
+
 namespace {
 
-std::string fmt(const char* pattern, double a = 0, double b = 0, double c = 0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, pattern, a, b, c);
-  return buf;
-}
+using model::fmt;
 
 // A reference run this far from the model (either way) is more likely a wrong input than a slow card.
 constexpr double kCalibrationHigh = 4.0;
@@ -119,8 +134,9 @@ std::vector<Text> calibration_notes(const Calibration& c) {
 }
 
 // Chinese names of the fixed explanation lines; composed lines pass their own.
-const char* zh_name(const std::string& en) {
-  static const std::pair<const char*, const char*> names[] = {
+const char* zh_name(std::string_view en) {
+  // string_view keys: a lookup compares lengths before bytes (it ran ~40 strlen + memcmp per line).
+  static const std::pair<std::string_view, const char*> names[] = {
       {"params", "参数量"},
       {"layers", "层数"},
       {"hidden", "隐藏维度"},

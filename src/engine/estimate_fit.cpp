@@ -11,11 +11,7 @@ namespace gw {
 
 namespace {
 
-std::string fmt(const char* pattern, double a = 0, double b = 0) {
-  char buf[200];
-  std::snprintf(buf, sizeof buf, pattern, a, b);
-  return buf;
-}
+using model::fmt;
 
 bool trains(const Workload& w) {
   return w.mode == Mode::train || w.mode == Mode::lora || w.mode == Mode::qlora ||

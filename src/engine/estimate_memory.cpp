@@ -11,12 +11,6 @@ namespace gw::model {
 
 namespace {
 
-std::string fmt(const char* pattern, double a, double b = 0, double c = 0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, pattern, a, b, c);
-  return buf;
-}
-
 bool trains_weights(const Workload& w) {
   return w.mode == Mode::train || w.mode == Mode::compute;
 }

@@ -10,6 +10,10 @@
 
 namespace gw::model {
 
+// A sentence from a printf pattern and up to three numbers, as long as it needs to be: a fixed buffer cut
+// the MoE note of estimate.cpp mid-sentence (its English pattern alone is over 400 bytes).
+std::string fmt(const char* pattern, double a = 0, double b = 0, double c = 0);
+
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kMiB = 1024.0 * 1024.0;
 

@@ -11,7 +11,6 @@
 #include <unordered_set>
 #include <utility>
 
-#include "engine/estimate_model.hpp"
 #include "engine/input.hpp"
 #include "engine/market.hpp"
 #include "engine/quote.hpp"
@@ -127,11 +126,6 @@ BillRequest bill_request(const Context& x, const Candidate& k, const Range& hour
   req.sessions = k.sessions;
   // 包日/包周/包月 when cheaper; a package holds one machine, so a cluster is billed by the hour
   if (k.pricing == Pricing::on_demand && k.nodes <= 1) req.packages = &o.packages;
-  // A service uploads its model as served (this variant's weights) once, and has no idle tail (cost.hpp).
-  if (serving(x.scenario.workload)) {
-    req.service = true;
-    req.upload_gb = model::weight_bytes(x.variant(k).workload) / 1e9;
-  }
   return req;
 }
 }  // namespace
@@ -303,6 +297,7 @@ struct NotCluster {
   int other = 0;        // its bandwidth unknown, or more nodes than it allows
   Text example;         // the first offer's reason
   std::string example_offer;
+  int example_cards = 0;  // its gpu_count
 };
 
 void add_cluster_warnings(const Catalog& catalog, const std::vector<int>& asked,
@@ -418,8 +413,9 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
     for (int asked : c.card_counts) {
       if (asked % node_cards != 0 || asked / node_cards > kMaxNodes) continue;
       const int n = asked / node_cards;
-      Text why;
-      if (n == 1 || multi_node_ok(o, n, &why)) {
+      // The reason is worded only for the offer a warning quotes (about a thousand sentences a call were
+      // built and dropped when every refusal was worded).
+      if (n == 1 || multi_node_ok(o, n)) {
         if (std::find(node_counts.begin(), node_counts.end(), n) == node_counts.end())
           node_counts.push_back(n);
         continue;
@@ -427,9 +423,10 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
       NotCluster& m = not_cluster[asked];
       ++(o.inter_node == "none" ? m.single_node : o.inter_node.empty() ? m.unknown : m.other);
       // The example is the largest machine of them (a whole node, the likeliest cluster member).
-      if (m.example_offer.empty() || o.gpu_count > catalog.offer(m.example_offer)->gpu_count) {
+      if (m.example_offer.empty() || o.gpu_count > m.example_cards) {
         m.example_offer = o.id;
-        m.example = why;
+        m.example_cards = o.gpu_count;
+        multi_node_ok(o, n, &m.example);
       }
     }
     if (node_counts.empty()) node_counts.push_back(0);  // dropped below for its card count

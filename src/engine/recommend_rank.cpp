@@ -310,13 +310,14 @@ void detail(const Context& x, const Candidate& k, Row& r) {
   EstimateOptions eo{screened.gpu_count, screened.derate, true};
   eo.nodes = k.nodes;
   eo.node = k.nodes > 1 ? &x.offer(k) : nullptr;
-  const GpuEstimate e = estimate(x.variant(k).workload, x.gpu(k), x.catalog, eo);
+  GpuEstimate e = estimate(x.variant(k).workload, x.gpu(k), x.catalog, eo);
   r.detailed = true;
   r.bill = price_candidate(x, k, true).bill;
-  r.memory.rules = e.memory.rules;
-  r.time_explain = e.time_explain;
-  r.memory_explain = e.memory_explain;
-  r.notes = e.notes;
+  // Moved, not copied: the explained estimate exists for these texts only.
+  r.memory.rules = std::move(e.memory.rules);
+  r.time_explain = std::move(e.time_explain);
+  r.memory_explain = std::move(e.memory_explain);
+  r.notes = std::move(e.notes);
   if (r.work_known) r.energy = job_energy(energy_inputs(x, k, r.hours.likely, k.nodes), true);
   // Foreign-only or unconfirmed payment stays visible, marked and explained: never silently hidden.
   if (r.market_tier > 0) r.notes.push_back(market_note(x.provider(k), r.market_tier));

@@ -54,6 +54,15 @@ TEST_CASE("MoE: memory holds every expert, FLOPs and decoding count the active o
   const GpuEstimate e = estimate(w, h100, gwtest::catalog(), {2, 1.0});
   CHECK(e.time_explain.note.en.find("Routing overhead") != std::string::npos);
   CHECK(e.time_explain.note.zh.find("路由开销") != std::string::npos);
+  // Whole, not cut at a fixed buffer's 255 bytes as it was (the English note alone is over 400).
+  CHECK(e.time_explain.note.en.find("not modelled beyond the kernel gaps). ") != std::string::npos);
+  CHECK(e.time_explain.note.zh.find("除内核间隙外未建模）。") != std::string::npos);
+}
+
+TEST_CASE("model::fmt: a sentence of any length, with its numbers") {
+  const std::string pattern = std::string(600, 'x') + " %.0f of %.1f and %.2f";
+  CHECK(model::fmt(pattern.c_str(), 2, 8, 0.5) == std::string(600, 'x') + " 2 of 8.0 and 0.50");
+  CHECK(model::fmt("%.0f%%", 42) == "42%");
 }
 
 TEST_CASE("image size: SD 1.5 fine-tuning at 1024 px needs clearly more memory and >= 3x the time of 512") {
