@@ -11,6 +11,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "engine/estimate_model.hpp"
 #include "engine/input.hpp"
 #include "engine/market.hpp"
 #include "engine/quote.hpp"
@@ -126,6 +127,11 @@ BillRequest bill_request(const Context& x, const Candidate& k, const Range& hour
   req.sessions = k.sessions;
   // 包日/包周/包月 when cheaper; a package holds one machine, so a cluster is billed by the hour
   if (k.pricing == Pricing::on_demand && k.nodes <= 1) req.packages = &o.packages;
+  // A service uploads its model as served (this variant's weights) once, and has no idle tail (cost.hpp).
+  if (serving(x.scenario.workload)) {
+    req.service = true;
+    req.upload_gb = model::weight_bytes(x.variant(k).workload) / 1e9;
+  }
   return req;
 }
 }  // namespace
