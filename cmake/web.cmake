@@ -18,7 +18,10 @@ option(GPUWISE_WEB_LTO "Emscripten: link-time optimisation (smaller wasm)" ON)
 set(GPUWISE_WEB_MALLOC "emmalloc" CACHE STRING "Emscripten: -sMALLOC= for the page (emmalloc|dlmalloc)")
 # JSON_NOEXCEPTION: nlohmann::json aborts instead of building exception messages nothing could catch
 # (every parse in the engine is the non-throwing kind, and every access is type-checked first).
-set(GW_WEB_COMPILE -Oz -fno-rtti -DJSON_NOEXCEPTION)
+# -mnontrapping-fptoint and -mbulk-memory: a float-to-int conversion is one instruction instead of a range
+# check around it, and memcpy/memset are memory.copy/fill. Every browser with WebGL 2 has both (Safari 15,
+# Chrome 75, Firefox 64).
+set(GW_WEB_COMPILE -Oz -fno-rtti -DJSON_NOEXCEPTION -mnontrapping-fptoint -mbulk-memory)
 if(GPUWISE_WEB_LTO)
   list(APPEND GW_WEB_COMPILE -flto)
 endif()
@@ -40,6 +43,10 @@ set(GW_WEB_LINK
   # reads errno (there is no file system).
   -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0 -sGL_EXTENSIONS_IN_PREFIXED_FORMAT=0 -sGL_TRACK_ERRORS=0
   -sSUPPORT_ERRNO=0
+  # Smaller index.js (issue 20): Emscripten reads only the Module properties web/shell.js sets, decodes
+  # UTF-8 with TextDecoder alone (every browser with WebGL 2 has it), and nothing calls setjmp/longjmp.
+  "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,onAbort,onRuntimeInitialized,instantiateWasm]"
+  -sTEXTDECODER=2 -sSUPPORT_LONGJMP=0
   # A second round of wasm-opt -Oz after the first finds another 3 KB gzipped.
   -sBINARYEN_EXTRA_PASSES=-Oz)
 # Closure Compiler (npm, pinned in tools/closure; scripts/setup-deps.sh installs it) shrinks the JavaScript
@@ -57,6 +64,13 @@ endif()
 foreach(t gw_imgui gw_imgui_backend gpuwise_app gw_fonts gpuwise_engine gpuwise_diagnose gpuwise_data gpuwise_data_checker)
   target_compile_options(${t} PRIVATE ${GW_WEB_COMPILE})
 endforeach()
+# The engine's own optimisation level (issue 20 item 4), after -Oz so it wins. Under LTO it still counts:
+# wasm-ld's code generation (at its default LTO level 2) keeps each function's size attributes. On 12-05,
+# -O2 for the engine with the two features above made recommend() in the page 25-30% faster on every
+# scenario of bench/scenarios.txt (fastest of 41 runs each, bert-base 3.4 -> 2.5 ms) for 1.2 KB more of
+# the primary index.wasm.lzma (scripts/bench-size.py: engine code 221.6 -> 224.9 KB raw).
+set(GPUWISE_WEB_ENGINE_OPT "-O2" CACHE STRING "Emscripten: the engine's -O level in the page")
+target_compile_options(gpuwise_engine PRIVATE ${GPUWISE_WEB_ENGINE_OPT})
 
 # ---- the app
 add_executable(gpuwise_web ${GW_PLATFORM_SOURCES})
@@ -77,7 +91,7 @@ find_program(GW_XZ xz REQUIRED)
 add_custom_command(TARGET gpuwise_web POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E rename "${GW_SITE}/index.js.symbols" "${CMAKE_BINARY_DIR}/index.js.symbols"
   COMMAND ${CMAKE_COMMAND} -E rename "${GW_SITE}/index.wasm" "${CMAKE_BINARY_DIR}/index.wasm"
-  COMMAND "${GW_XZ}" --format=lzma -9e --keep --force "${CMAKE_BINARY_DIR}/index.wasm"
+  COMMAND "${GW_XZ}" --format=lzma --lzma1=preset=9e,pb=0 --keep --force "${CMAKE_BINARY_DIR}/index.wasm"
   COMMAND ${CMAKE_COMMAND} -E rename "${CMAKE_BINARY_DIR}/index.wasm.lzma" "${GW_SITE}/index.wasm.lzma"
   VERBATIM)
 set_target_properties(gpuwise_web PROPERTIES
@@ -114,6 +128,21 @@ else()
   set(GW_SPLIT_COMMAND "")
 endif()
 
+# index.html inlines web/shell.js: Closure Compiler's simple mode (local names and whitespace only, so every
+# name the page and the tests read stays) makes it 5.5 -> 3.1 KB gzipped of the English first load (12-05).
+if(GW_CLOSURE_COMPILER)
+  set(GW_SHELL_DIR "${CMAKE_BINARY_DIR}/shell")
+  set(GW_SHELL_MINIFY
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${GW_SHELL_DIR}"
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different "${CMAKE_SOURCE_DIR}/web/index.html"
+            "${CMAKE_SOURCE_DIR}/web/shell.css" "${GW_SHELL_DIR}/"
+    COMMAND "${GW_CLOSURE_COMPILER}" --compilation_level SIMPLE --language_out ECMASCRIPT_2017
+            --js "${CMAKE_SOURCE_DIR}/web/shell.js" --js_output_file "${GW_SHELL_DIR}/shell.js")
+else()
+  set(GW_SHELL_DIR "${CMAKE_SOURCE_DIR}/web")
+  set(GW_SHELL_MINIFY "")
+endif()
+
 # Static assets. sw.js gets a build id (hash of the shipped files) so a new build replaces the old cache.
 # index.html is written by scripts/build-shell.py, with shell.css and shell.js inlined.
 file(GLOB GW_WEB_ASSETS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/web/*")
@@ -124,7 +153,8 @@ add_custom_command(
   OUTPUT "${GW_SITE}/sw.js" "${GW_SITE}/fonts/cjk.ttf" "${GW_SITE}/.assets-stamp"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${GW_SITE}/fonts"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${GW_WEB_COPIED} "${GW_SITE}/"
-  COMMAND "${GW_PYTHON3}" "${CMAKE_SOURCE_DIR}/scripts/build-shell.py" --web "${CMAKE_SOURCE_DIR}/web"
+  ${GW_SHELL_MINIFY}
+  COMMAND "${GW_PYTHON3}" "${CMAKE_SOURCE_DIR}/scripts/build-shell.py" --web "${GW_SHELL_DIR}"
           --out "${GW_SITE}/index.html"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different "${GW_FONT_DIR}/cjk.ttf" "${GW_SITE}/fonts/cjk.ttf"
   COMMAND "${GW_PYTHON3}" "${CMAKE_SOURCE_DIR}/scripts/build-web-data.py" --data "${CMAKE_SOURCE_DIR}/data"

@@ -108,8 +108,9 @@ def code_spans(buf):
 
 
 def lzma_size(b):
-    """As cmake/web.cmake packs index.wasm: xz --format=lzma -9e."""
-    return len(lzma.compress(bytes(b), format=lzma.FORMAT_ALONE, preset=9 | lzma.PRESET_EXTREME))
+    """As scripts/build-web-split.py packs index.wasm: xz --format=lzma --lzma1=preset=9e,pb=0."""
+    return len(lzma.compress(bytes(b), format=lzma.FORMAT_ALONE,
+                             filters=[{"id": lzma.FILTER_LZMA1, "preset": 9 | lzma.PRESET_EXTREME, "pb": 0}]))
 
 
 # Groups across areas that size decisions cite (issue 20): demangled-name patterns.
@@ -127,9 +128,9 @@ def data_bytes(payload):
         flags, i = leb(payload, i)
         if flags == 2:
             _, i = leb(payload, i)
-        if flags in (0, 2):  # active: an init expression ending in 0x0b
-            while payload[i] != 0x0B:
-                i += 1
+        if flags in (0, 2):  # active: an init expression (i32.const N or global.get N), then 0x0b
+            i += 1  # the opcode; its operand is a LEB that may itself hold a 0x0b byte
+            _, i = leb(payload, i)
             i += 1
         size, i = leb(payload, i)
         out += payload[i:i + size]

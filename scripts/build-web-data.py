@@ -52,9 +52,14 @@ def write_if_changed(path, data):
     os.replace(tmp, path)
 
 
+# xz --format=lzma --lzma1=preset=9e,pb=0: the "alone" format web/shell.js unpacks (end marker, size not
+# stored). pb=0 (no position bits: JSON and wasm are byte streams, not aligned words) packs the 12-05 catalog
+# 0.5% and the primary wasm 0.4% smaller than -9e's pb=2; web/shell.js reads lc/lp/pb from the header.
+LZMA_FILTERS = [{"id": lzma.FILTER_LZMA1, "preset": 9 | lzma.PRESET_EXTREME, "pb": 0}]
+
+
 def packed(data):
-    """xz --format=lzma -9e: the "alone" format web/shell.js unpacks (end marker, size not stored)."""
-    return lzma.compress(data, format=lzma.FORMAT_ALONE, preset=9 | lzma.PRESET_EXTREME)
+    return lzma.compress(data, format=lzma.FORMAT_ALONE, filters=LZMA_FILTERS)
 
 
 def write_both(site, name, data, packs):
