@@ -40,8 +40,8 @@ bool valid_id(const std::string& s) {
 }
 
 InputField id_list(const char* key, const char* flag, const char* name,
-                   std::vector<std::string> Constraints::*m, Text label, Text help, const char* group) {
-  InputField f = field(key, flag, name, InputType::list, {}, std::move(label), std::move(help), group);
+                   std::vector<std::string> Constraints::*m, Words label, Words help, const char* group) {
+  InputField f = field(key, flag, name, InputType::list, {}, label, help, group);
   f.get_text = [m](const Scenario& s) { return join(s.constraints.*m); };
   f.set_text = [m](Scenario& s, std::string_view v) {
     std::vector<std::string> ids = split_list(v);

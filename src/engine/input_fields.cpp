@@ -74,6 +74,20 @@ bool numeric(const InputField& f) {
 
 }  // namespace
 
+InputField input_detail::field(const char* key, const char* flag, const char* name, InputType type,
+                               Limit range, Words label, Words help, const char* group) {
+  InputField f;
+  f.key = key;
+  f.flag = flag;
+  f.name = name;
+  f.type = type;
+  f.range = range;
+  f.label = {label.en, label.zh};
+  f.help = {help.en, help.zh};
+  f.group = group;
+  return f;
+}
+
 const std::vector<InputField>& input_fields() {
   static const std::vector<InputField> table = [] {
     std::vector<InputField> all = input_workload_fields();

@@ -14,19 +14,17 @@ std::vector<InputField> input_constraint_fields();
 
 namespace input_detail {
 
-inline InputField field(const char* key, const char* flag, const char* name, InputType type, Limit range,
-                        Text label, Text help, const char* group) {
-  InputField f;
-  f.key = key;
-  f.flag = flag;
-  f.name = name;
-  f.type = type;
-  f.range = range;
-  f.label = std::move(label);
-  f.help = std::move(help);
-  f.group = group;
-  return f;
-}
+// A label or help as the table writes it: two literals. Building their Text out of line, in field(),
+// keeps each entry to one call instead of four inlined string constructions (issue 20: the page's
+// download; scripts/bench-size.py's "field tables" line).
+struct Words {
+  const char* en;
+  const char* zh;
+};
+
+// An entry's common part (input_fields.cpp).
+InputField field(const char* key, const char* flag, const char* name, InputType type, Limit range,
+                 Words label, Words help, const char* group);
 
 template <class T>
 T to_member(double v) {

@@ -95,8 +95,8 @@ std::vector<InputField> reference_fields() {
   return {gpu, hours, cards};
 }
 
-InputField title(const char* key, std::string Text::*m, Text label) {
-  InputField f = field(key, "", key, InputType::text, {}, std::move(label),
+InputField title(const char* key, std::string Text::*m, Words label) {
+  InputField f = field(key, "", key, InputType::text, {}, label,
                        {"The job's title as the user renamed it", "用户改过的任务名称"}, "job");
   f.workload = true;
   f.get_text = [m](const Scenario& s) { return s.workload.title.*m; };
@@ -269,10 +269,9 @@ std::vector<InputField> input_workload_fields() {
            &Workload::md_timestep_fs),
   };
   // The model's shape beyond the classic transformer fields (engine/model.hpp counts parameters from them).
-  auto shape = [&](const char* key, const char* flag, const char* name, double hi, Text label, Text help,
+  auto shape = [&](const char* key, const char* flag, const char* name, double hi, Words label, Words help,
                    int Workload::*m) {
-    t.push_back(
-        bind(field(key, flag, name, T::integer, {0, hi, ""}, std::move(label), std::move(help), "job"), m));
+    t.push_back(bind(field(key, flag, name, T::integer, {0, hi, ""}, label, help, "job"), m));
   };
   shape("inter", "--intermediate", "intermediate", 1e7, {"FFN size", "FFN 维度"},
         {"Dense FFN inner size; 0 = 4 x hidden", "前馈层内部维度；0 表示 4 倍隐藏维度"},
