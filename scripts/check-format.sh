@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fails when a C++ file under src/ or tests/ (or the files named) differs from what clang-format makes of it.
+# Fails when a C++ file under src/ or tests/, or web/unlzma.c, (or the files named) differs from what clang-format makes of it.
 # scripts/test.sh runs it over the tree; tests/format/ shows it fails on an unformatted file.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -8,7 +8,7 @@ cf=$(command -v clang-format-14 || command -v clang-format) || { echo "check-for
 if [ $# -gt 0 ]; then
   files=("$@")
 else
-  mapfile -t files < <(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' | grep -v '^tests/format/')
+  mapfile -t files < <(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'web/*.c' | grep -v '^tests/format/')
 fi
 bad=0
 for f in "${files[@]}"; do
