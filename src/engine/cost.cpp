@@ -110,9 +110,6 @@ struct Context {
 double upload_gb(const BillRequest& req, const Constraints& c) {
   return clamp0(req.upload_gb ? *req.upload_gb : c.dataset_gb);
 }
-double upload_hours(const BillRequest& req, const Constraints& c) {
-  return c.upload_mbps > 0 ? upload_gb(req, c) * 8000.0 / c.upload_mbps / 3600.0 : 0.0;
-}
 
 // The provider's GPU-less rate applies to setup and upload (on-demand; spot providers have none listed).
 bool no_gpu_rate(const Context& x) {
@@ -463,6 +460,10 @@ void build_lines(Bill& bill, const Context& x, const Points& pts) {
 }
 
 }  // namespace
+
+double upload_hours(const BillRequest& req, const Constraints& c) {
+  return c.upload_mbps > 0 ? upload_gb(req, c) * 8000.0 / c.upload_mbps / 3600.0 : 0.0;
+}
 
 Bill price_bill(const Provider& provider, const Constraints& c, double usd_cny, const BillRequest& req,
                 bool with_lines) {

@@ -94,7 +94,7 @@ struct Bill {
   Range billed_gpu_hours;            // hours the GPU meter runs, after rounding
   double price_per_hour_before = 0;  // whole rental, user's currency, likely price
   double price_per_hour_after = 0;   // after rate discounts (coupons are fixed amounts, not in here)
-  double upload_hours = 0;           // dataset upload at the user's bandwidth
+  double upload_hours = 0;           // the upload (dataset, or a service's weights) at the user's bandwidth
   double storage_hours = 0;          // how long the disk exists
   std::vector<AppliedProgram> programs;
   std::vector<Text> notes;    // missing prices, free allowances, what was not billed and why
@@ -146,6 +146,11 @@ struct PackagePlan {
   double cost = 0;
 };
 PackagePlan best_package_plan(const std::vector<Package>& packages, double hours, double price_per_hour);
+
+// Wall-clock hours of the one upload before the run at the user's bandwidth (Constraints::upload_mbps): what
+// the request uploads (BillRequest::upload_gb, else the dataset). The bill bills it; the recommender adds it
+// to a row's finish time.
+double upload_hours(const BillRequest&, const Constraints&);
 
 // The bill. `with_lines` = false skips the text (the recommender's fast path); numbers are identical.
 Bill price_bill(const Provider&, const Constraints&, double usd_cny, const BillRequest&,

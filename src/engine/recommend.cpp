@@ -107,12 +107,19 @@ namespace rec {
 SpotInputs spot_inputs(const Context& x, const Candidate& k) {
   const GpuEstimate& e = x.est(k);
   SpotInputs si =
-      gw::spot_inputs(x.c(), e.work_known ? e.hours.likely : 0, k.interruptions_per_hour, x.fixed_hours);
+      gw::spot_inputs(x.c(), e.work_known ? e.hours.likely : 0, k.interruptions_per_hour, lead_hours(x, k));
   si.explain = false;
   return si;
 }
 
 namespace {
+// What a service uploads once before going live: its model as served, this variant's weights, in decimal
+// GB; nothing for a job (the bill then uploads Constraints::dataset_gb).
+std::optional<double> service_upload_gb(const Context& x, const Candidate& k) {
+  if (!serving(x.scenario.workload)) return std::nullopt;
+  return model::weight_bytes(x.variant(k).workload) / 1e9;
+}
+
 BillRequest bill_request(const Context& x, const Candidate& k, const Range& hours, const Range& price) {
   const Offer& o = x.offer(k);
   BillRequest req;
@@ -128,13 +135,19 @@ BillRequest bill_request(const Context& x, const Candidate& k, const Range& hour
   // 包日/包周/包月 when cheaper; a package holds one machine, so a cluster is billed by the hour
   if (k.pricing == Pricing::on_demand && k.nodes <= 1) req.packages = &o.packages;
   // A service uploads its model as served (this variant's weights) once, and has no idle tail (cost.hpp).
-  if (serving(x.scenario.workload)) {
-    req.service = true;
-    req.upload_gb = model::weight_bytes(x.variant(k).workload) / 1e9;
-  }
+  req.upload_gb = service_upload_gb(x, k);
+  req.service = req.upload_gb.has_value();
   return req;
 }
 }  // namespace
+
+double lead_hours(const Context& x, const Candidate& k) {
+  const std::optional<double> gb = service_upload_gb(x, k);
+  if (!gb) return x.fixed_hours;
+  BillRequest req;
+  req.upload_gb = gb;
+  return x.c().setup_hours + upload_hours(req, x.c());
+}
 
 Priced price_candidate(const Context& x, const Candidate& k, bool with_lines) {
   Priced out;
@@ -143,8 +156,8 @@ Priced price_candidate(const Context& x, const Candidate& k, bool with_lines) {
   if (e.work_known)
     out.hours = {e.hours.low * k.spot_factor, e.hours.likely * k.spot_factor, e.hours.high * k.spot_factor};
   const double cf = k.calendar_factor;
-  out.finish = {x.fixed_hours + out.hours.low * cf, x.fixed_hours + out.hours.likely * cf,
-                x.fixed_hours + out.hours.high * cf};
+  const double lead = lead_hours(x, k);
+  out.finish = {lead + out.hours.low * cf, lead + out.hours.likely * cf, lead + out.hours.high * cf};
   out.bill = price_bill(x.provider(k), x.c(), x.usd_cny, bill_request(x, k, out.hours, out.price.per_hour),
                         with_lines);
   return out;
@@ -153,8 +166,7 @@ Priced price_candidate(const Context& x, const Candidate& k, bool with_lines) {
 void prepare(Context& x) {
   const Constraints& c = x.c();
   x.usd_cny = exchange_rate(c, x.catalog);
-  const double upload_hours = c.dataset_gb * 8000.0 / c.upload_mbps / 3600.0;
-  x.fixed_hours = upload_hours + c.setup_hours;
+  x.fixed_hours = upload_hours(BillRequest{}, c) + c.setup_hours;  // the dataset's upload
   const Workload& w = x.scenario.workload;
   x.variants = variants_for(serving(w) ? serve_workload(w, w.serve_users) : w, c.keep_precision);
 }
@@ -547,7 +559,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
           // A notebook platform: the job runs in sessions, restarted from checkpoints, costed and timed
           // like spot sessions. A session too short for one checkpoint interval is as hopeless as spot
           // interrupted too often, and is dropped for the same reason.
-          if (const auto sp = session_plan(c, p, work, x.fixed_hours, false)) {
+          if (const auto sp = session_plan(c, p, work, lead_hours(x, k), false)) {
             if (!sp->practical) {
               drop(i, pricing, cards, DropReason::spot_impractical, sp->expected_hours, work);
               continue;
@@ -558,7 +570,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
           }
         }
         const double hours = work * k.spot_factor;
-        k.finish = x.fixed_hours + hours * k.calendar_factor;
+        k.finish = lead_hours(x, k) + hours * k.calendar_factor;
         if (!serve && c.deadline_hours && k.finish > *c.deadline_hours + 1e-9) {
           drop(i, pricing, cards, DropReason::deadline, k.finish, *c.deadline_hours);
           Dropped& d = report.dropped.back();

@@ -140,7 +140,8 @@ struct Row {
   double headroom_gib = 0;
 
   // Time. `hours` is the job itself (spot: expected, incl. checkpoints and rework); `finish_hours` adds
-  // the dataset upload and setup: wall clock from now, what the deadline is checked against.
+  // setup and the upload (a job's dataset; a service's model weights, as it goes live): wall clock from
+  // now, what the deadline is checked against.
   bool work_known = true;
   Range hours;
   Range finish_hours;

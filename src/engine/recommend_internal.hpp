@@ -65,7 +65,7 @@ struct Context {
   const Catalog& catalog;
   const RecommendOptions& options;
   double usd_cny = 1;
-  double fixed_hours = 0;  // upload + setup, wall clock before the job runs
+  double fixed_hours = 0;  // a job's upload (its dataset) + setup, wall clock before it runs; see lead_hours
   std::vector<Variant> variants;
   std::vector<GpuEstimate> estimates;
   // gpu, cards, derate, variant, and the offer whose fabric links its nodes (SIZE_MAX: one node)
@@ -100,6 +100,10 @@ void serve_hours(Context& x, int estimate);
 
 // recommend.cpp: how a candidate is priced, by the screening pass (likely case) and by rows (ranges).
 SpotInputs spot_inputs(const Context&, const Candidate&);
+// Wall-clock hours before the candidate runs: setup plus its one upload. A job uploads its dataset
+// (Context::fixed_hours, the same for every candidate); a service uploads its model as served, this
+// variant's weights (be2941a), so its lead depends on the variant.
+double lead_hours(const Context&, const Candidate&);
 Priced price_candidate(const Context&, const Candidate&, bool with_lines);
 
 // recommend_rank.cpp

@@ -86,7 +86,9 @@ Key key_by_goal(const Context& x, const Candidate& k, bool work_known) {
         return {tier, co2_key(x, k, 1.0) / thr, price};
     }
   }
-  const double cost = k.cost, finish = k.finish;
+  // A service ranks by its bill (recommend_serve.cpp): its lead before going live, which varies with the
+  // weights' size (lead_hours), is shown in its finish but does not rank it, so only the period counts.
+  const double cost = k.cost, finish = serving(x.scenario.workload) ? k.finish - lead_hours(x, k) : k.finish;
   switch (goal) {
     case Goal::cheapest:
       return {tier, cost, finish};
@@ -96,7 +98,7 @@ Key key_by_goal(const Context& x, const Candidate& k, bool work_known) {
       return {tier, cost * finish, cost};
     case Goal::greenest:
       // The job's own hours (spot: expected, with rework), not the upload and setup before it.
-      return {tier, co2_key(x, k, std::max(0.0, finish - x.fixed_hours)), cost};
+      return {tier, co2_key(x, k, std::max(0.0, k.finish - lead_hours(x, k))), cost};
   }
   return {tier, cost, finish};
 }
@@ -293,7 +295,8 @@ void make_row(const Context& x, const Candidate& k, Priced pr, int rank, Row& r)
   r.price_derived = pr.price.derived;
   if (k.pricing == Pricing::spot) r.spot = simulate_spot(spot_inputs(x, k));
   if (k.pricing == Pricing::on_demand)
-    r.sessions = session_plan(x.c(), x.provider(k), e.work_known ? e.hours.likely : 0, x.fixed_hours, false);
+    r.sessions =
+        session_plan(x.c(), x.provider(k), e.work_known ? e.hours.likely : 0, lead_hours(x, k), false);
   // Unknown work has no hours, so no energy either (Energy::known stays false).
   if (r.work_known) r.energy = job_energy(energy_inputs(x, k, r.hours.likely, r.nodes), false);
   r.pareto = k.pareto;
@@ -326,8 +329,8 @@ void detail(const Context& x, const Candidate& k, Row& r) {
   }
   for (const Text& t : r.bill.notes) r.notes.push_back(t);
   if (r.sessions)
-    r.sessions =
-        session_plan(c, x.provider(k), screened.work_known ? screened.hours.likely : 0, x.fixed_hours, true);
+    r.sessions = session_plan(c, x.provider(k), screened.work_known ? screened.hours.likely : 0,
+                              lead_hours(x, k), true);
   if (k.pricing == Pricing::spot) {
     SpotInputs si = spot_inputs(x, k);
     si.explain = true;

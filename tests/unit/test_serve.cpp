@@ -9,32 +9,10 @@
 #include "engine/cost.hpp"
 #include "engine/recommend.hpp"
 #include "engine/serve.hpp"
-#include "test_estimate_fixtures.hpp"
+#include "test_serve_fixtures.hpp"
 
-namespace {
-
-// Llama-3-8B in bf16 under vLLM, 512-token prompts and 256-token answers, up two weeks.
-gw::Workload llama3_serve(double users) {
-  gw::Workload task;
-  task.mode = gw::Mode::inference;
-  task.precision = gw::Precision::bf16;
-  task.runtime = gw::Runtime::vllm;
-  task.seq_len = 512;
-  task.serve_users = users;
-  task.serve_output_tokens = 256;
-  task.serve_hours = 14 * 24;
-  return gwtest::on_model("llama-3-8b", task);
-}
-
-gw::Scenario serve_scenario(const gw::Workload& w) {
-  gw::Scenario s;
-  s.workload = w;
-  s.constraints.currency = "USD";
-  s.constraints.card_counts = {1};
-  return s;
-}
-
-}  // namespace
+using gwtest::llama3_serve;
+using gwtest::serve_scenario;
 
 TEST_CASE("serve: a workload with users is a serving job; its problems name the fields") {
   gw::Workload w = llama3_serve(20);
