@@ -434,7 +434,10 @@ void build_lines(Bill& bill, const Context& x, const Points& pts) {
               up.zh + " GB × 每 GB 流量价（该平台双向计费）"},
              {in(up_input, up_gb, "GB"), in("price", per_gb, cur + "/GB")}, p.source_date);
   if (m.egress > 0)
-    add_line(bill, CostKind::egress, {"Downloading results (public egress)", "下载结果（公网出流量）"},
+    add_line(bill, CostKind::egress,
+             service ? Text{"Traffic served: responses sent to users (public egress)",
+                            "服务流量：返回给用户的响应（公网出流量）"}
+                     : Text{"Downloading results (public egress)", "下载结果（公网出流量）"},
              range_of(pts, [](const Point& q) { return q.egress; }),
              {"(egress GB - free GB per month) x price per GB", "（出流量 GB − 每月免费额度）× 每 GB 价格"},
              {in("egress", c.egress_gb, "GB"), in("free", p.egress_free_gb_per_month, "GB"),
@@ -561,18 +564,26 @@ Bill price_bill(const Provider& provider, const Constraints& c, double usd_cny, 
     bill.notes.push_back(
         {format_number(provider.free_disk_gb, 0) + " GB of disk is free on " + provider.name.en + ".",
          provider.name.in(Lang::zh) + "免费提供 " + format_number(provider.free_disk_gb, 0) + " GB 云盘。"});
+  // A service's egress is the responses it sends its users (the egress line), a job's its results.
+  const bool service = req.service;
   if (!provider.egress_per_gb && c.egress_gb > 0)
-    bill.notes.push_back(
-        {"The catalog has no egress price for " + provider.name.en + ": downloads are counted as 0.",
-         "目录中没有" + provider.name.in(Lang::zh) + "的出流量价格：下载费按 0 计。"});
+    bill.notes.push_back({"The catalog has no egress price for " + provider.name.en + ": " +
+                              (service ? "the traffic served is" : "downloads are") + " counted as 0.",
+                          "目录中没有" + provider.name.in(Lang::zh) + "的出流量价格：" +
+                              (service ? "服务流量费" : "下载费") + "按 0 计。"});
   if (c.internal_network && provider.internal_network_free && provider.egress_per_gb)
-    bill.notes.push_back({"Results move over the free internal network, so no egress fee.",
-                          "结果走免费内网传输，不收出流量费。"});
+    bill.notes.push_back(service ? Text{"Responses move over the free internal network, so no egress fee.",
+                                        "响应走免费内网传输，不收出流量费。"}
+                                 : Text{"Results move over the free internal network, so no egress fee.",
+                                        "结果走免费内网传输，不收出流量费。"});
   if (!c.internal_network && pts[1].egress > 0 && provider.internal_network_free)
     bill.notes.push_back(
-        {"Moving results over the internal network (e.g. to object storage in the same region) "
-         "avoids the egress fee.",
-         "改用内网传输（如同地域对象存储）可免出流量费。"});
+        service ? Text{"Clients on the internal network (e.g. your app's servers in the same region) avoid "
+                       "the egress fee.",
+                       "客户端走内网访问（如同地域的应用服务器）可免出流量费。"}
+                : Text{"Moving results over the internal network (e.g. to object storage in the same region) "
+                       "avoids the egress fee.",
+                       "改用内网传输（如同地域对象存储）可免出流量费。"});
   return bill;
 }
 

@@ -263,7 +263,9 @@ std::vector<InputField> input_constraint_fields() {
                  "hidden"),
            &Constraints::upload_mbps),
       bind(field("egress", "--egress", "egress_gb", T::size, limits::egress_gb,
-                 {"Results GB out", "下载结果 GB"}, {"Results downloaded, e.g. 5GB", "下载的结果，例如 5GB"},
+                 {"Results GB out", "下载结果 GB"},
+                 {"Results downloaded, e.g. 5GB; a service: the responses it sends its users",
+                  "下载的结果，例如 5GB；服务模式：返回给用户的响应"},
                  "hidden"),
            &Constraints::egress_gb),
       bind_optional(
