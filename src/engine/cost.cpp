@@ -534,9 +534,9 @@ Bill price_bill(const Provider& provider, const Constraints& c, double usd_cny, 
   if (req.service && bill.upload_hours > 0)
     bill.notes.push_back({"The upload is the model's weights as served (" +
                               format_number(upload_gb(req, c), 1) +
-                              " GB), sent once before going live; --dataset-gb is not used for a service.",
+                              " GB), sent once before going live; --dataset is not used for a service.",
                           "上传量为实际部署的模型权重（" + format_number(upload_gb(req, c), 1) +
-                              " GB），上线前上传一次；服务模式不使用 --dataset-gb。"});
+                              " GB），上线前上传一次；服务模式不使用 --dataset。"});
   if (bill.no_gpu_setup)
     bill.notes.push_back(
         {"The " + std::string(req.service ? "model" : "dataset") + " upload is billed at " +

@@ -1,5 +1,5 @@
 // A service's time and bill wording (issue 18's limits): its finish counts the model's upload, not the
-// dataset's; its egress line is the traffic it serves.
+// dataset's; its egress line is the traffic it serves; the dataset field says a service ignores it.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -87,4 +87,11 @@ TEST_CASE("serve: the egress field says what it is for a service, in both langua
   REQUIRE(f);
   CHECK(f->help.en.find("a service: the responses it sends its users") != std::string::npos);
   CHECK(f->help.zh.find("服务模式：返回给用户的响应") != std::string::npos);
+}
+
+TEST_CASE("serve: the dataset field says a service ignores it, in both languages") {
+  const gw::InputField* f = gw::find_input("--dataset");
+  REQUIRE(f);
+  CHECK(f->help.en.find("a service ignores it") != std::string::npos);
+  CHECK(f->help.zh.find("服务模式不用它") != std::string::npos);
 }
