@@ -1,6 +1,7 @@
 // Serving mode in recommend's outputs (serve_output.hpp).
 #include "cli/serve_output.hpp"
 
+#include "cli/cost_output.hpp"
 #include "engine/cost.hpp"
 
 namespace gw::cli {
@@ -61,6 +62,9 @@ std::string serve_table_text(const Report& r, std::size_t n, Lang lang, bool exp
     for (const Explain* e :
          {&w.serve->memory_explain, &w.serve->speed_explain, &w.serve->ttft_explain, &w.serve_cost->explain})
       out += explain_text(*e, lang) + "\n";
+    // The bill's lines (item, formula and inputs, amount), as a batch job's --explain prints them.
+    out += zh ? "#1 的账单：\n" : "Bill for #1:\n";
+    out += bill_text(w.bill, lang, true);
   }
   if (!r.warnings.empty()) {
     out += zh ? "\n注意：\n" : "\nNotes:\n";

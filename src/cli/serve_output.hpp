@@ -13,7 +13,7 @@ namespace gw::cli {
 bool serve_report(const Report&);
 // The summary, then one line per row: GPU, provider, memory, sequences that fit, tokens/s per user and for
 // all users, p50 time to first token, cost a day, for the period and per 1M output tokens; with `explain`
-// the pick's formulas (memory, speed, first token, cost).
+// the pick's formulas (memory, speed, first token, cost) and its bill's lines with their formulas.
 std::string serve_table_text(const Report&, std::size_t rows, Lang, bool explain);
 // {"concurrency", "max_users", "fit", "need_gib", "limit_gib", "user_tps", "aggregate_tps", "ttft_s",
 //  "prefill_s", "step_ms", "arrival_rps", "overloaded", "paid_hours", "days", "cost_per_day",
