@@ -29,27 +29,17 @@ import re
 import subprocess
 import sys
 
-
-def leb(buf, i):
-    result = shift = 0
-    while True:
-        b = buf[i]
-        i += 1
-        result |= (b & 0x7F) << shift
-        shift += 7
-        if not b & 0x80:
-            return result, i
+import wasm_bytes
+from wasm_bytes import leb
 
 
 def sections(buf):
-    if buf[:4] != b"\0asm":
+    """(id, payload, whole size) of each section."""
+    try:
+        for sid, start, end, begin in wasm_bytes.sections(buf):
+            yield sid, buf[start:end], end - begin
+    except ValueError:
         sys.exit("bench-size: not a wasm file")
-    i = 8
-    while i < len(buf):
-        sid = buf[i]
-        size, j = leb(buf, i + 1)
-        yield sid, buf[j:j + size], j + size - i
-        i = j + size
 
 
 def count_imported_functions(payload):

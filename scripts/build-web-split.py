@@ -9,7 +9,9 @@ wasm-split then cuts the wasm along that profile into
   SITE/index.wasm.lzma                  the functions that ran: everything the first frame and first
                                         answer need, all the data, and a placeholder for each other function
   SITE/index.deferred-HASH.wasm.lzma    the other functions (other tabs and panels, Chinese, calculators...)
-both LZMA-packed like before. The primary names its deferred half in a custom section ("gw.deferred"), so a
+both LZMA-packed like before. The primary ships twice (strip_chinese below): index.zh.wasm.lzma whole, for a
+page that starts in Chinese, and index.wasm.lzma with its Chinese sentences zeroed, for the others. The
+primary names its deferred half in a custom section ("gw.deferred"), so a
 page never pairs it with another build's half. web/shell.js instantiates the deferred half on the first
 call of a placeholder (from the service worker's cache when it has it, else fetched synchronously); the
 service worker precaches it, so it is part of the offline copy, not of the first load. A link naming a
@@ -23,9 +25,13 @@ import glob
 import hashlib
 import lzma
 import os
+import re
 import shutil
 import subprocess
 import sys
+
+import wasm_bytes
+from wasm_bytes import leb as read_leb
 
 FEATURES = ["--enable-mutable-globals", "--enable-bulk-memory", "--enable-sign-ext", "--enable-nontrapping-float-to-int"]
 
@@ -57,8 +63,104 @@ def add_custom_section(path, name, payload):
         fh.write(b"\0" + leb(len(body)) + body)
 
 
+# Chinese sentences in the primary's data (issue 20: ~18 KB of the English first load). An English page never
+# shows them: they are drawn only in Chinese, with the CJK font. So index.wasm.lzma has them zeroed (an empty
+# C string; Text::in() then falls back to English), and a page switched to Chinese reloads with the whole
+# primary (web/shell.js, src/platform/web/web.cpp). Zeroed: each NUL-ended UTF-8 run of an active data
+# segment with Chinese characters besides the language button's 中文, that is a sentence or a long label
+# (CJK punctuation, or 4+ Chinese characters). Kept: short words, which the engine may read in English too
+# (the input parsers' units: 天, 小时, 元, 万...). The linker may share such a word with the end of a sentence
+# (tail merging), so a sentence ending in a short Chinese literal of the sources keeps that ending: only the
+# bytes before it are zeroed.
+CJK = re.compile("[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+CJK_PUNCT = re.compile("[\u3000-\u303f\uff01-\uff1f\u2018-\u201d\u2026]")
+
+
+def is_sentence(text):
+    chinese = CJK.findall(text)
+    if not set(chinese) - set("中文"):
+        return False
+    return bool(CJK_PUNCT.search(text)) or len(chinese) >= 4
+
+
+def data_segments(b):
+    """(start, end) of each active data segment's bytes in the module b."""
+    for sid, i, end, _ in wasm_bytes.sections(b):
+        if sid != 11:
+            continue
+        count, j = read_leb(b, i)
+        for _ in range(count):
+            flag, j = read_leb(b, j)
+            if flag == 0:  # active, memory 0, offset expression i32.const ... end
+                if b[j] != 0x41:
+                    raise ValueError("data segment offset is not an i32.const")
+                _, j = read_leb(b, j + 1)
+                if b[j] != 0x0B:
+                    raise ValueError("data segment offset expression is longer than one i32.const")
+                j += 1
+            elif flag != 1:  # 1: passive (bulk memory's memory.init), not ours: left alone
+                raise ValueError("data segment kind %d" % flag)
+            n, j = read_leb(b, j)
+            if flag == 0:
+                yield j, j + n
+            j += n
+
+
+def short_words(root):
+    """Every string literal in src/ with Chinese in it that is not a sentence (over-approximated: safe)."""
+    words = set()
+    for path in glob.glob(os.path.join(root, "src", "**", "*.[ch]pp"), recursive=True):
+        with open(path, encoding="utf-8") as fh:
+            for lit in re.findall(r'"((?:[^"\\\n]|\\.)*)"', fh.read()):
+                lit = re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), lit)
+                if CJK.search(lit) and not is_sentence(lit):
+                    words.add(lit)
+    return words
+
+
+def strip_chinese(src, dst, words):
+    """Writes src with its Chinese sentences zeroed to dst; returns (strings, bytes) zeroed."""
+    with open(src, "rb") as fh:
+        b = bytearray(fh.read())
+    strings = zeroed = 0
+    for start, end in data_segments(b):
+        for m in re.finditer(rb"[^\x00]+", bytes(b[start:end])):
+            try:
+                text = m.group().decode("utf-8")
+            except UnicodeDecodeError:
+                continue  # not a string
+            if not is_sentence(text):
+                continue
+            # The longest ending that is a short word of the sources (the linker may have shared it) stays.
+            keep = next((k for k in range(1, len(text)) if text[k:] in words), len(text))
+            cut = len(text[:keep].encode("utf-8"))
+            b[start + m.start():start + m.start() + cut] = bytes(cut)
+            strings += 1
+            zeroed += cut
+    with open(dst, "wb") as fh:
+        fh.write(b)
+    return strings, zeroed
+
+
 def run(cmd, **kw):
     subprocess.run(cmd, check=True, **kw)
+
+
+def ship_primary(primary, site, work, root):
+    """SITE/index.zh.wasm.lzma: the primary whole; SITE/index.wasm.lzma: with its Chinese sentences zeroed."""
+    pack(primary, os.path.join(site, "index.zh.wasm.lzma"), 9 | lzma.PRESET_EXTREME)
+    english = os.path.join(work, "primary-en.wasm")
+    os.makedirs(work, exist_ok=True)
+    try:
+        strings, zeroed = strip_chinese(primary, english, short_words(root))
+    except (OSError, ValueError, IndexError) as e:
+        print("build-web-split: WARNING: Chinese kept in index.wasm.lzma (%s)" % e, file=sys.stderr)
+        english = primary
+        strings = zeroed = 0
+    pack(english, os.path.join(site, "index.wasm.lzma"), 9 | lzma.PRESET_EXTREME)
+    print("build-web-split: %d Chinese sentences (%d bytes) zeroed in index.wasm.lzma: %d bytes, %d whole" % (
+        strings, zeroed, os.path.getsize(os.path.join(site, "index.wasm.lzma")),
+        os.path.getsize(os.path.join(site, "index.zh.wasm.lzma"))))
 
 
 def main():
@@ -80,6 +182,7 @@ def main():
         instr = os.path.join(work, "instrumented.wasm")
         run(["wasm-split", "--instrument", wasm, "-o", instr] + FEATURES)
         pack(instr, os.path.join(psite, "index.wasm.lzma"), 0)
+        shutil.copyfile(os.path.join(psite, "index.wasm.lzma"), os.path.join(psite, "index.zh.wasm.lzma"))
         env = dict(os.environ, NODE_PATH="/usr/share/nodejs")
         prof = os.path.join(work, "profile")
         run(["node", os.path.join(args.root, "tests/browser/split-profile.mjs"), "--site", psite, "--out", prof],
@@ -96,13 +199,13 @@ def main():
         print("build-web-split: WARNING: no split (%s); the site ships the whole wasm" % e, file=sys.stderr)
         shutil.rmtree(work, ignore_errors=True)
         # The site may hold an earlier run's primary: put the whole wasm back.
-        pack(wasm, os.path.join(args.site, "index.wasm.lzma"), 9 | lzma.PRESET_EXTREME)
+        ship_primary(wasm, args.site, work, args.root)
         return
     with open(deferred, "rb") as fh:
         name = "index.deferred-%s.wasm.lzma" % hashlib.sha256(fh.read()).hexdigest()[:10]
     add_custom_section(primary, "gw.deferred", name.encode())
     pack(deferred, os.path.join(args.site, name), 9 | lzma.PRESET_EXTREME)
-    pack(primary, os.path.join(args.site, "index.wasm.lzma"), 9 | lzma.PRESET_EXTREME)
+    ship_primary(primary, args.site, work, args.root)
     shutil.rmtree(psite, ignore_errors=True)
     print("build-web-split: index.wasm.lzma %d bytes, %s %d bytes" % (
         os.path.getsize(os.path.join(args.site, "index.wasm.lzma")), name, os.path.getsize(os.path.join(args.site, name))))

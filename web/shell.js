@@ -22,7 +22,8 @@
     } catch (e) { /* storage blocked: fall back to the browser */ }
     return /^zh/i.test(navigator.language || '');
   }
-  if (wantsChinese()) window.gwCjkFont = fetch('fonts/cjk.ttf').then(function (r) {
+  var chinese = wantsChinese();
+  if (chinese) window.gwCjkFont = fetch('fonts/cjk.ttf').then(function (r) {
     if (!r.ok) throw new Error('HTTP ' + r.status);
     return r.arrayBuffer();
   });
@@ -121,10 +122,14 @@
     }
   }
 
-  // index.wasm.lzma is fetched and unpacked here, in parallel with index.js, and handed to Emscripten's
-  // instantiateWasm hook below.
-  var wasmBytes = fetch('index.wasm.lzma').then(function (r) {
-    if (!r.ok) throw new Error('index.wasm.lzma: HTTP ' + r.status);
+  // The wasm's primary half is fetched and unpacked here, in parallel with index.js, and handed to Emscripten's
+  // instantiateWasm hook below. It ships twice (scripts/build-web-split.py): index.wasm.lzma with its Chinese
+  // sentences zeroed (18 KB less for an English visit) and index.zh.wasm.lzma whole. An English page that
+  // switches to Chinese reloads with the whole one (src/platform/web/web.cpp, reload_in_chinese).
+  window.gwChineseText = chinese;
+  var primaryName = chinese ? 'index.zh.wasm.lzma' : 'index.wasm.lzma';
+  var wasmBytes = fetch(primaryName).then(function (r) {
+    if (!r.ok) throw new Error(primaryName + ': HTTP ' + r.status);
     return r.arrayBuffer();
   }).then(function (buf) {
     return lzReady.then(function () {

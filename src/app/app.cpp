@@ -158,6 +158,7 @@ struct TabDef {
 }  // namespace
 
 void init(AppState& s) {
+  restore_reload_state(s, platform::take_reload_state());
   const std::string saved = platform::setting("lang");
   if (saved == "zh" || saved == "en") {
     set_language(s, saved == "zh" ? Lang::zh : Lang::en, false);

@@ -12,6 +12,7 @@
 #include "engine/catalog.hpp"
 #include "engine/diagnose/diagnose.hpp"
 #include "engine/guide.hpp"
+#include "engine/link.hpp"
 #include "engine/models.hpp"
 #include "engine/recommend.hpp"
 #include "engine/scenario.hpp"
@@ -144,7 +145,9 @@ struct AppState {
 
   // ---- settings
   Lang lang = Lang::en;
-  bool lang_chosen = false;  // by the user or a link; otherwise from the browser
+  bool lang_chosen = false;           // by the user or a link; otherwise from the browser
+  bool reloaded_for_chinese = false;  // this start is the reload that brought Chinese (reload_state.cpp)
+  bool chinese_after_load = false;    // Chinese was asked for before the data was in: reload once it is
   float scale = 1;
 
   // ---- views
@@ -216,6 +219,13 @@ void commit(AppState&);
 // Before drawing: follow the URL (Back/Forward, a pasted link) and rerun the engine if needed.
 void update(AppState&);
 void set_language(AppState&, Lang lang, bool by_user);
+// ---- the reload that brings Chinese to a page that started in English (reload_state.cpp)
+LinkSettings link_settings(const AppState&);
+// Puts the job in the link (lang=zh) and reloads the page with its unsaved inputs handed over; false when it
+// cannot: this page already reloaded for Chinese (and would never stop), or the data is not in yet.
+bool reload_in_chinese(AppState&);
+// At start: puts back what reload_in_chinese handed over (text is platform::take_reload_state()).
+void restore_reload_state(AppState&, const std::string& text);
 void set_currency(AppState&, const std::string& currency);
 void add_banner(AppState&, Banner banner);
 std::string row_key(const Row& row);

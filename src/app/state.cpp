@@ -13,11 +13,11 @@
 
 namespace gw::app {
 
-namespace {
-
 LinkSettings link_settings(const AppState& s) {
   return LinkSettings{s.lang == Lang::zh ? "zh" : "en"};
 }
+
+namespace {
 
 // Local price edits (catalog tab), kept apart from the scenario so a friend's link does not erase them.
 std::map<std::string, double> load_price_edits(AppState& s) {
@@ -171,6 +171,25 @@ void add_banner(AppState& s, Banner banner) {
 }
 
 void set_language(AppState& s, Lang lang, bool by_user) {
+  if (lang == Lang::zh && !platform::chinese_text_loaded()) {
+    // This page's wasm has no Chinese sentences (an English start): Chinese comes with a reload.
+    if (by_user) {
+      s.lang_chosen = true;
+      platform::set_setting("lang", "zh");
+    }
+    if (!s.loaded) {
+      s.chinese_after_load = true;  // the job is not in yet; update() comes back here once it is
+      return;
+    }
+    if (reload_in_chinese(s)) return;
+    if (s.reloaded_for_chinese)
+      add_banner(s,
+                 {BannerKind::error,
+                  {"Chinese could not be loaded; the page stays in English.", "中文未能加载，页面保持英文。"},
+                  {},
+                  "chinese_text"});
+    lang = Lang::en;
+  }
   const bool changed = s.lang != lang;
   s.lang = lang;
   if (by_user) {
@@ -238,6 +257,10 @@ void init_scenario(AppState& s) {
 }
 
 void update(AppState& s) {
+  if (s.chinese_after_load) {
+    s.chinese_after_load = false;
+    set_language(s, Lang::zh, false);
+  }
   if (platform::take_fragment_change()) {
     const std::string f = platform::fragment();
     if (f != s.fragment) s.link_awaiting_catalog = f;

@@ -73,6 +73,14 @@ CheckerAnswer take_checker_answer();
 
 // "zh" or "en", from navigator.language / LANG.
 std::string preferred_language();
+// False on a web page that started in English: its wasm ships with the Chinese sentences zeroed
+// (scripts/build-web-split.py), so showing Chinese takes a reload. Always true natively.
+bool chinese_text_loaded();
+// Reloads the page with the whole wasm, handing `state` (the app's unsaved inputs) to the next start. The
+// link (the URL fragment) must already say lang=zh: the page picks its wasm by it.
+void reload_in_chinese(const std::string& state);
+// What reload_in_chinese handed over, once; "" on any other start.
+std::string take_reload_state();
 
 // ---- frames: the app is drawn only when something changed
 void request_frames(int count = 3);

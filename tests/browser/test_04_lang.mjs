@@ -1,5 +1,7 @@
 // Issue 8: 中文/English. An English reader never downloads the CJK font; switching loads it and every
 // string shown has its glyphs (no '?' boxes); a Chinese browser gets it in parallel with the wasm.
+// Issue 20: an English page's wasm (index.wasm.lzma) has no Chinese sentences, so switching reloads the page
+// with the whole one (index.zh.wasm.lzma), the job in the link and the open tab handed over.
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {assert, click, clickUntil, launch, snapshot, until, waitReady, watch} from './lib.mjs';
@@ -20,8 +22,16 @@ export default async function (t) {
       const en = join(t.shots, '04-lang-en.png');
       await page.screenshot({path: en});
 
+      assert(w.requests.some((u) => u.endsWith('/index.wasm.lzma')) && !w.requests.some((u) => u.endsWith('index.zh.wasm.lzma')),
+             'an English start should fetch index.wasm.lzma (no Chinese sentences) only');
+      await clickUntil(page, 'tab_catalog', (x) => x.tab === 'catalog', 'the catalog tab');
+      const before = s.report.summary;
       await click(page, 'lang_zh');
-      s = await until(page, (x) => x.lang === 'zh' && x.cjk_font === 'ready', 'Chinese with its font', 15000);
+      s = await until(page, (x) => x.lang === 'zh' && x.cjk_font === 'ready' && x.report && x.report.count > 0,
+                      'Chinese with its font, after the reload', 30000);
+      assert(w.requests.some((u) => u.endsWith('index.zh.wasm.lzma')), 'switching should reload with index.zh.wasm.lzma');
+      s = await until(page, (x) => x.tab === 'catalog', 'the open tab (catalog) back after the reload');
+      assert(s.report.summary !== before, 'the same job should now be summarised in Chinese');
       assert(w.requests.some((u) => u.endsWith('fonts/cjk.ttf')), 'the CJK font should be fetched on switching');
       // Let every panel draw once in Chinese, then ask which glyphs were missing.
       for (const tab of ['tab_catalog', 'tab_guide', 'tab_calculators', 'tab_diagnose', 'tab_recommend']) {
@@ -61,7 +71,9 @@ export default async function (t) {
         const e = performance.getEntriesByType('resource').find((r) => r.name.endsWith('fonts/cjk.ttf'));
         return {font: e ? e.startTime : -1, runtime: window.gwRuntimeAt || -1};
       });
-      assert(order.includes('fonts/cjk.ttf') && order.includes('index.wasm.lzma') && t0.font >= 0 && t0.font < t0.runtime,
+      assert(order.includes('index.zh.wasm.lzma') && !order.includes('index.wasm.lzma'),
+             `a Chinese start should fetch the whole wasm (index.zh.wasm.lzma) only: ${order.join(', ')}`);
+      assert(order.includes('fonts/cjk.ttf') && t0.font >= 0 && t0.font < t0.runtime,
              `the font should be requested with the wasm (font at ${t0.font} ms, wasm ready at ${t0.runtime} ms): ${order.join(', ')}`);
       t.log(`zh-CN browser: first Chinese frame after ${s.frames} frames`);
       await page.screenshot({path: join(t.shots, '04-lang-zh-browser.png')});

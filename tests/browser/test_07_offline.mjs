@@ -14,8 +14,9 @@ export default async function (t) {
     await waitReady(page);
     const csp = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content || '');
     assert(/default-src 'self'/.test(csp) && !/https?:/.test(csp), `CSP should allow only 'self': ${csp}`);
-    await click(page, 'lang_zh');  // the CJK font too
-    await until(page, (x) => x.cjk_font === 'ready', 'the CJK font', 15000);
+    await click(page, 'lang_zh');  // the CJK font too, and the page reloads with its Chinese sentences
+    await until(page, (x) => x.lang === 'zh' && x.cjk_font === 'ready' && x.report && x.report.count > 0,
+                'the page in Chinese with the CJK font', 30000);
     await clickUntil(page, 'tab_guide', (x) => x.tab === 'guide', 'the guide tab');
     // The guide is not in the wasm: it is fetched the first time its tab opens.
     await until(page, (x) => x.catalog.guide === 'ready', 'the guide, fetched on first use');

@@ -252,6 +252,14 @@ std::string preferred_language() {
   }
   return "en";
 }
+// The native build embeds every string: nothing to reload.
+bool chinese_text_loaded() {
+  return true;
+}
+void reload_in_chinese(const std::string&) {}
+std::string take_reload_state() {
+  return {};
+}
 
 void request_frames(int count) {
   shell::add_frames(count);

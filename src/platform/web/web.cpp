@@ -98,6 +98,17 @@ EM_JS(void, gw_js_fail, (const char* what), {
   if (Module['gwFail']) Module['gwFail'](UTF8ToString(what));
 });
 
+EM_JS(int, gw_js_chinese_text, (), { return window['gwChineseText'] === false ? 0 : 1; });
+
+// The unsaved inputs wait in sessionStorage (this tab only) for the next start; the fragment carries lang=zh,
+// which web/shell.js reads to fetch the whole wasm.
+EM_JS(void, gw_js_reload_in_chinese, (const char* state), {
+  try {
+    window['sessionStorage'].setItem('gpuwise.reload', UTF8ToString(state));
+  } catch (e) { /* storage blocked: the inputs are lost, the job is in the link */ }
+  location.reload();
+});
+
 EM_JS(char*, gw_js_dup, (const char* what), {
   var s = "";
   var w = UTF8ToString(what);
@@ -106,6 +117,10 @@ EM_JS(char*, gw_js_dup, (const char* what), {
     else if (w === 'href') s = location.href.replace(/#.*$/, "");
     else if (w === 'lang') s = navigator.language || "";
     else if (w === 'paste') s = Module.gwState.paste;
+    else if (w === 'reload') {
+      s = window['sessionStorage'].getItem('gpuwise.reload') || "";
+      window['sessionStorage'].removeItem('gpuwise.reload');
+    }
   } catch (e) { s = ""; }
   var n = lengthBytesUTF8(s) + 1;
   var p = _malloc(n);
@@ -407,6 +422,15 @@ std::string save_file(const std::string& name, const std::string& mime, const st
 std::string preferred_language() {
   const std::string l = take(gw_js_dup("lang"));
   return l.rfind("zh", 0) == 0 || l.rfind("ZH", 0) == 0 ? "zh" : "en";
+}
+bool chinese_text_loaded() {
+  return gw_js_chinese_text() != 0;
+}
+void reload_in_chinese(const std::string& state) {
+  gw_js_reload_in_chinese(state.c_str());
+}
+std::string take_reload_state() {
+  return take(gw_js_dup("reload"));
 }
 
 void request_frames(int count) {
