@@ -8,7 +8,8 @@
 #
 # Environment: FUZZ_SECONDS (per target; set = campaign), FUZZ_TOTAL_SECONDS (smoke run's total, 60),
 # FUZZ_JOBS (parallel fuzzing processes in a campaign; default: the cores), GPUWISE_JOBS (build jobs, 2),
-# FUZZ_BUILD_DIR (an already configured fuzz build to use instead of the preset's build/fuzz).
+# FUZZ_BUILD_DIR (an already configured fuzz build to use instead of the preset's build/fuzz), FUZZ_TIMEOUT
+# (a campaign's per-input limit in wall-clock seconds, 60; the smoke run's is 10).
 #
 # New interesting inputs go to build/fuzz/corpus/<target>/, never into the committed corpus; crash inputs
 # go to tests/fuzz/artifacts/<target>/ (git-ignored). After a campaign each work corpus is replaced by its
@@ -51,6 +52,11 @@ fi
 [ "$per" -ge 1 ] || per=1
 workers=1
 [ "$campaign" = 1 ] && workers=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
+# libFuzzer's -timeout is wall-clock time. A campaign shares its machine for an hour, and on 12-05 a
+# fuzz_diagnose run under nice -n 19 beside two builds stopped on a "timeout" of an input that takes 0.3 s
+# alone: a campaign allows a minute, which a real hang still exceeds. The smoke run keeps 10 s.
+timeout=10
+[ "$campaign" = 1 ] && timeout=${FUZZ_TIMEOUT:-60}
 
 # Largest input each target is fed: enough for its real inputs, small enough to mutate quickly.
 max_len() {
@@ -110,7 +116,7 @@ for name in "${targets[@]}"; do
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
       "$exe" -max_total_time="$per" -max_len="$(max_len "$name")" -rss_limit_mb=2048 \
-        -malloc_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix="$artifacts/" "$work" "$seeds" \
+        -malloc_limit_mb=2048 -timeout="$timeout" -print_final_stats=1 -artifact_prefix="$artifacts/" "$work" "$seeds" \
         > "$wlog" 2>&1 &
     pids+=($!)
   done
@@ -132,7 +138,7 @@ for name in "${targets[@]}"; do
     # Keep only inputs that add coverage: merge seeds + work corpus into a fresh directory, then swap it in.
     min=build/fuzz/corpus-min/$corpus
     rm -rf "$min" && mkdir -p "$min"
-    if "$exe" -merge=1 -max_len="$(max_len "$name")" -rss_limit_mb=2048 -timeout=10 "$min" "$seeds" "$work" \
+    if "$exe" -merge=1 -max_len="$(max_len "$name")" -rss_limit_mb=2048 -timeout="$timeout" "$min" "$seeds" "$work" \
          > "build/fuzz/$name.merge.log" 2>&1; then
       rm -rf "$work" && mv "$min" "$work"
       echo "    minimised corpus: $(find "$work" -type f | wc -l) files, $(du -sk "$work" | cut -f1) KB in $work"
