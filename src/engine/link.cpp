@@ -159,7 +159,8 @@ std::string encode_link(const Scenario& scenario, const std::vector<Preset>& pre
     if (value != input_text(f, base)) out += std::string("&") + f.key + "=" + pct_encode(value);
   }
   for (const auto& [offer, price] : scenario.price_overrides)
-    out += "&price." + pct_encode(offer) + "=" + exact_number(price);
+    out +=
+        "&price." + pct_encode(offer) + "=" + pct_encode(exact_number(price));  // "2.02721e+06": + is a space
   if (!scenario.catalog_version.empty()) out += "&cat=" + pct_encode(scenario.catalog_version);
   if (!settings.lang.empty()) out += "&lang=" + settings.lang;
   return out;
