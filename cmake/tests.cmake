@@ -27,3 +27,7 @@ add_test(NAME layer_check
 add_test(NAME catalog_fields_script
   COMMAND ${GW_PYTHON3} "${CMAKE_SOURCE_DIR}/scripts/build_catalog.py" --check-fields $<TARGET_FILE:gpuwise>
           --out "${CMAKE_SOURCE_DIR}/data/catalog.json")
+
+# The web page's English-only data copies (scripts/build-web-data.py) keep everything an English reader sees.
+add_test(NAME web_data_english
+  COMMAND ${GW_PYTHON3} "${CMAKE_SOURCE_DIR}/tests/data/check_english_data.py" --gpuwise $<TARGET_FILE:gpuwise>)

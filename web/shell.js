@@ -71,6 +71,12 @@
       var kept = /^catalogs\/catalog-([0-9A-Za-z._-]{1,40})\.json$/.exec(name);
       var file = kept ? (m.catalogs.indexOf(kept[1]) >= 0 ? name : null) : m.files[name];
       if (!file) throw new Error(name + ' is not on this site');
+      // A page without Chinese text (index.wasm.lzma, below) reads the copies without Chinese prose that
+      // the manifest lists (scripts/build-web-data.py): switching it to Chinese reloads it with the whole
+      // wasm, which reads the whole files.
+      var en = m.english_only;
+      if (!chinese && en && typeof en.suffix === 'string' && (kept || (en.files || []).indexOf(name) >= 0))
+        file = file.replace(/\.json$/, en.suffix + '.json');
       // Each file also exists LZMA-packed (m.packed is the suffix, scripts/build-web-data.py): 16% fewer
       // bytes than gzip for the catalog and presets; unpacking the catalog takes about 10 ms.
       var packed = typeof m.packed === 'string' && m.packed;

@@ -13,7 +13,13 @@ function cacheData(cache, res) {
   return res.clone().json().then(function (m) {
     // The page fetches the LZMA-packed copies when the manifest has them (web/shell.js).
     var suffix = typeof m.packed === 'string' ? m.packed : '';
-    var files = Object.keys(m.files || {}).map(function (k) { return m.files[k] + suffix; });
+    var en = m.english_only && typeof m.english_only.suffix === 'string' ? m.english_only : null;
+    var files = [];
+    Object.keys(m.files || {}).forEach(function (k) {
+      files.push(m.files[k] + suffix);
+      // An English page reads these without their Chinese prose, a Chinese one whole: keep both offline.
+      if (en && (en.files || []).indexOf(k) >= 0) files.push(m.files[k].replace(/\.json$/, en.suffix + '.json') + suffix);
+    });
     return Promise.all(files.map(function (f) {
       return cache.match(f).then(function (hit) { return hit || cache.add(f); });
     }));

@@ -7,8 +7,8 @@ import {assert, click, clickUntil, launch, snapshot, typeInto, until, waitReady,
 
 const notesFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'catalog-notes.json');
 // The site serves data files named by their content (scripts/build-web-data.py): catalog-notes-<hash>.json,
-// fetched LZMA-packed (.json.lzma).
-const notesUrl = /\/catalog-notes-[0-9a-f]{10}\.json(\.lzma)?$/;
+// fetched LZMA-packed (.json.lzma), and by an English page without its Chinese prose (.en.json).
+const notesUrl = /\/catalog-notes-[0-9a-f]{10}(\.en)?\.json(\.lzma)?$/;
 const isNotes = (u) => notesUrl.test(u);
 const isGuide = (u) => /\/guide-[0-9a-f]{10}\.json(\.lzma)?$/.test(u);
 
@@ -24,6 +24,10 @@ export default async function (t) {
     let s = await waitReady(page);
     t.log(`first frame after ${Date.now() - t0} ms; ${s.catalog.gpus} GPUs, catalog ${s.catalog.version}`);
     assert(s.catalog.ok && s.catalog.gpus >= 40, `catalog should load with >= 40 GPUs, got ${s.catalog.gpus}`);
+    // An English page reads the catalog and presets without their Chinese prose (8 KB less), never whole.
+    const data = w.requests.filter((u) => /\/(catalogs\/catalog-|presets-)[^/]*\.json(\.lzma)?$/.test(u));
+    assert(data.length === 2 && data.every((u) => /\.en\.json\.lzma$/.test(u)),
+           `the English page's first data should be the two English-only copies: ${data}`);
     // The guide is not part of the first load: the page fetches it only when its tab opens.
     assert(s.catalog.guide === 'not loaded' && !w.requests.some(isGuide),
            `the guide should not load before its tab opens (${s.catalog.guide})`);

@@ -30,6 +30,9 @@ export default async function (t) {
       s = await until(page, (x) => x.lang === 'zh' && x.cjk_font === 'ready' && x.report && x.report.count > 0,
                       'Chinese with its font, after the reload', 30000);
       assert(w.requests.some((u) => u.endsWith('index.zh.wasm.lzma')), 'switching should reload with index.zh.wasm.lzma');
+      // ... and the whole data files, with their Chinese prose (the English page had the English-only copies).
+      for (const f of [/\/catalogs\/catalog-[^/]*[0-9]\.json\.lzma$/, /\/presets-[0-9a-f]{10}\.json\.lzma$/])
+        assert(w.requests.some((u) => f.test(u)), `switching to Chinese should fetch the whole ${f}: ${w.requests.join(' ')}`);
       s = await until(page, (x) => x.tab === 'catalog', 'the open tab (catalog) back after the reload');
       assert(s.report.summary !== before, 'the same job should now be summarised in Chinese');
       assert(w.requests.some((u) => u.endsWith('fonts/cjk.ttf')), 'the CJK font should be fetched on switching');
@@ -73,6 +76,9 @@ export default async function (t) {
       });
       assert(order.includes('index.zh.wasm.lzma') && !order.includes('index.wasm.lzma'),
              `a Chinese start should fetch the whole wasm (index.zh.wasm.lzma) only: ${order.join(', ')}`);
+      const data = order.filter((u) => /^(catalogs\/catalog-|presets-)/.test(u));
+      assert(data.length === 2 && !data.some((u) => u.includes('.en.')),
+             `a Chinese start should fetch the whole catalog and presets: ${data.join(', ')}`);
       assert(order.includes('fonts/cjk.ttf') && t0.font >= 0 && t0.font < t0.runtime,
              `the font should be requested with the wasm (font at ${t0.font} ms, wasm ready at ${t0.runtime} ms): ${order.join(', ')}`);
       t.log(`zh-CN browser: first Chinese frame after ${s.frames} frames`);
