@@ -155,7 +155,21 @@ struct TabDef {
   void (*draw)(AppState&);
 };
 
+const TabDef kTabs[] = {
+    {"recommend", "Recommendation", "Pick", "推荐方案", &draw_recommend_tab},
+    {"catalog", "GPUs and prices", "GPUs", "显卡与价格", &draw_catalog},
+    {"guide", "Guide", "Guide", "指南", &draw_guide},
+    {"calculators", "Calculators", "Calculators", "计算器", &draw_calculators},
+    {"diagnose", "Instance check", "Check", "实例体检", &draw_diagnose},
+};
+
 }  // namespace
+
+bool is_tab(std::string_view id) {
+  for (const TabDef& t : kTabs)
+    if (id == t.id) return true;
+  return false;
+}
 
 void init(AppState& s) {
   restore_reload_state(s, platform::take_reload_state());
@@ -231,17 +245,10 @@ void draw_page(AppState& s) {
     end_page(s);
     return;
   }
-  static const TabDef tabs[] = {
-      {"recommend", "Recommendation", "Pick", "推荐方案", &draw_recommend_tab},
-      {"catalog", "GPUs and prices", "GPUs", "显卡与价格", &draw_catalog},
-      {"guide", "Guide", "Guide", "指南", &draw_guide},
-      {"calculators", "Calculators", "Calculators", "计算器", &draw_calculators},
-      {"diagnose", "Instance check", "Check", "实例体检", &draw_diagnose},
-  };
   const bool narrow = ImGui::GetContentRegionAvail().x < 560 * s.scale;
   const ImGuiTabBarFlags tab_flags = narrow ? ImGuiTabBarFlags_FittingPolicyScroll : 0;
   if (ImGui::BeginTabBar("tabs", tab_flags)) {
-    for (const TabDef& t : tabs) {
+    for (const TabDef& t : kTabs) {
       ImGuiTabItemFlags tf = 0;
       if (s.goto_tab == t.id) tf |= ImGuiTabItemFlags_SetSelected;
       const bool open =

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/calculators.hpp"
@@ -224,6 +225,8 @@ LinkSettings link_settings(const AppState&);
 // Puts the job in the link (lang=zh) and reloads the page with its unsaved inputs handed over; false when it
 // cannot: this page already reloaded for Chinese (and would never stop), or the data is not in yet.
 bool reload_in_chinese(AppState&);
+// Whether id names one of the page's tabs ("recommend", "catalog", ...: app.cpp's tab table).
+bool is_tab(std::string_view id);
 // At start: puts back what reload_in_chinese handed over (text is platform::take_reload_state()).
 void restore_reload_state(AppState&, const std::string& text);
 void set_currency(AppState&, const std::string& currency);

@@ -85,8 +85,8 @@ void result_row(const char* label, const std::string& value, Tone tone = Tone::t
 
 void explain(const Explain& e, const std::vector<Text>& notes) {
   ImGui::PushTextWrapPos(0);
-  if (!e.formula.empty()) ImGui::TextColored(color_v(Tone::muted), "%s", tr(e.formula).c_str());
-  for (const Text& n : notes) ImGui::TextColored(color_v(Tone::muted), "• %s", tr(n).c_str());
+  if (!e.formula.empty()) wrapped_text(tr(e.formula), color_v(Tone::muted));
+  for (const Text& n : notes) wrapped_text("• " + tr(n), color_v(Tone::muted));
   ImGui::PopTextWrapPos();
 }
 

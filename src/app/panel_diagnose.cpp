@@ -82,16 +82,16 @@ void draw_finding(const Finding& f, int index) {
   ImGui::PushID(index);
   const Tone t = tone_of(f.severity);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(color_v(t), "[%s] %s", tr(severity_label(f.severity)).c_str(), tr(f.title).c_str());
+  wrapped_text("[" + std::string(tr(severity_label(f.severity))) + "] " + tr(f.title), color_v(t));
   ImGui::Indent();
   if (f.evidence.line > 0) {
     const std::string where = std::string(tr("line ", "第 ")) + std::to_string(f.evidence.line) +
                               tr("", " 行") + (f.evidence.section.empty() ? "" : " · " + f.evidence.section);
     ImGui::TextColored(color_v(Tone::muted), "%s: %s", where.c_str(), f.evidence.text.c_str());
   }
-  if (!f.meaning.empty()) ImGui::TextWrapped("%s", tr(f.meaning).c_str());
-  // No space after the arrow in Chinese: the wrap would break there and leave the arrow on a line alone.
-  if (!f.action.empty()) ImGui::TextColored(color_v(Tone::good), "%s%s", tr("→ ", "→"), tr(f.action).c_str());
+  if (!f.meaning.empty()) wrapped_text(tr(f.meaning));
+  // A no-break space after the arrow: a wrap there would leave the arrow on a line alone.
+  if (!f.action.empty()) wrapped_text("→\u00a0" + tr(f.action), color_v(Tone::good));
   if (f.slowdown)
     ImGui::TextColored(color_v(Tone::warn), "%s %s%%", tr("Estimated slowdown:", "估计性能损失："),
                        plain(*f.slowdown * 100, 0).c_str());

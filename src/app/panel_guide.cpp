@@ -41,7 +41,7 @@ void draw_table(const GuideTable& t) {
           ImGui::TextUnformatted(text.c_str());
         } else {
           ImGui::PushTextWrapPos(0);
-          ImGui::TextUnformatted(text.c_str());
+          wrapped_text(text);
           ImGui::PopTextWrapPos();
         }
       }
@@ -50,7 +50,7 @@ void draw_table(const GuideTable& t) {
   }
   for (const Text& n : t.notes) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(color_v(Tone::muted), "%s", tr(n).c_str());
+    wrapped_text(tr(n), color_v(Tone::muted));
     ImGui::PopTextWrapPos();
   }
 }
@@ -101,7 +101,7 @@ void draw_guide(AppState& s) {
   } else {
     ImGui::BeginChild("guide_list", ImVec2(list_w, 0), true);
     ImGui::PushFont(font_heading());
-    ImGui::TextWrapped("%s", tr(g.title).c_str());
+    wrapped_text(tr(g.title));
     ImGui::PopFont();
     ImGui::Spacing();
     for (int i = 0; i < n; ++i) {
@@ -113,7 +113,7 @@ void draw_guide(AppState& s) {
     }
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(color_v(Tone::muted), "%s", tr(g.source).c_str());
+    wrapped_text(tr(g.source), color_v(Tone::muted));
     ImGui::PopTextWrapPos();
     ImGui::EndChild();
     ImGui::SameLine();
@@ -129,7 +129,7 @@ void draw_guide(AppState& s) {
     const float wrap = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
     for (const Text& p : sec.paragraphs) {
-      ImGui::TextUnformatted(tr(p).c_str());
+      wrapped_text(tr(p));
       ImGui::Spacing();
     }
     ImGui::PopTextWrapPos();

@@ -100,7 +100,7 @@ void draw_preset_picker(AppState& s) {
   // The preset's guide speaks of the preset's own model: not shown once the job runs on another one.
   if (cur && !cur->guide.empty() && (w.model.empty() || w.model == cur->workload.model)) {
     ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::muted));
-    ImGui::TextWrapped("%s", tr(cur->guide).c_str());
+    wrapped_text(tr(cur->guide));
     ImGui::PopStyleColor();
   }
 }

@@ -151,9 +151,9 @@ void draw_model_line(AppState& s) {
     return;
   }
   ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::muted));
-  ImGui::TextWrapped("%s", (tr("From the model library: ", "来自模型库：") + tr(m->name) + tr(" (", "（") +
-                            m->params_text + tr(" parameters, ", " 参数，") + m->licence + tr(")", "）"))
-                               .c_str());
+  wrapped_text((tr("From the model library: ", "来自模型库：") + tr(m->name) + tr(" (", "（") +
+                m->params_text + tr(" parameters, ", " 参数，") + m->licence + tr(")", "）"))
+                   .c_str());
   ImGui::PopStyleColor();
   remember_rect("model_line");
   item_tooltip((m->source.url + "\n" + tr("as of ", "日期：") + m->source.date).c_str());
@@ -162,7 +162,7 @@ void draw_model_line(AppState& s) {
   std::string list;
   for (const InputField* f : edited) list += (list.empty() ? "" : tr(", ", "、")) + tr(f->label);
   ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::warn));
-  ImGui::TextWrapped("%s", (tr("Changed since: ", "之后修改过：") + list).c_str());
+  wrapped_text((tr("Changed since: ", "之后修改过：") + list));
   ImGui::PopStyleColor();
   remember_rect("model_edited");
   if (ImGui::SmallButton(tr("Back to the model's values", "恢复为模型的参数"))) pick_model(s, *m);
@@ -191,11 +191,11 @@ void draw_config_import(AppState& s) {
       ImGui::BulletText("%s: %s", v.hf_problems[i].path.c_str(), v.hf_problems[i].message.c_str());
   } else if (!v.hf_result.en.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::good));
-    ImGui::TextWrapped("%s", tr(v.hf_result).c_str());
+    wrapped_text(tr(v.hf_result));
     ImGui::PopStyleColor();
     for (const Text& n : v.hf_notes) {
       ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::muted));
-      ImGui::TextWrapped("%s", tr(n).c_str());
+      wrapped_text(tr(n));
       ImGui::PopStyleColor();
     }
   }
@@ -279,7 +279,7 @@ bool draw_results_waiting_for_models(AppState& s) {
                        : Text{"The model library could not be read, so this link's job is not ranked.",
                               "模型库无法读取，此链接的任务无法计算。"};
   ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::bad));
-  ImGui::TextWrapped("%s", tr(why).c_str());
+  wrapped_text(tr(why));
   ImGui::PopStyleColor();
   if (st == ModelsState::failed) {
     if (ImGui::Button(tr("Try again", "重试"))) platform::retry_data_file(kModelsFile);

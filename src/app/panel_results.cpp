@@ -24,7 +24,7 @@ void draw_explain(const char* heading, const Explain& e) {
   if (e.formula.empty() && e.inputs.empty()) return;
   ImGui::TextColored(color_v(Tone::accent), "%s", heading);
   ImGui::PushTextWrapPos(0);
-  if (!e.formula.empty()) ImGui::TextWrapped("%s", tr(e.formula).c_str());
+  if (!e.formula.empty()) wrapped_text(tr(e.formula));
   for (const ExplainInput& in : e.inputs) {
     const std::string& name = ui_lang() == Lang::zh && !in.name_zh.empty() ? in.name_zh : in.name;
     ImGui::BulletText("%s = %s %s", name.c_str(), plain(in.value, 4).c_str(), tr(unit_text(in.unit)).c_str());
@@ -76,11 +76,10 @@ void draw_detail(AppState& s, const Row& row) {
   const std::string& cur = s.report.currency;
   ImGui::Indent(ImGui::GetStyle().IndentSpacing);
   ImGui::PushTextWrapPos(0);
-  if (!row.reason.empty()) ImGui::TextWrapped("%s", tr(row.reason).c_str());
+  if (!row.reason.empty()) wrapped_text(tr(row.reason));
   // Energy and CO2e beside the money, at any width (the table's column gives way on narrow screens).
-  if (row.work_known) ImGui::TextWrapped("%s", tr(energy_line(row.energy)).c_str());
-  if (row.serve && row.serve_cost)
-    ImGui::TextWrapped("%s", tr(serve_line(*row.serve, *row.serve_cost, cur)).c_str());
+  if (row.work_known) wrapped_text(tr(energy_line(row.energy)));
+  if (row.serve && row.serve_cost) wrapped_text(tr(serve_line(*row.serve, *row.serve_cost, cur)));
   if (!row.change.empty())
     ImGui::TextColored(color_v(Tone::warn), "%s %s", tr("Changed so it fits:", "为放得下而做的改动："),
                        tr(row.change_text).c_str());
@@ -150,7 +149,7 @@ void draw_summary(AppState& s) {
   }
   ImGui::PushTextWrapPos(0);
   if (r.rows.empty()) {
-    ImGui::TextColored(color_v(Tone::warn), "%s", tr(r.summary).c_str());
+    wrapped_text(tr(r.summary), color_v(Tone::warn));
     for (const auto* d : {&r.closest_over_budget, &r.closest_over_deadline})
       if (*d) ImGui::BulletText("%s", tr(describe(**d, r, s.catalog)).c_str());
   } else {
@@ -190,11 +189,11 @@ void draw_summary(AppState& s) {
       ImGui::SameLine(0, 0);
       ImGui::Text(" · %s kg CO2e", format_kg_co2e(pick.energy, ui_lang()).c_str());
     }
-    ImGui::TextWrapped("%s", tr(r.summary).c_str());
+    wrapped_text(tr(r.summary));
   }
   // A no-break space after the bullet: wrapping Chinese (no spaces) must not leave the bullet alone on a
   // line.
-  for (const Text& w : r.warnings) ImGui::TextColored(color_v(Tone::warn), "•\u00a0%s", tr(w).c_str());
+  for (const Text& w : r.warnings) wrapped_text("•\u00a0" + tr(w), color_v(Tone::warn));
   ImGui::PopTextWrapPos();
 }
 

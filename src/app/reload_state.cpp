@@ -15,8 +15,6 @@
 namespace gw::app {
 namespace {
 
-constexpr const char* kTabs[] = {"recommend", "catalog", "guide", "calculators", "diagnose"};
-
 void put(nlohmann::json& j, const char* key, const char* text) {
   if (text[0]) j[key] = text;
 }
@@ -67,8 +65,7 @@ void restore_reload_state(AppState& s, const std::string& text) {
   if (!j.is_object() || j.value("for", "") != "zh") return;
   s.reloaded_for_chinese = true;
   const std::string tab = j.value("tab", "");
-  for (const char* t : kTabs)
-    if (tab == t) s.goto_tab = tab;
+  if (is_tab(tab)) s.goto_tab = tab;
   get(j, "catalog_filter", s.cat.filter, sizeof s.cat.filter);
   get(j, "offer_filter", s.cat.offer_filter, sizeof s.cat.offer_filter);
   get(j, "preset_filter", s.job.preset_filter, sizeof s.job.preset_filter);

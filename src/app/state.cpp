@@ -103,7 +103,7 @@ void adopt_link(AppState& s, const std::string& fragment, bool from_url) {
 
 }  // namespace
 
-RecommendOptions engine_options(const AppState& s) {
+RecommendOptions engine_options(const AppState&) {
   RecommendOptions opts;
   // The first screen needs the pick's words only; every other row is explained when it is opened
   // (detailed_row): explaining the top ten up front cost the page's first answer most of its time.

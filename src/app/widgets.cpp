@@ -9,6 +9,8 @@
 #include "app/theme.hpp"
 #include "engine/cost.hpp"
 #include "engine/input.hpp"
+#include "engine/line_break.hpp"
+#include "imgui_internal.h"
 #include "platform/platform.hpp"
 
 namespace gw::app {
@@ -36,6 +38,45 @@ bool segmented(const char* label, bool active, float width) {
   const bool clicked = ImGui::Button(label, ImVec2(width, 0));
   if (active) ImGui::PopStyleColor(2);
   return clicked && !active;
+}
+
+void wrapped_text(std::string_view text) {
+  ImGuiContext& g = *GImGui;
+  ImGuiWindow* window = g.CurrentWindow;
+  if (window->SkipItems) return;
+  const float pos = window->DC.TextWrapPos;
+  const float width = ImGui::CalcWrapWidthForPos(window->DC.CursorPos, pos < 0 ? 0.0f : pos);
+  ImFont* font = ImGui::GetFont();
+  const float scale = ImGui::GetFontSize() / font->FontSize;
+  const auto advance = [&](char32_t c) -> double {
+    return (c <= IM_UNICODE_CODEPOINT_MAX ? font->GetCharAdvance(static_cast<ImWchar>(c))
+                                          : font->FallbackAdvanceX) *
+           scale;
+  };
+  std::string lines;
+  lines.reserve(text.size() + 16);
+  bool first = true;
+  for (const LineSpan& l : wrap_lines(text, width, advance)) {
+    if (!first) lines += '\n';
+    first = false;
+    lines.append(text.substr(l.begin, l.end - l.begin));
+  }
+  // One item, drawn unwrapped since the breaks are ours; the text-capture log (the test hook) gets the
+  // paragraph whole, as TextWrapped logs it, not our lines.
+  const ImVec2 at = window->DC.CursorPos;
+  const bool logging = g.LogEnabled;
+  g.LogEnabled = false;
+  ImGui::PushTextWrapPos(-1.0f);
+  ImGui::TextUnformatted(lines.data(), lines.data() + lines.size());
+  ImGui::PopTextWrapPos();
+  g.LogEnabled = logging;
+  if (logging) ImGui::LogRenderedText(&at, text.data(), text.data() + text.size());
+}
+
+void wrapped_text(std::string_view text, const ImVec4& color) {
+  ImGui::PushStyleColor(ImGuiCol_Text, color);
+  wrapped_text(text);
+  ImGui::PopStyleColor();
 }
 
 void item_tooltip(const char* text) {

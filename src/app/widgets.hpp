@@ -3,6 +3,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "imgui.h"
 
@@ -20,6 +21,12 @@ void item_tooltip(const char* text);
 // The text of the tooltip this frame shows, for the test hook (item_tooltip records its own).
 void remember_tooltip(const std::string& text);
 const std::string& tooltip_shown();
+
+// A paragraph wrapped at the current wrap position (PushTextWrapPos), or the content region's right edge when
+// none is set, like ImGui::TextWrapped, but with engine/line_break.hpp's rules: Chinese breaks between
+// characters, and "¥19.13" or "RTX 4090" never splits (ImGui breaks after any '.' or ',').
+void wrapped_text(std::string_view text);
+void wrapped_text(std::string_view text, const ImVec4& color);
 
 // Text for a number that may be unknown: "—" when absent.
 std::string num(std::optional<double> v, int decimals);
