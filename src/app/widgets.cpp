@@ -84,7 +84,7 @@ void item_tooltip(const char* text) {
   remember_tooltip(text);
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-  ImGui::TextUnformatted(text);
+  wrapped_text(text);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
