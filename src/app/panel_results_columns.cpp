@@ -80,11 +80,15 @@ const Column kRank{
 const Column kGpu{c_gpu, "gpu", "GPU", "显卡", always_shown, 1.85f, nullptr, nullptr};
 const Column kProvider{c_provider, "provider", "Provider", "平台", hide_tiny, 1.75f, nullptr, nullptr};
 const Column kPricing{c_pricing, "pricing", "Pricing", "计费", hide_tiny, 1.15f, nullptr, nullptr};
-const Column kDone{c_done, "done", "Done in", "完成用时", always_shown, 1.0f,
+// "用时", not "完成用时": the column is narrow, and the longer header was cut to "完成…" even on a desktop.
+const Column kDone{c_done,
+                   "done",
+                   "Done in",
+                   "用时",
+                   always_shown,
+                   1.0f,
                    "Wall clock from now: upload, setup and the job (spot: expected, incl. lost work).",
-                   "从现在算起的总时间：上传、配置和任务本身（竞价：期望值，含丢失的工作）。",
-                   // A phone cut "完成用时" to "完成…"; the English fits.
-                   "Done in", "用时"};
+                   "从现在算起的总时间：上传、配置和任务本身（竞价：期望值，含丢失的工作）。"};
 const Column kCost{c_cost,
                    "cost",
                    "Total cost",

@@ -24,7 +24,7 @@ const WORDS = {
   },
   zh: {
     headers: ['每人 tok/s', '首 token p50/p95（秒）', '可容纳用户', '每天', '每百万 token', '整个期间'],
-    batch: ['完成用时', '计费'],
+    batch: ['用时', '计费'],
     plot: '每天费用与每用户 token/s',
     always: '全天在线（24 小时）',
     summary: /在线 14 天，全天在线。同时服务 20 个用户：每人 [0-9.]+ token\/s，首 token [0-9.]+ 秒（p95 [0-9.]+ 秒）/,
