@@ -31,6 +31,14 @@ if(GPUWISE_WEB_EXCEPTIONS)
 else()
   set(GW_WEB_EXC_LINK -sDISABLE_EXCEPTION_CATCHING=1)
 endif()
+# wasm-opt inlines a function into its only caller however big it is (-1), so code the first load never runs
+# (the model library's reader, the catalog notes' reader...) sat inside functions it does run, and shipped in
+# index.wasm.lzma, the primary half of the split (scripts/build-web-split.py). Measured 12-05 on the primary
+# and the deferred half (LZMA) and the whole wasm (raw): -1 (wasm-opt's default) 270.1 + 89.4 KB, 998 KB;
+# 200: 249.3 + 110.2, 1001 KB; 50: 242.3 + 116.2, 1006 KB; 10: 240.0 + 119.0, 1016 KB. Functions of up to 50
+# (wasm-opt's measure) are still inlined, so no hot call gains a call.
+set(GPUWISE_WEB_ONE_CALLER_INLINE "50" CACHE STRING
+    "Emscripten: largest function wasm-opt inlines into its only caller (-1: any)")
 set(GW_WEB_LINK
   ${GW_WEB_COMPILE} ${GW_WEB_EXC_LINK} -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sENVIRONMENT=web
@@ -47,8 +55,10 @@ set(GW_WEB_LINK
   # UTF-8 with TextDecoder alone (every browser with WebGL 2 has it), and nothing calls setjmp/longjmp.
   "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,onAbort,onRuntimeInitialized,instantiateWasm]"
   -sTEXTDECODER=2 -sSUPPORT_LONGJMP=0
-  # A second round of wasm-opt -Oz after the first finds another 3 KB gzipped.
-  -sBINARYEN_EXTRA_PASSES=-Oz)
+  # A second round of wasm-opt -Oz after the first finds another 3 KB gzipped. The page's wasm is split by
+  # which functions its first load runs (scripts/build-web-split.py); wasm-opt inlines every function that
+  # has one caller, which puts code the first load never runs into functions it does.
+  "-sBINARYEN_EXTRA_PASSES=-Oz,--one-caller-inline-max-function-size=${GPUWISE_WEB_ONE_CALLER_INLINE}")
 # Closure Compiler (npm, pinned in tools/closure; scripts/setup-deps.sh installs it) shrinks the JavaScript
 # Emscripten writes by a third. Without it the site still builds, just bigger.
 find_program(GW_CLOSURE_COMPILER compiler NO_DEFAULT_PATH

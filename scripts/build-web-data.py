@@ -10,14 +10,15 @@ The web page's wasm holds code only; its data is fetched (src/platform/web/web.c
                                    (released earlier, kept so an old share link replays its prices)
   NAME-HASH.json                   presets, guide, catalog notes, model library...: the other data/*.json
                                    the page reads, named by their content, so a cached copy is never stale
-The catalogs and the presets also come without their Chinese prose (NAME.en.json, english_only below): an
-English page cannot show Chinese (its wasm has no Chinese sentences either, scripts/build-web-split.py) and
-switching it to Chinese reloads the page, so its first load skips about 8 KB. Names and titles keep both
-languages: the search boxes match either. Every file is minified JSON, and beside it the same bytes LZMA-packed (NAME.json.lzma, xz's "alone" format at
--9e, like index.wasm.lzma): 16% fewer bytes than gzip -9 for the catalog and presets of the first load
-(scripts/bench). The manifest's "packed" is the suffix of those copies (".lzma"): web/shell.js fetches and
-unpacks them, and pages built before the packing keep reading the plain files. Running this again on a deployed site with new data/*.json is a price update
-without a rebuild: files of earlier deploys are left for pages that still have their manifest.
+The catalogs, the presets and the catalog notes also come without their Chinese prose (NAME.en.json,
+english_only below): an English page cannot show Chinese (its wasm has no Chinese sentences either,
+scripts/build-web-split.py) and switching it to Chinese reloads the page, so its first load skips about 8 KB.
+Names and titles keep both languages: the search boxes match either. Every file is minified JSON, and beside
+it the same bytes LZMA-packed (NAME.json.lzma, xz's "alone" format at -9e, like index.wasm.lzma): 16% fewer
+bytes than gzip -9 for the catalog and presets of the first load (scripts/bench). The manifest's "packed" is
+the suffix of those copies (".lzma"): web/shell.js fetches and unpacks them, and pages built before the
+packing keep reading the plain files. Running this again on a deployed site with new data/*.json is a price
+update without a rebuild: files of earlier deploys are left for pages that still have their manifest.
 The build runs it for the site it assembles (cmake/web.cmake) with --prune, which removes the content-named
 files that the manifest no longer names, so the service worker's precache list stays exact.
 """

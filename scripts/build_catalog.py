@@ -35,11 +35,21 @@ CATALOG_VERSION = "2026.12.7"  # bump the last number for every regenerated cata
 USD_CNY = 6.75
 USD_CNY_DATE = "2026-08-18"  # PABLO, "实时汇率, 2026-08-18 查询" (billing notes section 7)
 
-# Fields moved out of catalog.json into catalog-notes.json. Only prose nothing computes with. An offer's notes
-# end up in a recommendation's row notes (recommend_text.cpp), shown only when a row is opened: the web page
-# fetches the file then and recomputes the rows with them (src/app/panel_results.cpp). A provider's billing_note, an
-# offer's derate_note (row warnings) and the programmes (the constraints panel) stay in catalog.json.
-PROSE = {"gpus": ("source", "notes"), "providers": ("spot_note", "source"), "offers": ("source", "notes")}
+# Fields moved out of catalog.json into catalog-notes.json: prose nothing computes with, the fields the engine's
+# tables mark `prose` (src/engine/catalog_fields.cpp; --check-fields compares). The web page fetches the notes
+# when they are first shown (src/app/panel_catalog.cpp): offers' notes and providers' billing and session notes
+# are row notes, shown when a row is opened; programmes' notes are the credits list's tooltips; the rest is the
+# catalog tab's. An offer's derate_note stays: it is a row warning, shown with the ranking.
+# "providers/access" and "providers/programs" are inside a provider's entry: {"access": {...}, "programs":
+# {"<programme id>": {...}}}.
+PROSE = {
+    "gpus": ("source", "notes"),
+    "providers": ("billing_note", "spot_note", "session_note", "source"),
+    "providers/access": ("data_location", "notes", "source"),
+    "providers/programs": ("qualifies", "covers", "notes", "source"),
+    "offers": ("source", "notes", "interconnect_source"),
+    "unpriced": ("reason",),
+}
 NOTES_FILE = "catalog-notes.json"
 
 DATE_RE = re.compile(r"\d{4}-\d{2}(?:-\d{2})?")
@@ -873,11 +883,26 @@ def split_prose(catalog):
         if k == "usd_cny_date":
             core["notes_file"] = NOTES_FILE
     notes = {"schema_version": SCHEMA_VERSION, "catalog_version": catalog["catalog_version"]}
-    for section, fields in PROSE.items():
+
+    def split(item, section):
+        return ({k: v for k, v in item.items() if k not in PROSE[section]},
+                {k: v for k, v in item.items() if k in PROSE[section]})
+
+    for section in ("gpus", "providers", "offers", "unpriced"):
         core[section], notes[section] = [], {}
         for item in catalog[section]:
-            moved = {k: v for k, v in item.items() if k in fields}
-            core[section].append({k: v for k, v in item.items() if k not in fields})
+            kept, moved = split(item, section)
+            if "access" in kept:
+                kept["access"], access = split(kept["access"], "providers/access")
+                if access:
+                    moved["access"] = access
+            if "programs" in kept:
+                pairs = [split(g, "providers/programs") for g in kept["programs"]]
+                kept["programs"] = [g for g, _ in pairs]
+                programs = {g["id"]: m for g, m in pairs if m}
+                if programs:
+                    moved["programs"] = programs
+            core[section].append(kept)
             if moved:
                 notes[section][item["id"]] = moved
     return core, notes
@@ -969,7 +994,14 @@ def output_keys(core, notes):
     for section, by_id in notes.items():
         if isinstance(by_id, dict):
             for fields in by_id.values():
-                keys.setdefault(section, set()).update(fields)
+                for k, v in fields.items():
+                    if section == "providers" and k == "access":
+                        keys.setdefault("providers/access", set()).update(v)
+                    elif section == "providers" and k == "programs":
+                        for g in v.values():
+                            keys.setdefault("providers/programs", set()).update(g)
+                    else:
+                        keys.setdefault(section, set()).add(k)
     return keys
 
 
@@ -981,12 +1013,17 @@ def check_fields(gpuwise, out_path):
     listed = {}
     for f in listing:
         listed.setdefault(f["section"], set()).add(f["key"])
+    # PROSE above and the engine's `prose` marks: the same fields, or the page and the notes reader disagree.
+    prose_listed = {(f["section"], f["key"]) for f in listing if f.get("prose") == "yes"}
+    prose_here = {(section, k) for section, keys in PROSE.items() for k in keys}
     with open(out_path, encoding="utf-8") as f:
         core = json.load(f)
     with open(os.path.join(os.path.dirname(out_path), NOTES_FILE), encoding="utf-8") as f:
         notes = json.load(f)
     written = output_keys(core, notes)
-    errors = []
+    errors = [f"{s or 'top level'}: '{k}' is marked prose in the engine but not in PROSE"
+              for s, k in sorted(prose_listed - prose_here)]
+    errors += [f"{s}: '{k}' is in PROSE but not marked prose in the engine" for s, k in sorted(prose_here - prose_listed)]
     for section in sorted(set(listed) | set(written)):
         have, want = written.get(section, set()), listed.get(section, set())
         skip = NOT_WRITTEN.get(section, {})

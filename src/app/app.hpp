@@ -252,8 +252,15 @@ void draw_data_status(AppState&);
 // ---- the catalog's citations and notes (panel_catalog.cpp)
 enum class NotesState { ready, not_loaded, loading, failed, invalid };
 // Applies them once they are at hand: at start when compiled in (desktop), else after `request` (the web
-// page fetches them when first shown: the catalog tab, or an opened recommendation row).
-void update_catalog_notes(AppState&, bool request);
+// page fetches them when first shown: the catalog tab, an opened recommendation row, the credits list).
+// The cheap "not now" is inline, so a page that never shows them runs none of the notes reader: the wasm
+// is split by which functions the first load runs (scripts/build-web-split.py), and the reader stays out
+// of the first download.
+void fetch_catalog_notes(AppState&, bool request);
+bool catalog_notes_compiled_in(const AppState&);
+inline void update_catalog_notes(AppState& s, bool request) {
+  if (request || s.catalog_notes_requested || catalog_notes_compiled_in(s)) fetch_catalog_notes(s, request);
+}
 NotesState catalog_notes_state(const AppState&);
 const char* notes_state_name(NotesState);  // for the test hook
 // What a tooltip says in place of a citation that has not arrived.
@@ -262,8 +269,12 @@ void draw_catalog_notes_status(AppState&);  // beside the catalog's view switch 
 
 // ---- the model library (panel_models.cpp)
 enum class ModelsState { not_loaded, loading, ready, failed, invalid };
-// Parses the library once it is at hand; `request` starts the download on the web.
-ModelsState update_models(AppState&, bool request);
+// Parses the library once it is at hand; `request` starts the download on the web. Inline for the same
+// reason as update_catalog_notes: a first load that never asks keeps the library's reader out of it.
+ModelsState fetch_models(AppState&, bool request);
+inline ModelsState update_models(AppState& s, bool request) {
+  return request || s.models_requested ? fetch_models(s, request) : ModelsState::not_loaded;
+}
 const ModelLibrary* model_library(const AppState&);  // null until loaded
 const char* models_state_name(ModelsState);          // for the test hook
 // The job's model (picker, header, config import) inside the job panel.

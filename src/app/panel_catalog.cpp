@@ -216,13 +216,19 @@ void draw_gpu_table(AppState& s) {
 // ---- the catalog's citations and notes
 // data/catalog-notes.json, named by Catalog::notes_file. The desktop build has them compiled in and applies
 // them at start; the web page leaves them out of its wasm and fetches them when they are first shown: the
-// catalog tab opens or a recommendation row is opened (panel_results.cpp). A first load that shows neither
-// does not download them.
-// Nothing the engine computes with is in them (scripts/build_catalog.py, PROSE), so the ranking stands; but
-// an offer's notes are part of its row's notes, so the report is recomputed once they are in. The price
-// edits live in the scenario, apart from the catalog, so applying the notes in place keeps those too.
-void update_catalog_notes(AppState& s, bool request) {
-  const std::string name = s.catalog.notes_file;
+// catalog tab opens, a recommendation row is opened (panel_results.cpp) or the credits list is opened
+// (panel_constraints.cpp, for the programmes' notes). A first load that shows none of them does not download
+// them.
+// Nothing the engine computes with is in them (the fields marked `prose` in catalog_fields.cpp), so the
+// ranking stands; but offers' notes and providers' billing and session notes are part of a row's notes, so
+// the report is recomputed once they are in. The price edits live in the scenario, apart from the catalog,
+// so applying the notes in place keeps those too.
+bool catalog_notes_compiled_in(const AppState& s) {
+  return !s.catalog.notes_file.empty() && !bundled_file(s.catalog.notes_file).empty();
+}
+
+[[gnu::noinline]] void fetch_catalog_notes(AppState& s, bool request) {
+  const std::string name = s.catalog.notes_file;  // a copy: applying clears notes_file
   if (!s.catalog_ok || name.empty() || !s.catalog_notes_problems.empty()) return;
   // Asking platform::data_file is what starts the download on the web: only when compiled in or asked for.
   if (!request && !s.catalog_notes_requested && bundled_file(name).empty()) return;

@@ -4,6 +4,7 @@
 // box that reads a pasted Hugging Face config.json. Picking or importing fills the workload's fields, which
 // stay editable.
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "app/app.hpp"
 #include "app/i18n.hpp"
@@ -204,7 +205,7 @@ void draw_config_import(AppState& s) {
 
 }  // namespace
 
-ModelsState update_models(AppState& s, bool request) {
+[[gnu::noinline]] ModelsState fetch_models(AppState& s, bool request) {
   if (s.models) return s.models->models.empty() ? ModelsState::invalid : ModelsState::ready;
   if (!request && !s.models_requested) return ModelsState::not_loaded;
   s.models_requested = true;

@@ -160,12 +160,12 @@ Table offer_table(const Catalog& c, Lang lang) {
 
 // Every catalog field with its type, unit and label: scripts/build_catalog.py checks its keys against it.
 Table field_list_table(Lang lang) {
-  Table t{{"section", "key", "type", "need", "unit", "label"}, {}, {}};
+  Table t{{"section", "key", "type", "need", "prose", "unit", "label"}, {}, {}};
   for (const CatalogFieldInfo& f : catalog_field_list()) {
-    const char* need = f.need == Need::required   ? "required"
-                       : f.need == Need::optional ? "optional"
-                                                  : "inline_source";
-    t.rows.push_back({f.section, f.key, to_string(f.type), need, f.unit, f.label.in(lang)});
+    const char* need = f.need == Need::required ? "required" : "optional";
+    // "yes": may be left to the notes file (data/README.md), and then required only once it is applied.
+    t.rows.push_back(
+        {f.section, f.key, to_string(f.type), need, f.prose ? "yes" : "", f.unit, f.label.in(lang)});
   }
   return t;
 }

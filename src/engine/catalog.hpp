@@ -248,9 +248,10 @@ struct Catalog {
   std::string catalog_date;     // "2026-11-30"
   double usd_cny = 6.75;        // default exchange rate
   std::string usd_cny_date;
-  // Set for the bundled core only: the GPUs' and offers' citations and notes and the providers' citations and
-  // spot notes are in this file beside it (apply_catalog_notes), so here `source` may be absent. Empty once
-  // they are applied, and in every complete catalog (a user's file, `catalog export`).
+  // Set for the bundled core only: its prose (the fields catalog_fields.cpp marks `prose`: citations, notes,
+  // billing and payment notes, programme descriptions, unpriced reasons) is in this file beside it
+  // (apply_catalog_notes), so here those may be absent. Empty once they are applied, and in every complete
+  // catalog (a user's file, `catalog export`).
   std::string notes_file;
   std::vector<Gpu> gpus;
   std::vector<Provider> providers;
@@ -273,12 +274,12 @@ inline constexpr std::size_t kMaxCatalogBytes = 64u << 20;
 // Parses and validates catalog JSON text. Never throws.
 CatalogLoad load_catalog(std::string_view json_text);
 // Applies a notes file (data/README.md, "catalog-notes.json") to the catalog it belongs to: each entry's
-// citation and notes go to the GPU, provider or offer with that id, and notes_file is cleared. The notes must
-// name the same catalog_version. Either every entry applies or, with any problem (each with its JSON path in
-// the notes file), the catalog is left untouched. Never throws.
+// prose goes to the GPU, provider (its access facts, its programmes), offer or unpriced platform with that
+// id, and notes_file is cleared. The notes must name the same catalog_version. Either every entry applies or,
+// with any problem (each with its JSON path in the notes file), the catalog is left untouched. Never throws.
 std::vector<Problem> apply_catalog_notes(Catalog& catalog, std::string_view notes_json);
-// Every provider and offer has its `source` (and each GPU its own): "every fact needs its source". Problems
-// are located at the catalog's JSON paths (/offers/12/source).
+// Every GPU, provider, payment fact, programme and offer has its `source` ("every fact needs its source") and
+// every unpriced platform its reason. Problems are located at the catalog's JSON paths (/offers/12/source).
 std::vector<Problem> missing_sources(const Catalog& catalog);
 // The catalog compiled into this build, complete: data/catalog.json with data/catalog-notes.json applied and
 // every source checked. On the web page the notes file is not compiled in: the app applies it when fetched.

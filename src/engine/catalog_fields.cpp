@@ -77,7 +77,14 @@ CatalogField<R> column(CatalogField<R> f, const char* heading, int decimals = 0)
   return f;
 }
 
-constexpr Need req = Need::required, opt = Need::optional, cite = Need::inline_source;
+constexpr Need req = Need::required, opt = Need::optional;
+
+// A field the catalog may leave to its notes file (CatalogField::prose).
+template <class R>
+CatalogField<R> prose(CatalogField<R> f) {
+  f.prose = true;
+  return f;
+}
 const std::vector<const char*> kCurrencies{"CNY", "USD"};
 
 // Indexed by ProgramKind (test_kind_tables checks the order).
@@ -202,8 +209,8 @@ const std::vector<CatalogField<Gpu>>& gpu_fields() {
       column(make("compute_capability", T::string, opt, &G::compute_capability,
                   {"Compute capability", "计算能力"}),
              "cc"),
-      make("source", T::string, opt, &G::source, {"Source", "来源"}),
-      make("notes", T::string, opt, &G::notes, {"Notes", "备注"}),
+      prose(make("source", T::string, opt, &G::source, {"Source", "来源"})),
+      prose(make("notes", T::string, opt, &G::notes, {"Notes", "备注"})),
   };
   return t;
 }
@@ -227,10 +234,10 @@ const std::vector<CatalogField<Program>>& program_fields() {
         make("expires", T::date, opt, &P::expires, {"Ends", "截止日期"}),
         make("needs_student", T::flag, opt, &P::needs_student, {"Students only", "仅限学生"}),
         make("new_users_only", T::flag, opt, &P::new_users_only, {"New users only", "仅限新用户"}),
-        make("qualifies", T::text, opt, &P::qualifies, {"Who qualifies", "适用对象"}),
-        make("covers", T::text, opt, &P::covers, {"Covers", "适用范围"}),
-        make("notes", T::text, opt, &P::notes, {"Notes", "备注"}),
-        make("source", T::string, req, &P::source, {"Source", "来源"}),
+        prose(make("qualifies", T::text, opt, &P::qualifies, {"Who qualifies", "适用对象"})),
+        prose(make("covers", T::text, opt, &P::covers, {"Covers", "适用范围"})),
+        prose(make("notes", T::text, opt, &P::notes, {"Notes", "备注"})),
+        prose(make("source", T::string, req, &P::source, {"Source", "来源"})),
         make("source_date", T::date, opt, &P::source_date, {"Source date", "来源日期"}),
     };
     // A sum of money needs its currency.
@@ -255,10 +262,10 @@ const std::vector<CatalogField<ProviderAccess>>& access_fields() {
       make("invoice_general", T::flag, opt, &A::invoice_general, {"General VAT invoice", "增值税普通发票"}),
       make("invoice_special", T::flag, opt, &A::invoice_special, {"Special VAT invoice", "增值税专用发票"}),
       num("min_topup", opt, &A::min_topup, kAmount, "currency", {"Smallest top-up", "最低充值"}),
-      make("data_location", T::text, opt, &A::data_location, {"Data location", "数据所在地"}),
-      make("notes", T::text, opt, &A::notes, {"Notes", "备注"}),
+      prose(make("data_location", T::text, opt, &A::data_location, {"Data location", "数据所在地"})),
+      prose(make("notes", T::text, opt, &A::notes, {"Notes", "备注"})),
       // A fact without its source is not a fact: the same rule as prices.
-      make("source", T::string, req, &A::source, {"Source", "来源"}),
+      prose(make("source", T::string, req, &A::source, {"Source", "来源"})),
       make("source_date", T::date, req, &A::source_date, {"Source date", "来源日期"}),
   };
   return t;
@@ -277,7 +284,7 @@ const std::vector<CatalogField<Provider>>& provider_fields() {
         num("min_billed_seconds", opt, &P::min_billed_seconds, kSeconds, "s", {"Minimum billed", "最短计费"}),
         make("bills_from_creation", T::flag, req, &P::bills_from_creation,
              {"Bills from creation", "创建即计费"}),
-        make("billing_note", T::text, opt, &P::billing_note, {"Billing note", "计费说明"}),
+        prose(make("billing_note", T::text, opt, &P::billing_note, {"Billing note", "计费说明"})),
         num("disk_running_per_gb_month", opt, &P::disk_running_per_gb_month, kMoneyPerGb, "per GB-month",
             {"Disk while running", "运行时磁盘"}),
         num("disk_stopped_per_gb_month", opt, &P::disk_stopped_per_gb_month, kMoneyPerGb, "per GB-month",
@@ -296,7 +303,7 @@ const std::vector<CatalogField<Provider>>& provider_fields() {
             {"Spot notice", "竞价回收提前通知"}),
         num("spot_interruptions_per_hour", opt, &P::spot_interruptions_per_hour, kPerHour, "per hour",
             {"Spot interruptions", "竞价中断频率"}),
-        make("spot_note", T::text, opt, &P::spot_note, {"Spot note", "竞价说明"}),
+        prose(make("spot_note", T::text, opt, &P::spot_note, {"Spot note", "竞价说明"})),
         make("programs", T::records, opt, &P::programs, {"Programmes", "优惠项目"}),
         make("access", T::record, opt, &P::access, {"Access", "付款与访问"}),
         num("no_gpu_per_hour", opt, &P::no_gpu_per_hour, kPrice, "per hour", {"GPU-less mode", "无卡模式"}),
@@ -310,8 +317,8 @@ const std::vector<CatalogField<Provider>>& provider_fields() {
             {"Weekly GPU quota", "每周 GPU 时长配额"}),
         make("session_gpu_guaranteed", T::flag, opt, &P::session_gpu_guaranteed,
              {"GPU type guaranteed", "保证显卡型号"}),
-        make("session_note", T::text, opt, &P::session_note, {"Session limits note", "会话限制说明"}),
-        make("source", T::string, cite, &P::source, {"Source", "来源"}),
+        prose(make("session_note", T::text, opt, &P::session_note, {"Session limits note", "会话限制说明"})),
+        prose(make("source", T::string, req, &P::source, {"Source", "来源"})),
         make("source_date", T::date, req, &P::source_date, {"Source date", "来源日期"}),
     };
     for (auto& f : v) {
@@ -366,8 +373,8 @@ const std::vector<CatalogField<Offer>>& offer_fields() {
              2),
       make("derate_note", T::text, opt, &O::derate_note, {"Why slower", "降速原因"}),
       column(make("price_date", T::date, req, &O::price_date, {"Price date", "价格日期"}), "price_date"),
-      make("source", T::string, cite, &O::source, {"Source", "来源"}),
-      make("notes", T::text, opt, &O::notes, {"Notes", "备注"}),
+      prose(make("source", T::string, req, &O::source, {"Source", "来源"})),
+      prose(make("notes", T::text, opt, &O::notes, {"Notes", "备注"})),
       make("packages", T::records, opt, &O::packages, {"Packages", "包日/包周/包月"}),
       choice("intra_node", opt, &O::intra_node, {"pcie", "nvlink"}, {"Link inside the node", "机内互联"}),
       num("intra_node_gbs", opt, &O::intra_node_gbs, kThroughput, "GB/s",
@@ -377,8 +384,8 @@ const std::vector<CatalogField<Offer>>& offer_fields() {
       num("inter_node_gbps_per_gpu", opt, &O::inter_node_gbps_per_gpu, kThroughput, "Gbit/s",
           {"Network per GPU", "每卡节点间带宽"}),
       whole("max_nodes", opt, &O::max_nodes, {1, false, 100000}, {"Most nodes", "最多节点数"}),
-      interconnect_cited(make("interconnect_source", T::string, opt, &O::interconnect_source,
-                              {"Interconnect source", "互联来源"})),
+      prose(interconnect_cited(make("interconnect_source", T::string, opt, &O::interconnect_source,
+                                    {"Interconnect source", "互联来源"}))),
       interconnect_cited(make("interconnect_date", T::date, opt, &O::interconnect_date,
                               {"Interconnect source date", "互联来源日期"})),
   };
@@ -390,7 +397,7 @@ const std::vector<CatalogField<UnpricedPlatform>>& unpriced_fields() {
   static const std::vector<CatalogField<U>> t = {
       make("id", T::id, req, &U::id, {"Id", "编号"}),
       make("name", T::text, req, &U::name, {"Name", "名称"}),
-      make("reason", T::text, req, &U::reason, {"Why no price", "未收录原因"}),
+      prose(make("reason", T::text, req, &U::reason, {"Why no price", "未收录原因"})),
       make("checked", T::date, req, &U::checked, {"Checked", "查询日期"}),
   };
   return t;
@@ -399,7 +406,8 @@ const std::vector<CatalogField<UnpricedPlatform>>& unpriced_fields() {
 namespace {
 template <class R>
 void flatten(std::vector<CatalogFieldInfo>& out, const char* section, const std::vector<CatalogField<R>>& t) {
-  for (const CatalogField<R>& f : t) out.push_back({section, f.key, f.type, f.need, f.label, f.unit});
+  for (const CatalogField<R>& f : t)
+    out.push_back({section, f.key, f.type, f.need, f.label, f.unit, f.prose});
 }
 }  // namespace
 

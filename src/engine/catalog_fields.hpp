@@ -31,8 +31,7 @@ const char* to_string(CatalogType);
 
 enum class Need {
   optional,
-  required,
-  inline_source,  // required unless the catalog keeps its citations in a notes file (Catalog::notes_file)
+  required,  // a `prose` field only when the catalog keeps its prose inline (no Catalog::notes_file)
 };
 
 // A number's allowed interval (lo excluded when lo_open). Far wider than any real value: bounds exist so a
@@ -66,6 +65,9 @@ struct CatalogField {
   const char* only_with = "";              // a flag of the same record that must be true when this is set
   const char* column = "";                 // `gpuwise catalog` column heading ("" = not a column)
   int decimals = 0;                        // a numeric column's decimals
+  // Text nothing computes with (citations, notes, descriptions): a catalog may leave it to its notes file
+  // (catalog_notes.cpp), which the web page fetches only when the prose is first shown.
+  bool prose = false;
 };
 
 // One table per kind of record, in the order the JSON is written.
@@ -87,6 +89,7 @@ struct CatalogFieldInfo {
   Need need;
   Text label;
   const char* unit;
+  bool prose;
 };
 std::vector<CatalogFieldInfo> catalog_field_list();
 

@@ -55,8 +55,11 @@ void read_enum(Fields& f, const char* key, bool required, const std::vector<cons
 // Reads one field of `r` as its table entry says. Lists and nested records are the caller's (`nested`).
 template <class R, class Nested>
 void read_field(Fields& f, R& r, const CatalogField<R>& field, bool sources_inline, Nested& nested) {
-  bool required = field.need == Need::required || (field.need == Need::inline_source && sources_inline);
-  for (const char* k : field.required_with) required = required || f.has(k);
+  // Prose may be left to the notes file (catalog_notes.cpp); missing_sources() checks it once applied.
+  const bool inline_rules = sources_inline || !field.prose;
+  bool required = field.need == Need::required && inline_rules;
+  if (inline_rules)
+    for (const char* k : field.required_with) required = required || f.has(k);
   const char* key = field.key;
   const T type = field.type;
   std::visit(
@@ -122,8 +125,8 @@ void read_fields(Fields& f, R& r, const std::vector<CatalogField<R>>& table, boo
 
 // Records with no list and no nested record.
 template <class R>
-void read_flat(Fields& f, R& r, const std::vector<CatalogField<R>>& table) {
-  read_fields(f, r, table, true, [](Fields&, R&, const CatalogField<R>&, bool) {});
+void read_flat(Fields& f, R& r, const std::vector<CatalogField<R>>& table, bool sources_inline = true) {
+  read_fields(f, r, table, sources_inline, [](Fields&, R&, const CatalogField<R>&, bool) {});
 }
 
 Gpu read_gpu(Fields& f) {
@@ -150,7 +153,7 @@ Gpu read_gpu(Fields& f) {
 }
 
 // {"alipay": true, "usd_only": false, ...}: an absent fact is unknown, so nothing here has a default.
-void read_access(Fields& f, const char* key, ProviderAccess& a) {
+void read_access(Fields& f, const char* key, ProviderAccess& a, bool sources_inline) {
   const json* v = f.find(key, false);
   if (!v) return;
   if (!v->is_object()) {
@@ -158,22 +161,22 @@ void read_access(Fields& f, const char* key, ProviderAccess& a) {
     return;
   }
   Fields af(*v, f.at(key), f.out());
-  read_flat(af, a, access_fields());
+  read_flat(af, a, access_fields(), sources_inline);
   af.finish();
   if (a.usd_only && *a.usd_only && ((a.alipay && *a.alipay) || (a.wechat && *a.wechat)))
     f.fail(key, "\"usd_only\" is true but Alipay or WeChat Pay is accepted; they cannot both hold.");
 }
 
-// sources_inline: false for the bundled core, whose citations come from its notes file (catalog_notes.cpp).
+// sources_inline: false for the bundled core, whose prose comes from its notes file (catalog_notes.cpp).
 Provider read_provider(Fields& f, bool sources_inline) {
   Provider p;
   read_fields(f, p, provider_fields(), sources_inline,
-              [](Fields& f, Provider& p, const CatalogField<Provider>& field, bool required) {
-                if (field.type == T::record) return read_access(f, field.key, p.access);
+              [&](Fields& f, Provider& p, const CatalogField<Provider>& field, bool required) {
+                if (field.type == T::record) return read_access(f, field.key, p.access, sources_inline);
                 each_object(f.array(field.key, required), f.at(field.key), "programme", f.out(),
                             [&](Fields& pf, std::size_t) {
                               Program g;
-                              read_flat(pf, g, program_fields());
+                              read_flat(pf, g, program_fields(), sources_inline);
                               p.programs.push_back(std::move(g));
                             });
               });
@@ -334,7 +337,7 @@ CatalogLoad load_catalog(std::string_view json_text) {
       else
         each_object(arr, path, "unpriced platform", out, [&](Fields& f, std::size_t i) {
           UnpricedPlatform u;
-          read_flat(f, u, unpriced_fields());
+          read_flat(f, u, unpriced_fields(), sources_inline);
           c.unpriced.push_back(std::move(u));
           unpriced_ids.emplace_back(c.unpriced.back().id, path + "/" + std::to_string(i));
         });

@@ -1,9 +1,14 @@
-// The catalog's prose kept apart from its facts: citations and notes that only the catalog tab and the
-// CLI's listings show. The web page leaves them out of its first download and applies them when fetched.
+// The catalog's prose kept apart from its facts: citations, notes, billing and session notes, payment notes,
+// programme descriptions and why a platform has no price (every field a table marks `prose`). Nothing
+// computes with them, so the web page leaves them out of its first download and applies them when first
+// shown.
+#include <type_traits>
 #include <utility>
+#include <variant>
 
 #include "engine/bundled.hpp"
 #include "engine/catalog.hpp"
+#include "engine/catalog_fields.hpp"
 #include "engine/catalog_read.hpp"
 
 namespace gw {
@@ -13,75 +18,72 @@ using namespace catalog_read;
 
 constexpr int kNotesSchemaVersion = 1;
 
-// What one entry of the notes file carries, read and checked before anything is applied.
-struct Prose {
-  std::string source;
-  bool has_source = false;
-  std::string notes;  // a GPU's notes: plain English
-  Text text;          // a provider's spot_note or an offer's notes
-  bool has_text = false;
+// What the notes file fills, read and checked before anything is applied. The pointers are into the catalog,
+// which is not touched until every entry has been read.
+struct Staged {
+  std::vector<std::pair<std::string*, std::string>> strings;
+  std::vector<std::pair<Text*, Text>> texts;
 };
 
-// `text_key`: the Text field the entry may carry besides `source` ("notes" or "spot_note"); a GPU's notes
-// are a plain string instead.
-Prose read_prose(Fields& f, const char* text_key, bool plain_notes) {
-  Prose p;
-  auto plain = [&](const char* key, std::string& out) {
-    const bool present = f.has(key);
-    if (present)
-      out = f.str(key, true);
-    else
-      f.find(key, false);  // asked for either way, so finish() accepts a null
-    return present;
-  };
-  p.has_source = plain("source", p.source);
-  if (plain_notes) {
-    p.has_text = plain(text_key, p.notes);
-  } else if (f.has(text_key)) {
-    p.text = f.text(text_key, true);
-    p.has_text = true;
-  } else {
-    f.find(text_key, false);
+// Reads the prose fields of one entry for `item`. A field the catalog already fills is refused: each piece of
+// prose lives in one file only.
+template <class R>
+void read_prose(Fields& f, R& item, const std::vector<CatalogField<R>>& table, const char* what,
+                Staged& staged) {
+  for (const CatalogField<R>& field : table) {
+    if (!field.prose) continue;
+    if (!f.has(field.key)) {
+      f.find(field.key, false);  // asked for either way, so finish() accepts a null
+      continue;
+    }
+    std::visit(
+        [&](auto m) {
+          using M = std::decay_t<decltype(item.*m)>;
+          bool filled = false;
+          if constexpr (std::is_same_v<M, std::string>) {
+            std::string v = f.str(field.key, true);
+            filled = !(item.*m).empty();
+            staged.strings.emplace_back(&(item.*m), std::move(v));
+          } else if constexpr (std::is_same_v<M, Text>) {
+            Text v = f.text(field.key, true);
+            filled = !(item.*m).empty();
+            staged.texts.emplace_back(&(item.*m), std::move(v));
+          }
+          if (filled)
+            f.fail(field.key, std::string("The catalog already has this ") + what + "'s \"" + field.key +
+                                  "\"; a notes file only fills what the catalog leaves out.");
+        },
+        field.member);
   }
-  return p;
 }
 
-// A filled field must not be overwritten: each piece of prose lives in one file only.
-void check_free(Fields& f, const char* key, bool filled, const char* what) {
-  if (filled)
-    f.fail(key, std::string("The catalog already has this ") + what + "'s \"" + key +
-                    "\"; a notes file only fills what the catalog leaves out.");
-}
-
-// Reads one section ("gpus", "providers", "offers"): an object keyed by id. `find` maps an id to the
-// catalog's item (nullptr: unknown), `check` reports fields the item already has.
-template <class Item, class Find, class Check>
-void read_section(Fields& top, const char* key, const char* what, Find find, Check check,
-                  const char* text_key, bool plain_notes, std::vector<std::pair<Item*, Prose>>& staged) {
-  const json* section = top.find(key, false);
+// An object keyed by id (a section of the file, or a provider's programmes): each entry is read by `read`
+// for the item `find` gives (nullptr: no such item, a problem).
+template <class Find, class Read>
+void by_id_object(Fields& parent, const char* key, const char* what, const char* where, Find find,
+                  Read read) {
+  const json* section = parent.find(key, false);
   if (!section) return;
   if (!section->is_object()) {
-    top.wrong_type(key, *section, "an object keyed by id");
+    parent.wrong_type(key, *section, "an object keyed by id");
     return;
   }
   for (auto it = section->begin(); it != section->end(); ++it) {
-    const std::string path = top.at(key) + "/" + pointer_escape(it.key());
-    Item* item = find(it.key());
+    const std::string path = parent.at(key) + "/" + pointer_escape(it.key());
+    auto* item = find(it.key());
     if (!item) {
-      top.out().push_back(
-          {path, std::string("There is no ") + what + " \"" + it.key() + "\" in the catalog."});
+      parent.out().push_back(
+          {path, std::string("There is no ") + what + " \"" + it.key() + "\" " + where + "."});
       continue;
     }
     if (!it->is_object()) {
-      top.out().push_back(
+      parent.out().push_back(
           {path, std::string("Each ") + what + "'s entry must be an object, not " + describe(*it) + "."});
       continue;
     }
-    Fields f(*it, path, top.out());
-    Prose p = read_prose(f, text_key, plain_notes);
-    check(f, *item, p);
+    Fields f(*it, path, parent.out());
+    read(f, *item);
     f.finish();
-    staged.emplace_back(item, std::move(p));
   }
 }
 
@@ -90,6 +92,27 @@ Item* by_id(std::vector<Item>& items, const std::string& id) {
   for (Item& i : items)
     if (i.id == id) return &i;
   return nullptr;
+}
+
+// A provider's entry: its own prose, its access facts' prose ("access": {...}) and its programmes' prose
+// ("programs": {"<programme id>": {...}}).
+void read_provider(Fields& f, Provider& p, Staged& staged) {
+  read_prose(f, p, provider_fields(), "provider", staged);
+  if (const json* a = f.find("access", false)) {
+    if (!a->is_object()) {
+      f.wrong_type("access", *a, "an object");
+    } else if (p.access.empty()) {
+      f.fail("access", "Provider \"" + p.id + "\" has no access facts in the catalog to add notes to.");
+    } else {
+      Fields af(*a, f.at("access"), f.out());
+      read_prose(af, p.access, access_fields(), "provider's access", staged);
+      af.finish();
+    }
+  }
+  by_id_object(
+      f, "programs", "programme", ("of provider \"" + p.id + "\"").c_str(),
+      [&](const std::string& id) { return by_id(p.programs, id); },
+      [&](Fields& gf, Program& g) { read_prose(gf, g, program_fields(), "programme", staged); });
 }
 
 }  // namespace
@@ -124,45 +147,29 @@ std::vector<Problem> apply_catalog_notes(Catalog& catalog, std::string_view note
                                       catalog.catalog_version + ".");
       return out;
     }
-    std::vector<std::pair<Gpu*, Prose>> gpus;
-    std::vector<std::pair<Provider*, Prose>> providers;
-    std::vector<std::pair<Offer*, Prose>> offers;
-    read_section<Gpu>(
-        top, "gpus", "GPU", [&](const std::string& id) { return by_id(catalog.gpus, id); },
-        [](Fields& f, const Gpu& g, const Prose& p) {
-          check_free(f, "source", p.has_source && !g.source.empty(), "GPU");
-          check_free(f, "notes", p.has_text && !g.notes.empty(), "GPU");
-        },
-        "notes", true, gpus);
-    read_section<Provider>(
-        top, "providers", "provider", [&](const std::string& id) { return by_id(catalog.providers, id); },
-        [](Fields& f, const Provider& pr, const Prose& p) {
-          check_free(f, "source", p.has_source && !pr.source.empty(), "provider");
-          check_free(f, "spot_note", p.has_text && !pr.spot_note.empty(), "provider");
-        },
-        "spot_note", false, providers);
-    read_section<Offer>(
-        top, "offers", "offer", [&](const std::string& id) { return by_id(catalog.offers, id); },
-        [](Fields& f, const Offer& o, const Prose& p) {
-          check_free(f, "source", p.has_source && !o.source.empty(), "offer");
-          check_free(f, "notes", p.has_text && !o.notes.empty(), "offer");
-        },
-        "notes", false, offers);
+    Staged staged;
+    const char* in_catalog = "in the catalog";
+    by_id_object(
+        top, "gpus", "GPU", in_catalog, [&](const std::string& id) { return by_id(catalog.gpus, id); },
+        [&](Fields& f, Gpu& g) { read_prose(f, g, gpu_fields(), "GPU", staged); });
+    by_id_object(
+        top, "providers", "provider", in_catalog,
+        [&](const std::string& id) { return by_id(catalog.providers, id); },
+        [&](Fields& f, Provider& p) { read_provider(f, p, staged); });
+    by_id_object(
+        top, "offers", "offer", in_catalog, [&](const std::string& id) { return by_id(catalog.offers, id); },
+        [&](Fields& f, Offer& o) { read_prose(f, o, offer_fields(), "offer", staged); });
+    by_id_object(
+        top, "unpriced", "unpriced platform", in_catalog,
+        [&](const std::string& id) { return by_id(catalog.unpriced, id); },
+        [&](Fields& f, UnpricedPlatform& u) {
+          read_prose(f, u, unpriced_fields(), "unpriced platform", staged);
+        });
     top.finish();
     if (!out.empty()) return out;
 
-    for (auto& [g, p] : gpus) {
-      if (p.has_source) g->source = std::move(p.source);
-      if (p.has_text) g->notes = std::move(p.notes);
-    }
-    for (auto& [pr, p] : providers) {
-      if (p.has_source) pr->source = std::move(p.source);
-      if (p.has_text) pr->spot_note = std::move(p.text);
-    }
-    for (auto& [o, p] : offers) {
-      if (p.has_source) o->source = std::move(p.source);
-      if (p.has_text) o->notes = std::move(p.text);
-    }
+    for (auto& [field, value] : staged.strings) *field = std::move(value);
+    for (auto& [field, value] : staged.texts) *field = std::move(value);
     catalog.notes_file.clear();
   } catch (const std::exception& e) {
     // Not expected (every access is type-checked); the catalog is untouched unless every entry was read.
@@ -171,22 +178,28 @@ std::vector<Problem> apply_catalog_notes(Catalog& catalog, std::string_view note
   return out;
 }
 
+// The prose a catalog must have once its notes are in: the citations, and why a platform has no price.
 std::vector<Problem> missing_sources(const Catalog& catalog) {
   std::vector<Problem> out;
-  auto need = [&](const std::string& source, const std::string& path) {
-    if (source.find_first_not_of(" \t\r\n") == std::string::npos)
-      out.push_back({path + "/source", "Required field \"source\" is missing."});
+  auto need = [&](bool present, const std::string& path) {
+    if (!present)
+      out.push_back({path, "Required field \"" + path.substr(path.rfind('/') + 1) + "\" is missing."});
   };
+  auto cited = [](const std::string& source) { return !blank(source); };
   for (std::size_t i = 0; i < catalog.gpus.size(); ++i)
-    need(catalog.gpus[i].source, "/gpus/" + std::to_string(i));
+    need(cited(catalog.gpus[i].source), "/gpus/" + std::to_string(i) + "/source");
   for (std::size_t i = 0; i < catalog.providers.size(); ++i) {
+    const Provider& p = catalog.providers[i];
     const std::string path = "/providers/" + std::to_string(i);
-    need(catalog.providers[i].source, path);
-    for (std::size_t k = 0; k < catalog.providers[i].programs.size(); ++k)
-      need(catalog.providers[i].programs[k].source, path + "/programs/" + std::to_string(k));
+    need(cited(p.source), path + "/source");
+    if (!p.access.empty()) need(cited(p.access.source), path + "/access/source");
+    for (std::size_t k = 0; k < p.programs.size(); ++k)
+      need(cited(p.programs[k].source), path + "/programs/" + std::to_string(k) + "/source");
   }
   for (std::size_t i = 0; i < catalog.offers.size(); ++i)
-    need(catalog.offers[i].source, "/offers/" + std::to_string(i));
+    need(cited(catalog.offers[i].source), "/offers/" + std::to_string(i) + "/source");
+  for (std::size_t i = 0; i < catalog.unpriced.size(); ++i)
+    need(!blank(catalog.unpriced[i].reason.en), "/unpriced/" + std::to_string(i) + "/reason");
   return out;
 }
 

@@ -61,16 +61,64 @@ TEST_CASE("the bundled core names its notes file and leaves the citations to it"
   CHECK(has(missing, "/offers/0/source", "missing"));
 }
 
+TEST_CASE(
+    "the core leaves every piece of prose to the notes: billing, access, programmes, unpriced reasons") {
+  const gw::Catalog c = core();
+  const std::vector<gw::Problem> missing = gw::missing_sources(c);
+  std::size_t programs = 0, access = 0;
+  for (std::size_t i = 0; i < c.providers.size(); ++i) {
+    const gw::Provider& p = c.providers[i];
+    CHECK(p.billing_note.empty());
+    CHECK(p.session_note.empty());
+    CHECK(p.access.notes.empty());
+    CHECK(p.access.source.empty());
+    if (!p.access.empty()) CHECK_FALSE(p.access.source_date.empty());  // facts and their date stay
+    for (std::size_t k = 0; k < p.programs.size(); ++k) {
+      CHECK(p.programs[k].source.empty());
+      CHECK(p.programs[k].qualifies.empty());
+      CHECK(has(missing, "/providers/" + std::to_string(i) + "/programs/" + std::to_string(k) + "/source",
+                "\"source\" is missing"));
+      ++programs;
+    }
+    if (!p.access.empty()) {
+      CHECK(has(missing, "/providers/" + std::to_string(i) + "/access/source", "missing"));
+      ++access;
+    }
+  }
+  CHECK(programs > 10);
+  CHECK(access > 10);
+  REQUIRE_FALSE(c.unpriced.empty());
+  CHECK(c.unpriced.front().reason.empty());
+  CHECK(has(missing, "/unpriced/0/reason", "\"reason\" is missing"));
+
+  // Applied, each is back, in both languages.
+  const gw::Catalog whole = *gw::load_bundled_catalog().catalog;
+  CHECK_FALSE(whole.unpriced.front().reason.zh.empty());
+  CHECK_FALSE(whole.providers.front().programs.front().covers.en.empty());
+  CHECK_FALSE(whole.providers.front().access.notes.en.empty());
+}
+
 TEST_CASE("core and notes applied equal the same catalog loaded from one merged file") {
   // Merged here as JSON, independently of apply_catalog_notes.
   json single = json::parse(std::string(gw::bundled_file("catalog.json")));
   const json notes = notes_json();
   CHECK(notes["catalog_version"] == single["catalog_version"]);
   single.erase("notes_file");
-  for (const char* section : {"gpus", "providers", "offers"})
-    for (json& item : single[section])
-      if (notes[section].contains(item["id"].get<std::string>()))
-        item.update(notes[section][item["id"].get<std::string>()]);
+  for (const char* section : {"gpus", "providers", "offers", "unpriced"})
+    for (json& item : single[section]) {
+      const std::string id = item["id"].get<std::string>();
+      if (!notes[section].contains(id)) continue;
+      json entry = notes[section][id];
+      // A provider's access and programmes nest: {"access": {...}, "programs": {"<id>": {...}}}.
+      if (entry.contains("access")) item["access"].update(entry["access"]);
+      if (entry.contains("programs"))
+        for (json& g : item["programs"])
+          if (entry["programs"].contains(g["id"].get<std::string>()))
+            g.update(entry["programs"][g["id"].get<std::string>()]);
+      entry.erase("access");
+      entry.erase("programs");
+      item.update(entry);
+    }
   const gw::CatalogLoad one = gw::load_catalog(single.dump());
   INFO(listed(one.problems));
   REQUIRE(one.catalog.has_value());
@@ -109,6 +157,16 @@ TEST_CASE("a complete single-file catalog with its prose inline still loads, and
   CHECK_FALSE(unsourced.catalog.has_value());
   CHECK(has(unsourced.problems, "/offers/3/source", "missing"));
   CHECK(has(unsourced.problems, "/providers/1/source", "missing"));
+
+  // The same for the prose the notes file may carry inside a provider, and an unpriced platform's reason.
+  json k = json::parse(text);
+  k["providers"][0]["programs"][0].erase("source");
+  k["providers"][0]["access"].erase("source");
+  k["unpriced"][0].erase("reason");
+  const gw::CatalogLoad bare = gw::load_catalog(k.dump());
+  CHECK(has(bare.problems, "/providers/0/programs/0/source", "missing"));
+  CHECK(has(bare.problems, "/providers/0/access/source", "missing"));
+  CHECK(has(bare.problems, "/unpriced/0/reason", "missing"));
 
   j["notes_file"] = "../secrets.json";
   CHECK(has(gw::load_catalog(j.dump()).problems, "/notes_file", "file name"));
@@ -159,6 +217,35 @@ TEST_CASE("bad notes files are refused with paths and leave the catalog untouche
     CHECK(has(problems, "/offers/" + offer + "/price", "Unknown field"));
     CHECK(has(problems, "/gpus/" + gpu + "/source", "must not be empty"));
   }
+  SUBCASE("a provider's programmes and access") {
+    const gw::Catalog c = core();
+    const gw::Provider& p = c.providers.front();
+    REQUIRE_FALSE(p.programs.empty());
+    std::string bare;  // a provider without access facts, if the catalog has one
+    for (const gw::Provider& q : c.providers)
+      if (q.access.empty()) bare = q.id;
+    json n = notes_json();
+    n["providers"][p.id]["programs"]["no-such-programme"] = {{"notes", {{"en", "x"}}}};
+    n["providers"][p.id]["programs"][p.programs.front().id]["amount"] = 5;
+    n["providers"][p.id]["access"]["alipay"] = true;
+    if (!bare.empty()) n["providers"][bare]["access"] = {{"notes", {{"en", "x"}}}};
+    const auto problems = refused(n.dump());
+    const std::string at = "/providers/" + p.id;
+    CHECK(
+        has(problems, at + "/programs/no-such-programme", "no programme \"no-such-programme\" of provider"));
+    CHECK(has(problems, at + "/programs/" + p.programs.front().id + "/amount", "Unknown field"));
+    CHECK(has(problems, at + "/access/alipay", "Unknown field"));
+    if (!bare.empty()) CHECK(has(problems, "/providers/" + bare + "/access", "no access facts"));
+
+    json w = notes_json();
+    w["providers"][p.id]["access"] = "alipay";
+    w["providers"][p.id]["programs"] = json::array();
+    w["unpriced"]["no-such-platform"] = {{"reason", {{"en", "x"}}}};
+    const auto wrong = refused(w.dump());
+    CHECK(has(wrong, at + "/access", "must be an object"));
+    CHECK(has(wrong, at + "/programs", "must be an object keyed by id"));
+    CHECK(has(wrong, "/unpriced/no-such-platform", "no unpriced platform"));
+  }
   SUBCASE("another schema version") {
     CHECK(has(refused(R"({"schema_version": 2})"), "/schema_version", "2 is not supported"));
   }
@@ -168,6 +255,11 @@ TEST_CASE("bad notes files are refused with paths and leave the catalog untouche
     const std::string before = gw::catalog_to_json(c);
     const auto problems = gw::apply_catalog_notes(c, gw::bundled_file("catalog-notes.json"));
     CHECK(has(problems, "/gpus/" + gpu + "/source", "already has"));
+    const gw::Provider& p = c.providers.front();
+    CHECK(has(problems, "/providers/" + p.id + "/programs/" + p.programs.front().id + "/source",
+              "already has"));
+    CHECK(has(problems, "/providers/" + p.id + "/access/notes", "already has"));
+    CHECK(has(problems, "/unpriced/" + c.unpriced.front().id + "/reason", "already has"));
     CHECK(gw::catalog_to_json(c) == before);
   }
 }
