@@ -141,7 +141,10 @@ void draw_credits(AppState& s) {
   for (const Provider& p : s.catalog.providers)
     for (const Program& g : p.programs)
       if (g.kind == ProgramKind::credit) credits.emplace_back(&p, &g);
-  if (credits.empty() || !ImGui::TreeNode(tr_id("Credits I hold", "我持有的额度", "credits").c_str())) return;
+  if (credits.empty()) return;
+  const bool open = ImGui::TreeNode(tr_id("Credits I hold", "我持有的额度", "credits").c_str());
+  remember_rect("credits");
+  if (!open) return;
   update_catalog_notes(s, true);  // each credit's notes (its tooltip) are in the notes file
   bool changed = false;
   for (const auto& [p, g] : credits) {

@@ -3,7 +3,7 @@
 import {readFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {assert, click, clickUntil, launch, snapshot, typeInto, until, waitReady, watch} from './lib.mjs';
+import {assert, click, clickUntil, launch, scrollJobPanelTo, snapshot, typeInto, until, waitReady, watch} from './lib.mjs';
 
 const notesFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'catalog-notes.json');
 // The site serves data files named by their content (scripts/build-web-data.py): catalog-notes-<hash>.json,
@@ -38,9 +38,12 @@ export default async function (t) {
     assert(s.catalog.notes === 'not loaded' && !w.requests.some(isNotes),
            `catalog-notes.json should not load before it is shown (${s.catalog.notes})`);
     const notesJson = JSON.parse(readFileSync(notesFile, 'utf8'));
-    const withNotes = s.report.rows.find((r) => notesJson.offers[r.offer]?.notes);
-    assert(withNotes && !withNotes.notes.includes(notesJson.offers[withNotes.offer].notes.en),
-           'before the notes file is in, no row carries its offer notes');
+    // A row whose offer has notes and whose provider a billing note, both in the notes file.
+    const withNotes = s.report.rows.find((r) => notesJson.offers[r.offer]?.notes &&
+                                                notesJson.providers[r.provider]?.billing_note);
+    assert(withNotes && !withNotes.notes.includes(notesJson.offers[withNotes.offer].notes.en) &&
+               !withNotes.notes.includes(notesJson.providers[withNotes.provider].billing_note.en),
+           'before the notes file is in, no row carries its offer notes or its billing note');
     await click(page, 'row_' + withNotes.rank);
     s = await until(page, (x) => x.catalog.notes === 'ready' && !x.pending && x.report.expanded.length === 1,
                     'the notes, fetched when a row opened');
@@ -48,6 +51,10 @@ export default async function (t) {
     assert(row && row.notes.includes(notesJson.offers[row.offer].notes.en),
            `the opened row (${withNotes.offer}) should now carry its offer's notes: ${JSON.stringify(row)}`);
     assert(s.report.expanded.includes(row.key), 'the row stays open when the rows are recomputed with the notes');
+    // So does its provider's billing note (prose moved to the notes file too, 12-05).
+    const billing = notesJson.providers[row.provider].billing_note.en;
+    assert(row.notes.includes(billing),
+           `the opened row should carry ${row.provider}'s billing note from the notes file: ${JSON.stringify(row.notes)}`);
     await click(page, 'row_' + withNotes.rank);
     await until(page, (x) => x.report.expanded.length === 0, 'the row to close');
     // The loading indicator is gone and the canvas fills the window.
@@ -128,6 +135,29 @@ export default async function (t) {
     await close();
   }
   await notesDownloadFails(t);
+  await creditsFetchNotes(t);
+}
+
+// The programmes' notes (the "Credits I hold" tooltips) are in the notes file too: opening that list is what
+// fetches it, on a page that has shown no row or catalog yet.
+async function creditsFetchNotes(t) {
+  const {context, close} = await launch({});
+  try {
+    const page = await context.newPage();
+    const w = watch(page);
+    await page.goto(t.url);
+    await waitReady(page);
+    await page.waitForTimeout(500);
+    let s = await snapshot(page);
+    assert(s.catalog.notes === 'not loaded' && !w.requests.some(isNotes), `no notes before the credits open (${s.catalog.notes})`);
+    await scrollJobPanelTo(page, 'credits', 'the credits list');
+    await click(page, 'credits');
+    s = await until(page, (x) => x.catalog.notes === 'ready', 'the notes, fetched when the credits list opened');
+    assert(w.requests.filter(isNotes).length === 1, `one notes download: ${w.requests.filter(isNotes)}`);
+    assert(!w.errors.length, `console errors: ${w.errors.join(' | ')}`);
+  } finally {
+    await close();
+  }
 }
 
 // Citations that cannot be downloaded: the tooltips say so, the catalog tab offers a retry, and a price
