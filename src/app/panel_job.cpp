@@ -99,9 +99,7 @@ void draw_preset_picker(AppState& s) {
   remember_rect_at("preset_combo", at, ImVec2(at.x + size.x, at.y + size.y));
   // The preset's guide speaks of the preset's own model: not shown once the job runs on another one.
   if (cur && !cur->guide.empty() && (w.model.empty() || w.model == cur->workload.model)) {
-    ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::muted));
-    wrapped_text(tr(cur->guide));
-    ImGui::PopStyleColor();
+    wrapped_text(tr(cur->guide), color_v(Tone::muted));
   }
 }
 

@@ -86,11 +86,9 @@ bool draw_library_state(AppState& s, ModelsState st) {
     return true;
   }
   if (st == ModelsState::failed) {
-    ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::bad));
-    ImGui::TextWrapped("%s",
-                       tr("The model library could not be downloaded. Check the connection and try again.",
-                          "模型库下载失败。请检查网络后重试。"));
-    ImGui::PopStyleColor();
+    wrapped_text(tr("The model library could not be downloaded. Check the connection and try again.",
+                    "模型库下载失败。请检查网络后重试。"),
+                 color_v(Tone::bad));
     if (ImGui::SmallButton(tr("Try again", "重试"))) platform::retry_data_file(kModelsFile);
     remember_rect("models_retry");
     return true;
@@ -151,20 +149,16 @@ void draw_model_line(AppState& s) {
                            .c_str());
     return;
   }
-  ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::muted));
   wrapped_text((tr("From the model library: ", "来自模型库：") + tr(m->name) + tr(" (", "（") +
-                m->params_text + tr(" parameters, ", " 参数，") + m->licence + tr(")", "）"))
-                   .c_str());
-  ImGui::PopStyleColor();
+                m->params_text + tr(" parameters, ", " 参数，") + m->licence + tr(")", "）")),
+               color_v(Tone::muted));
   remember_rect("model_line");
   item_tooltip((m->source.url + "\n" + tr("as of ", "日期：") + m->source.date).c_str());
   const std::vector<const InputField*> edited = edited_fields(w, *m);
   if (edited.empty()) return;
   std::string list;
   for (const InputField* f : edited) list += (list.empty() ? "" : tr(", ", "、")) + tr(f->label);
-  ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::warn));
-  wrapped_text((tr("Changed since: ", "之后修改过：") + list));
-  ImGui::PopStyleColor();
+  wrapped_text((tr("Changed since: ", "之后修改过：") + list), color_v(Tone::warn));
   remember_rect("model_edited");
   if (ImGui::SmallButton(tr("Back to the model's values", "恢复为模型的参数"))) pick_model(s, *m);
   remember_rect("model_reset");
@@ -191,13 +185,9 @@ void draw_config_import(AppState& s) {
     for (std::size_t i = 0; i < v.hf_problems.size() && i < 8; ++i)
       ImGui::BulletText("%s: %s", v.hf_problems[i].path.c_str(), v.hf_problems[i].message.c_str());
   } else if (!v.hf_result.en.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::good));
-    wrapped_text(tr(v.hf_result));
-    ImGui::PopStyleColor();
+    wrapped_text(tr(v.hf_result), color_v(Tone::good));
     for (const Text& n : v.hf_notes) {
-      ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::muted));
-      wrapped_text(tr(n));
-      ImGui::PopStyleColor();
+      wrapped_text(tr(n), color_v(Tone::muted));
     }
   }
   ImGui::TreePop();
@@ -279,9 +269,7 @@ bool draw_results_waiting_for_models(AppState& s) {
                               "模型库下载失败，此链接的任务（模型 " + id + "）尚未计算。请检查网络后重试。"}
                        : Text{"The model library could not be read, so this link's job is not ranked.",
                               "模型库无法读取，此链接的任务无法计算。"};
-  ImGui::PushStyleColor(ImGuiCol_Text, color_v(Tone::bad));
-  wrapped_text(tr(why));
-  ImGui::PopStyleColor();
+  wrapped_text(tr(why), color_v(Tone::bad));
   if (st == ModelsState::failed) {
     if (ImGui::Button(tr("Try again", "重试"))) platform::retry_data_file(kModelsFile);
     remember_rect("results_models_retry");
