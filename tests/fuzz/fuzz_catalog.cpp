@@ -2,8 +2,9 @@
 // applied on top of the bundled core is fuzz_catalog_notes's.
 // Invariants: load_catalog never throws or crashes; it either reports problems (each with a message) or
 // returns a catalog that is non-empty, finite, consistent and survives export -> import unchanged. A
-// catalog that loads is then used for a few estimates, which must stay finite whatever the GPU specs are
-// (only accepted catalogs get that far, so the parser still sets the pace).
+// catalog that loads is checked for missing sources as the page's import does, then used for a few estimates,
+// which must stay finite whatever the GPU specs are (only accepted catalogs get that far, so the parser still
+// sets the pace).
 #include <cstddef>
 #include <cstdint>
 #include <set>
@@ -54,6 +55,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(o.gpu_count >= 1 && o.on_demand_per_hour > 0, "offer with no cards or no price accepted", o.id);
     require(o.derate > 0 && o.derate <= 1.5, "offer derate out of range accepted", o.id);
   }
+
+  // The page's import (panel_catalog_io.cpp) and `gpuwise catalog validate` also refuse a catalog whose
+  // prices or facts lack a source: that check reads the same hostile catalog.
+  for (const Problem& p : missing_sources(c))
+    require(!p.message.empty() && !p.path.empty() && p.path[0] == '/', "missing source without a JSON path",
+            p.path + ": " + p.message);
 
   const std::string json = catalog_to_json(c);
   const CatalogLoad again = load_catalog(json);
