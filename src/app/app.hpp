@@ -256,10 +256,10 @@ enum class NotesState { ready, not_loaded, loading, failed, invalid };
 // The cheap "not now" is inline, so a page that never shows them runs none of the notes reader: the wasm
 // is split by which functions the first load runs (scripts/build-web-split.py), and the reader stays out
 // of the first download.
-void fetch_catalog_notes(AppState&, bool request);
+void fetch_catalog_notes(AppState&);  // call through update_catalog_notes
 bool catalog_notes_compiled_in(const AppState&);
 inline void update_catalog_notes(AppState& s, bool request) {
-  if (request || s.catalog_notes_requested || catalog_notes_compiled_in(s)) fetch_catalog_notes(s, request);
+  if (request || s.catalog_notes_requested || catalog_notes_compiled_in(s)) fetch_catalog_notes(s);
 }
 NotesState catalog_notes_state(const AppState&);
 const char* notes_state_name(NotesState);  // for the test hook
@@ -271,9 +271,9 @@ void draw_catalog_notes_status(AppState&);  // beside the catalog's view switch 
 enum class ModelsState { not_loaded, loading, ready, failed, invalid };
 // Parses the library once it is at hand; `request` starts the download on the web. Inline for the same
 // reason as update_catalog_notes: a first load that never asks keeps the library's reader out of it.
-ModelsState fetch_models(AppState&, bool request);
+ModelsState fetch_models(AppState&);  // call through update_models
 inline ModelsState update_models(AppState& s, bool request) {
-  return request || s.models_requested ? fetch_models(s, request) : ModelsState::not_loaded;
+  return request || s.models_requested ? fetch_models(s) : ModelsState::not_loaded;
 }
 const ModelLibrary* model_library(const AppState&);  // null until loaded
 const char* models_state_name(ModelsState);          // for the test hook

@@ -227,11 +227,11 @@ bool catalog_notes_compiled_in(const AppState& s) {
   return !s.catalog.notes_file.empty() && !bundled_file(s.catalog.notes_file).empty();
 }
 
-[[gnu::noinline]] void fetch_catalog_notes(AppState& s, bool request) {
+[[gnu::noinline]] void fetch_catalog_notes(AppState& s) {
   const std::string name = s.catalog.notes_file;  // a copy: applying clears notes_file
   if (!s.catalog_ok || name.empty() || !s.catalog_notes_problems.empty()) return;
-  // Asking platform::data_file is what starts the download on the web: only when compiled in or asked for.
-  if (!request && !s.catalog_notes_requested && bundled_file(name).empty()) return;
+  // Asking platform::data_file is what starts the download on the web: update_catalog_notes calls this
+  // only when the notes are compiled in or asked for.
   s.catalog_notes_requested = true;
   const platform::DataFile file = platform::data_file(name);
   if (file.state != platform::DataFile::ready) return;

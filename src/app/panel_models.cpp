@@ -195,10 +195,9 @@ void draw_config_import(AppState& s) {
 
 }  // namespace
 
-[[gnu::noinline]] ModelsState fetch_models(AppState& s, bool request) {
+[[gnu::noinline]] ModelsState fetch_models(AppState& s) {
   if (s.models) return s.models->models.empty() ? ModelsState::invalid : ModelsState::ready;
-  if (!request && !s.models_requested) return ModelsState::not_loaded;
-  s.models_requested = true;
+  s.models_requested = true;  // update_models calls this only once asked
   const platform::DataFile f = platform::data_file(kModelsFile);
   if (f.state == platform::DataFile::loading) return ModelsState::loading;
   if (f.state == platform::DataFile::failed) return ModelsState::failed;
