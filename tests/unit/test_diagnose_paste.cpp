@@ -325,3 +325,74 @@ TEST_CASE("laptop GPUs: identified, and a laptop at its maker's power setting is
     CHECK_MESSAGE(loud(r) == 0, all_titles(r));
   }
 }
+
+namespace {
+// Two 4090s with 19.5 GiB in use, then the process table as far as `processes` goes.
+std::string two_busy_4090s(const std::string& processes) {
+  std::string t =
+      "| NVIDIA-SMI 550.163.01             Driver Version: 550.163.01     CUDA Version: 12.4     |\n"
+      "|=========================================+========================+======================|\n";
+  for (const char* id : {"0", "1"})
+    t += std::string("|   ") + id + "  NVIDIA GeForce RTX 4090        Off |   00000000:4" +
+         (*id == '0' ? "E" : "F") +
+         ":00.0 Off |                  Off |\n"
+         "| 30%   29C    P8             22W /  450W |   20000MiB /  24564MiB |      0%      Default |\n"
+         "+-----------------------------------------+------------------------+----------------------+\n";
+  return t +
+         "+-----------------------------------------------------------------------------------------+\n"
+         "| Processes:                                                                              |\n" +
+         processes;
+}
+const std::string kProcessHeader =
+    "|  GPU   GI   CI        PID   Type   Process name                              GPU Memory |\n"
+    "|        ID   ID                                                               Usage      |\n"
+    "|=========================================================================================|\n";
+const std::string kClose =
+    "+-----------------------------------------------------------------------------------------+\n";
+}  // namespace
+
+TEST_CASE("paste: a process table cut short does not say no process holds the memory") {
+  auto listed = [](const gw::DiagnoseReport& r) {
+    REQUIRE(r.gpus.size() == 2);
+    return std::pair{r.gpus[0].reading.processes_listed, r.gpus[1].reading.processes_listed};
+  };
+  auto says_nobody = [](const gw::DiagnoseReport& r) {
+    for (const auto& f : r.findings)
+      if (f.title.en.find("no process visible") != std::string::npos) return true;
+    return false;
+  };
+  SUBCASE("cut right after 'Processes:' (a search excerpt, a copied screen)") {
+    const auto r = gw::diagnose(two_busy_4090s(""), catalog());
+    CHECK(listed(r) == std::pair{false, false});
+    CHECK_FALSE(says_nobody(r));
+    CHECK(find(r, "memory_in_use"));  // the memory is still reported
+  }
+  SUBCASE("cut after the header") {
+    const auto r = gw::diagnose(two_busy_4090s(kProcessHeader), catalog());
+    CHECK(listed(r) == std::pair{false, false});
+    CHECK_FALSE(says_nobody(r));
+  }
+  SUBCASE("cut after GPU 0's rows: GPU 1's list was not seen") {
+    const auto r = gw::diagnose(
+        two_busy_4090s(
+            kProcessHeader +
+            "|    0   N/A  N/A     41234      C   python                                    19990MiB |\n"),
+        catalog());
+    CHECK(listed(r) == std::pair{true, false});
+    REQUIRE(r.gpus[0].reading.processes.size() == 1);
+  }
+  SUBCASE("the whole table: header, no rows, closing border") {
+    const auto r = gw::diagnose(two_busy_4090s(kProcessHeader + kClose), catalog());
+    CHECK(listed(r) == std::pair{true, true});
+    CHECK(says_nobody(r));
+  }
+  SUBCASE("'No running processes found'") {
+    const auto r = gw::diagnose(
+        two_busy_4090s(
+            kProcessHeader +
+            "|  No running processes found                                                             |\n"),
+        catalog());
+    CHECK(listed(r) == std::pair{true, true});
+    CHECK(says_nobody(r));
+  }
+}

@@ -125,14 +125,15 @@ void read_second_row(const std::vector<std::string_view>& c, SmiGpu& g, int line
 }
 
 // "|    0   N/A  N/A      1234      C   python     20000MiB |" (no GI/CI columns before 450)
-void read_process_row(std::string_view inner, SmiReading& out, int line) {
+// Returns the row's GPU index when it is a process row.
+std::optional<long long> read_process_row(std::string_view inner, SmiReading& out, int line) {
   auto t = split_ws(inner);
-  if (t.size() < 4) return;
+  if (t.size() < 4) return std::nullopt;
   auto gpu_index = whole_number(t[0]);
-  if (!gpu_index) return;
+  if (!gpu_index) return std::nullopt;
   std::size_t k = 2;
   while (k < t.size() && !(t[k] == "C" || t[k] == "G" || t[k] == "C+G" || t[k] == "M" || t[k] == "M+C")) ++k;
-  if (k >= t.size() || k + 1 >= t.size()) return;
+  if (k >= t.size() || k + 1 >= t.size()) return std::nullopt;
   SmiProcess p;
   p.pid = whole_number(t[k - 1]);
   p.type = std::string(t[k]);
@@ -145,8 +146,9 @@ void read_process_row(std::string_view inner, SmiReading& out, int line) {
   for (auto& g : out.gpus)
     if (g.index == *gpu_index && g.processes.size() < static_cast<std::size_t>(kDiagnoseMaxProcesses)) {
       g.processes.push_back(std::move(p));
-      return;
+      break;
     }
+  return gpu_index;
 }
 
 // "|  0    1   0   0  |   13MiB /  9728MiB  | 14      0 |  1   0    0    0    0 |"
@@ -191,11 +193,20 @@ std::optional<std::string> word_after(std::string_view t, std::string_view label
 
 void read_table(const Lines& in, SmiReading& out) {
   enum class Part { gpus, mig, processes } part = Part::gpus;
+  // A paste cut after "Processes:" (or part-way through the list) does not say that no process uses a
+  // GPU: a GPU's list counts as read once a row for it or a later GPU, "No running processes found", or
+  // the table's closing border is seen.
+  int process_rows = 0;  // rows read in the process table, its header included
+  auto listed_up_to = [&](std::optional<long long> last_index) {
+    for (auto& g : out.gpus)
+      if (!last_index || g.index <= *last_index) g.processes_listed = true;
+  };
   const auto& L = in.lines;
   for (std::size_t i = 0; i < L.size(); ++i) {
     std::string_view t = trim(L[i].text);
     int number = L[i].number;
     if (t.empty()) continue;
+    if (part == Part::processes && process_rows > 0 && t.front() == '+' && is_separator(t)) listed_up_to({});
     if (!is_table_row(t) || is_separator(t)) continue;
     if (icontains(t, "NVIDIA-SMI") || icontains(t, "Driver Version:") || icontains(t, "KMD Version:")) {
       // 300s-410: no CUDA version; 410-5xx: "Driver Version" and "CUDA Version"; 610 on: "KMD Version"
@@ -215,15 +226,19 @@ void read_table(const Lines& in, SmiReading& out) {
     }
     if (icontains(t, "Processes:")) {
       part = Part::processes;
-      for (auto& g : out.gpus) g.processes_listed = true;
+      process_rows = 0;
       continue;
     }
     auto c = cells(t);
     if (part == Part::processes) {
-      if (icontains(t, "No running processes found")) continue;
+      ++process_rows;
+      if (icontains(t, "No running processes found")) {
+        listed_up_to({});
+        continue;
+      }
       std::string_view inner = t.substr(1);
       if (!inner.empty() && inner.back() == '|') inner.remove_suffix(1);
-      read_process_row(inner, out, number);
+      if (auto gpu = read_process_row(inner, out, number)) listed_up_to(gpu);
       continue;
     }
     if (part == Part::mig) {
