@@ -396,3 +396,21 @@ TEST_CASE("paste: a process table cut short does not say no process holds the me
     CHECK(says_nobody(r));
   }
 }
+
+TEST_CASE("paste: 'CUDA Version : Not Found' (a vGPU host) is no version, and the driver table answers") {
+  const std::string q =
+      "==============NVSMI LOG==============\n\n"
+      "Driver Version                            : 580.105.06\n"
+      "CUDA Version                              : Not Found\n\n"
+      "Attached GPUs                             : 1\n"
+      "GPU 00000000:42:00.0\n"
+      "    Product Name                          : NVIDIA GeForce RTX 4090\n"
+      "    Performance State                     : P8\n";
+  const auto r = gw::diagnose(q, catalog());
+  REQUIRE(r.gpus.size() == 1);
+  CHECK_FALSE(r.input.cuda_version);
+  CHECK_MESSAGE(r.summary.en.find("Not Found") == std::string::npos, r.summary.en);
+  const gw::Finding* f = find(r, "driver_cuda");
+  REQUIRE_MESSAGE(f, all_titles(r));
+  CHECK_MESSAGE(f->title.en.find("CUDA up to 13.0") != std::string::npos, f->title.en);
+}

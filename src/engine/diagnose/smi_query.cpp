@@ -289,7 +289,9 @@ struct Reader {
     if (!gpu && !skipping) {
       if ((k == "driver version" || k == "kmd version") && !val.empty() && stack.empty())
         set_once(out.driver_version, std::string(val), number);
-      else if ((k == "cuda version" || k == "cuda umd version") && !val.empty() && stack.empty())
+      // A vGPU host or a driver without its CUDA library prints "CUDA Version : Not Found": no version.
+      else if ((k == "cuda version" || k == "cuda umd version") && !val.empty() && is_digit(val[0]) &&
+               stack.empty())
         set_once(out.cuda_version, std::string(val), number);
       else if (k == "product name" &&
                plausible_gpu_name(val, false)) {  // a fragment without its "GPU ..." line
