@@ -414,3 +414,31 @@ TEST_CASE("paste: 'CUDA Version : Not Found' (a vGPU host) is no version, and th
   REQUIRE_MESSAGE(f, all_titles(r));
   CHECK_MESSAGE(f->title.en.find("CUDA up to 13.0") != std::string::npos, f->title.en);
 }
+
+TEST_CASE("paste: -q cut after the first of 4 attached GPUs says 3 went unchecked") {
+  std::string q =
+      "Driver Version                            : 550.54.15\n"
+      "CUDA Version                              : 12.4\n\n"
+      "Attached GPUs                             : 4\n";
+  const std::string gpu0 =
+      "GPU 00000000:4F:00.0\n"
+      "    Product Name                          : NVIDIA GeForce RTX 4090\n"
+      "    Performance State                     : P8\n";
+  auto lists = [](const gw::DiagnoseReport& r) {
+    for (const auto& f : r.findings)
+      if (f.title.en.rfind("The output lists", 0) == 0) return f.title.en;
+    return std::string();
+  };
+  const auto cut = gw::diagnose(q + gpu0, catalog());
+  REQUIRE(cut.gpus.size() == 1);
+  CHECK(lists(cut) == "The output lists 4 GPUs; only 1 was read");
+  // `nvidia-smi -q -i 0` prints the machine's count over one GPU's block: a note, never louder.
+  CHECK(loud(cut) == 0);
+  std::string all = q;
+  for (const char* bus : {"4F", "50", "51", "52"})
+    all += std::string("GPU 00000000:") + bus +
+           ":00.0\n    Product Name                          : NVIDIA GeForce RTX 4090\n";
+  const auto whole = gw::diagnose(all, catalog());
+  CHECK(whole.gpus.size() == 4);
+  CHECK(lists(whole).empty());
+}

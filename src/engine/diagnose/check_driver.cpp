@@ -274,6 +274,24 @@ void check_input(const DiagnoseReport& r, const CheckInput& in, std::vector<Find
     f.action = T("Paste the whole output of `nvidia-smi -q`.", "请粘贴 `nvidia-smi -q` 的完整输出。");
     out.push_back(std::move(f));
   }
+  // `nvidia-smi -q` cut by a chat box or a terminal's scrollback: say which GPUs went unchecked.
+  const auto read_count = static_cast<long long>(r.gpus.size()) + s.ignored_gpus;
+  if (s.attached_gpus && s.attached_gpus->value > read_count) {
+    const std::string n = std::to_string(s.attached_gpus->value), m = std::to_string(r.gpus.size());
+    Finding f = machine(Severity::info, "input");
+    f.title =
+        T("The output lists " + n + " GPUs; only " + m + (r.gpus.size() == 1 ? " was" : " were") + " read",
+          "输出列出 " + n + " 张 GPU，只读到其中 " + m + " 张");
+    f.evidence = evidence(in, s.attached_gpus->line);
+    f.meaning =
+        T("The others are not checked here. With `nvidia-smi -q -i N` (one GPU) that is expected; "
+          "otherwise the paste ends before them.",
+          "其余的没有被检查。如果用的是 `nvidia-smi -q -i "
+          "N`（只看一张卡），属正常；否则是粘贴内容在它们之前就结束了。");
+    f.action = T("Paste the whole output of `nvidia-smi -q`, or check each GPU with `nvidia-smi -q -i N`.",
+                 "请粘贴 `nvidia-smi -q` 的完整输出，或用 `nvidia-smi -q -i N` 逐张检查。");
+    out.push_back(std::move(f));
+  }
   if (s.cut)
     note(T("Only the first 4 MiB of the text were read", "只读取了前 4 MiB 的内容"),
          T("GPUs described after that point are not checked.", "之后出现的 GPU 没有被检查。"),

@@ -105,6 +105,7 @@ struct SmiReading {
   std::vector<SmiFormat> formats;      // every form found in the text, `format` first
   std::optional<Seen<std::string>> driver_version;
   std::optional<Seen<std::string>> cuda_version;  // nvidia-smi's "CUDA Version": the newest the driver runs
+  std::optional<Seen<long long>> attached_gpus;   // -q's "Attached GPUs": the machine's count, read or not
   std::vector<SmiGpu> gpus;
   std::optional<Seen<std::string>> failure;  // "NVIDIA-SMI has failed because...", "No devices were found"
   int lines = 0;                             // lines read

@@ -101,6 +101,7 @@ std::string bus_key(const std::string& bus) {
 void merge_reading(SmiReading& main, const SmiReading& other) {
   fill(main.driver_version, other.driver_version);
   fill(main.cuda_version, other.cuda_version);
+  fill(main.attached_gpus, other.attached_gpus);
   if (other.gpus.empty()) return;
   if (!main.cut_short_at) main.cut_short_at = other.cut_short_at;
   main.formats.push_back(other.format);

@@ -293,8 +293,10 @@ struct Reader {
       else if ((k == "cuda version" || k == "cuda umd version") && !val.empty() && is_digit(val[0]) &&
                stack.empty())
         set_once(out.cuda_version, std::string(val), number);
-      else if (k == "product name" &&
-               plausible_gpu_name(val, false)) {  // a fragment without its "GPU ..." line
+      else if (k == "attached gpus" && stack.empty()) {
+        if (auto n = whole_number(val); n && *n <= 4096) set_once(out.attached_gpus, *n, number);
+      } else if (k == "product name" &&
+                 plausible_gpu_name(val, false)) {  // a fragment without its "GPU ..." line
         start_gpu("", number);
         path = k;
       } else if (stack.empty() && gpu_section(k, !val.empty())) {
