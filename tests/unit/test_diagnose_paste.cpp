@@ -442,3 +442,27 @@ TEST_CASE("paste: -q cut after the first of 4 attached GPUs says 3 went unchecke
   CHECK(whole.gpus.size() == 4);
   CHECK(lists(whole).empty());
 }
+
+TEST_CASE("findings: memory held on a GPU 47% busy is not said to sit on an idle GPU") {
+  auto meaning = [](const std::string& util) {
+    const std::string q =
+        "Driver Version                      : 375.66\n\n"
+        "Attached GPUs                       : 1\n"
+        "GPU 0000:01:00.0\n"
+        "    FB Memory Usage\n"
+        "        Total                       : 1995 MiB\n"
+        "        Used                        : 1934 MiB\n"
+        "    Utilization\n"
+        "        Gpu                         : " +
+        util + "\n";
+    const auto r = gw::diagnose(q, catalog());
+    const gw::Finding* f = find(r, "memory_in_use");
+    REQUIRE_MESSAGE(f, all_titles(r));
+    return f->meaning.en;
+  };
+  const std::string part = meaning("47 %");
+  CHECK_MESSAGE(part.find("idle") == std::string::npos, part);
+  CHECK_MESSAGE(part.find("47% busy") != std::string::npos, part);
+  const std::string none = meaning("0 %");
+  CHECK_MESSAGE(none.find("The GPU is idle") != std::string::npos, none);
+}

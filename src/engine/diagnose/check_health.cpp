@@ -280,7 +280,8 @@ void check_health(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
       f.evidence = evidence(in, r.memory_used_mib);
       if (!named.empty()) f.evidence = evidence(in, named.front()->line);
       std::string busy_en, busy_zh;
-      if (!busy(r) && big) {
+      // "Not busy" is not "idle": 10-50% busy gets the sharing sentence below, an unknown load neither.
+      if (idle(r) && big) {
         busy_en =
             " The GPU is idle, so whatever holds this memory is not computing: a leftover process, or "
             "someone else's.";
