@@ -466,3 +466,22 @@ TEST_CASE("findings: memory held on a GPU 47% busy is not said to sit on an idle
   const std::string none = meaning("0 %");
   CHECK_MESSAGE(none.find("The GPU is idle") != std::string::npos, none);
 }
+
+TEST_CASE("findings: 3% busy at 162 W of 450 is a sample between kernels, not an idle GPU") {
+  auto meaning = [](const std::string& power) {
+    const std::string t =
+        "| NVIDIA-SMI 560.35.03              Driver Version: 560.35.03      CUDA Version: 12.6     |\n"
+        "|=========================================+========================+======================|\n"
+        "|   0  NVIDIA GeForce RTX 4090        Off |   00000000:18:00.0 Off |                  Off |\n"
+        "| 35%   55C    P2            " +
+        power + " /  450W |   19809MiB /  24564MiB |      3%      Default |\n";
+    const auto r = gw::diagnose(t, catalog());
+    const gw::Finding* f = find(r, "memory_in_use");
+    REQUIRE_MESSAGE(f, all_titles(r));
+    return f->meaning.en;
+  };
+  const std::string working = meaning("162W");
+  CHECK_MESSAGE(working.find("idle") == std::string::npos, working);
+  const std::string idle = meaning(" 22W");
+  CHECK_MESSAGE(idle.find("The GPU is idle") != std::string::npos, idle);
+}

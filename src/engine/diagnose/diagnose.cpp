@@ -147,6 +147,11 @@ bool busy(const SmiGpu& g) {
 bool idle(const SmiGpu& g) {
   for (const auto& t : g.throttle_active)
     if (t.value == "gpu_idle") return true;
+  // Utilisation is one sample: it can fall between kernels of a job starved by its data loader (3% at
+  // 162 W of 450 on a 4090, in a real paste). Idle cards draw a tenth to a third of their cap at most.
+  if (g.power_draw_w && g.power_limit_w && g.power_limit_w->value > 0 &&
+      g.power_draw_w->value > g.power_limit_w->value / 3)
+    return false;
   if (g.utilization_pct) return g.utilization_pct->value < 10;
   return g.pstate && (g.pstate->value == "P8" || g.pstate->value == "P12");
 }
