@@ -443,9 +443,19 @@ TEST_CASE("paste: -q cut after the first of 4 attached GPUs says 3 went unchecke
   CHECK(lists(whole).empty());
 }
 
+namespace {
+// What the checker says about the memory already in use on the one GPU of `text`.
+std::string memory_in_use_meaning(const std::string& text) {
+  const auto r = gw::diagnose(text, catalog());
+  const gw::Finding* f = find(r, "memory_in_use");
+  REQUIRE_MESSAGE(f, all_titles(r));
+  return f->meaning.en;
+}
+}  // namespace
+
 TEST_CASE("findings: memory held on a GPU 47% busy is not said to sit on an idle GPU") {
   auto meaning = [](const std::string& util) {
-    const std::string q =
+    return memory_in_use_meaning(
         "Driver Version                      : 375.66\n\n"
         "Attached GPUs                       : 1\n"
         "GPU 0000:01:00.0\n"
@@ -454,11 +464,7 @@ TEST_CASE("findings: memory held on a GPU 47% busy is not said to sit on an idle
         "        Used                        : 1934 MiB\n"
         "    Utilization\n"
         "        Gpu                         : " +
-        util + "\n";
-    const auto r = gw::diagnose(q, catalog());
-    const gw::Finding* f = find(r, "memory_in_use");
-    REQUIRE_MESSAGE(f, all_titles(r));
-    return f->meaning.en;
+        util + "\n");
   };
   const std::string part = meaning("47 %");
   CHECK_MESSAGE(part.find("idle") == std::string::npos, part);
@@ -469,16 +475,12 @@ TEST_CASE("findings: memory held on a GPU 47% busy is not said to sit on an idle
 
 TEST_CASE("findings: 3% busy at 162 W of 450 is a sample between kernels, not an idle GPU") {
   auto meaning = [](const std::string& power) {
-    const std::string t =
+    return memory_in_use_meaning(
         "| NVIDIA-SMI 560.35.03              Driver Version: 560.35.03      CUDA Version: 12.6     |\n"
         "|=========================================+========================+======================|\n"
         "|   0  NVIDIA GeForce RTX 4090        Off |   00000000:18:00.0 Off |                  Off |\n"
         "| 35%   55C    P2            " +
-        power + " /  450W |   19809MiB /  24564MiB |      3%      Default |\n";
-    const auto r = gw::diagnose(t, catalog());
-    const gw::Finding* f = find(r, "memory_in_use");
-    REQUIRE_MESSAGE(f, all_titles(r));
-    return f->meaning.en;
+        power + " /  450W |   19809MiB /  24564MiB |      3%      Default |\n");
   };
   const std::string working = meaning("162W");
   CHECK_MESSAGE(working.find("idle") == std::string::npos, working);
