@@ -151,6 +151,9 @@ TEST_CASE("paste: a -q fragment without a name keeps its findings and says the G
   const gw::Finding* m = find(r, "model");
   REQUIRE(m);
   CHECK(m->title.en.find("GPU unknown") != std::string::npos);
+  // The summary names no GPU rather than printing "(?)".
+  CHECK_MESSAGE(r.summary.en.rfind("1 GPU, ", 0) == 0, r.summary.en);
+  CHECK_MESSAGE(r.summary.zh.find("（?）") == std::string::npos, r.summary.zh);
 }
 
 TEST_CASE("paste: XML gets its own message in both languages") {

@@ -304,13 +304,16 @@ DiagnoseReport diagnose(std::string_view text, const DiagnoseContext& context,
                                      : "，驱动 " + clean_excerpt(drv, 20) +
                                            (cu.empty() ? "" : "（CUDA " + clean_excerpt(cu, 10) + "）");
     Text from = smi_format_label(rep.input.format);
+    // A fragment without names (`nvidia-smi -q -d PERFORMANCE`) gets no "(?)": a finding says it is unnamed.
+    const std::string names = gpu_list(rep.gpus);
+    const std::string names_en = names == "?" ? "" : " (" + names + ")";
+    const std::string names_zh = names == "?" ? "" : "（" + names + "）";
     rep.summary =
-        T(count + (rep.gpus.size() == 1 ? " GPU (" : " GPUs (") + gpu_list(rep.gpus) + ")" + drv_en +
-              ", read from " + from.en + ": " + std::to_string(c) + " critical, " + std::to_string(w) +
+        T(count + (rep.gpus.size() == 1 ? " GPU" : " GPUs") + names_en + drv_en + ", read from " + from.en +
+              ": " + std::to_string(c) + " critical, " + std::to_string(w) +
               (w == 1 ? " warning, " : " warnings, ") + std::to_string(n) + (n == 1 ? " note." : " notes."),
-          count + " 张 GPU（" + gpu_list(rep.gpus) + "）" + drv_zh + "，来自 " + from.zh + "：" +
-              std::to_string(c) + " 个严重问题、" + std::to_string(w) + " 个警告、" + std::to_string(n) +
-              " 条提示。");
+          count + " 张 GPU" + names_zh + drv_zh + "，来自 " + from.zh + "：" + std::to_string(c) +
+              " 个严重问题、" + std::to_string(w) + " 个警告、" + std::to_string(n) + " 条提示。");
   }
   return rep;
 }
