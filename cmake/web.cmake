@@ -74,13 +74,25 @@ endif()
 foreach(t gw_imgui gw_imgui_backend gpuwise_app gw_fonts gpuwise_engine gpuwise_diagnose gpuwise_data gpuwise_data_checker)
   target_compile_options(${t} PRIVATE ${GW_WEB_COMPILE})
 endforeach()
-# The engine's own optimisation level (issue 20 item 4), after -Oz so it wins. Under LTO it still counts:
-# wasm-ld's code generation (at its default LTO level 2) keeps each function's size attributes. On 12-05,
-# -O2 for the engine with the two features above made recommend() in the page 25-30% faster on every
-# scenario of bench/scenarios.txt (fastest of 41 runs each, bert-base 3.4 -> 2.5 ms) for 1.2 KB more of
-# the primary index.wasm.lzma (scripts/bench-size.py: engine code 221.6 -> 224.9 KB raw).
-set(GPUWISE_WEB_ENGINE_OPT "-O2" CACHE STRING "Emscripten: the engine's -O level in the page")
-target_compile_options(gpuwise_engine PRIVATE ${GPUWISE_WEB_ENGINE_OPT})
+# The engine's inlining (issue 20 item 4). emcc 3.1.6 turns -Os and -Oz into -fno-inline-functions (its
+# INLINING_LIMIT), with which clang marks every function not declared `inline` noinline, std::vector::begin()
+# and std::string::size() included; a later -O2 does not undo it. -finline-functions puts LLVM's size-aware
+# inliner back. Measured 12-05 (scripts/bench, the same machine, before -> after): recommend() in the page
+# x2.6 -> x1.8 native (bert-base 2.8 -> 1.9 ms), the whole index.wasm 982 -> 957 KB, and the first load's
+# half of it 242.0 -> 250.2 KB LZMA (inlined calls also pull code the first load never runs into functions it
+# does). On ImGui it added 4.7 KB more to the first load for no first frame gained, on the app nothing
+# either way; both keep emcc's setting.
+# Other settings for the engine, with bench_recommend_node (below; Node 20, bert-base ms per recommendation
+# with the page's options, the engine's wasm in LZMA KB): -O2 without inlining (the setting before) 5.0 ms,
+# 208 KB; -Oz with inlining 2.3 ms, 205 KB; -Os 1.6 ms, 260 KB; -O2 1.95 ms, 290 KB; -O2 for cost.cpp alone
+# 4% faster for 9 KB. dlmalloc instead of emmalloc: 2% faster for 2 KB. None fits the 300 KB first load.
+foreach(t gpuwise_engine gpuwise_diagnose)
+  target_compile_options(${t} PRIVATE -finline-functions)
+endforeach()
+set(GPUWISE_WEB_ENGINE_OPT "" CACHE STRING "Emscripten: extra compile flags for the engine in the page (e.g. -O2)")
+if(GPUWISE_WEB_ENGINE_OPT)
+  target_compile_options(gpuwise_engine PRIVATE ${GPUWISE_WEB_ENGINE_OPT})
+endif()
 
 # ---- the app
 add_executable(gpuwise_web ${GW_PLATFORM_SOURCES})
@@ -213,3 +225,20 @@ add_custom_command(
           "${CMAKE_SOURCE_DIR}/web/favicon.svg"
   COMMENT "Assembling the hello page in ${GW_SITE_HELLO}")
 add_custom_target(gpuwise_hello_site ALL DEPENDS "${GW_SITE_HELLO}/index.html" gpuwise_hello)
+
+# The recommender benchmark as wasm under Node (not part of `all`): the engine with the page's flags,
+# timed without a browser, so an optimisation flag or allocator is measured in a minute, not a page build
+# and a bench run. (Synchronous compilation: Node 20 has a fetch that cannot read a file path.) Same scenarios as the page and the native bench (bench/scenarios.txt):
+#   cmake --build --preset web-release --target bench_recommend_node
+#   node build/web-release/bench_recommend_node.js --only small
+gpuwise_add_data(gpuwise_data_bench ONLY catalog.json presets.json)
+add_executable(bench_recommend_node EXCLUDE_FROM_ALL "${CMAKE_SOURCE_DIR}/bench/bench_recommend.cpp")
+target_compile_options(bench_recommend_node PRIVATE ${GW_WEB_COMPILE})
+# Listed before the engine, whose own data library (gpuwise_data, no files in the page) would answer first.
+target_link_libraries(bench_recommend_node PRIVATE gpuwise_data_bench gpuwise_engine)
+target_compile_definitions(bench_recommend_node PRIVATE
+  GW_BENCH_SCENARIOS="${CMAKE_SOURCE_DIR}/bench/scenarios.txt")
+target_link_options(bench_recommend_node PRIVATE ${GW_WEB_COMPILE} ${GW_WEB_EXC_LINK} -sENVIRONMENT=node
+  -sNODERAWFS=1 -sWASM_ASYNC_COMPILATION=0 -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sMALLOC=${GPUWISE_WEB_MALLOC}
+  "-sBINARYEN_EXTRA_PASSES=-Oz,--one-caller-inline-max-function-size=${GPUWISE_WEB_ONE_CALLER_INLINE}")
+set_target_properties(bench_recommend_node PROPERTIES SUFFIX ".js")

@@ -184,7 +184,7 @@ double kv_bytes_per_token(const Workload& w) {
 }
 
 double stored_activation_bytes(const Workload& in) {
-  Workload buf;
+  std::optional<Workload> buf;
   const Workload& w = modelled(in, buf);
   const double b = w.micro_batch;
   if (is_transformer(w)) {
@@ -541,7 +541,7 @@ void encoder_decoder_inference(const Stacks& st, double split, Runtime rt, Memor
 }  // namespace
 
 MemoryBreakdown memory_breakdown(const Workload& in, const MemoryPlan& plan, bool with_rules) {
-  Workload buf;
+  std::optional<Workload> buf;
   const Workload& w = modelled(in, buf);
   MemoryBreakdown m;
   const Runtime rt = effective_runtime(w);
@@ -550,10 +550,10 @@ MemoryBreakdown memory_breakdown(const Workload& in, const MemoryPlan& plan, boo
   const double n = std::max(1, plan.gpu_count);
   const double split = plan.split_weights ? n : 1.0;
 
-  Stacks st;
-  const bool stacks = split_stacks(w, st);
+  const std::optional<Stacks> st = split_stacks(w);
+  const bool stacks = st.has_value();
   if (w.mode == Mode::inference && stacks) {
-    encoder_decoder_inference(st, split, rt, m, with_rules);
+    encoder_decoder_inference(*st, split, rt, m, with_rules);
   } else if (w.mode == Mode::inference) {
     inference_memory(w, split, rt, m, with_rules);
   } else if (w.arch == Arch::generic) {
@@ -572,8 +572,8 @@ MemoryBreakdown memory_breakdown(const Workload& in, const MemoryPlan& plan, boo
       // Both stacks keep their activations for backward: the encoder's over its frames or input tokens,
       // the decoder's over the target tokens (with the logits).
       MemoryBreakdown enc, dec;
-      training_activations(st.encoder, enc, with_rules);
-      training_activations(st.decoder, dec, with_rules);
+      training_activations(st->encoder, enc, with_rules);
+      training_activations(st->decoder, dec, with_rules);
       m.activations_gib = enc.activations_gib + dec.activations_gib;
       prefix_rules(enc, {"encoder ", "编码器"}, m);
       prefix_rules(dec, {"decoder ", "解码器"}, m);

@@ -1,6 +1,7 @@
 #pragma once
 // Internals shared by the estimate*.cpp files: the memory terms, the rate a GPU offers a job and
 // the work one step does. Front ends use estimate.hpp; tests may use these to check single rules.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,8 +26,9 @@ constexpr double kMiB = 1024.0 * 1024.0;
 // Every function below applies it itself; it is idempotent.
 Workload modelled(const Workload& w);
 // The same without a copy when nothing changes (copying a Workload allocates its strings, and the hot paths
-// model the job several times per estimate): `w` itself, or `buf` holding the modelled job.
-const Workload& modelled(const Workload& w, Workload& buf);
+// model the job several times per estimate): `w` itself, or `buf` holding the modelled job. An empty
+// optional costs nothing to make, where a default Workload builds its strings.
+const Workload& modelled(const Workload& w, std::optional<Workload>& buf);
 // Diffusion inference: denoiser passes one generated image takes in sequence (sampling_steps; 1 otherwise)
 // and the batch factor classifier-free guidance adds to each pass (2 with CFG, else 1).
 double sampling_steps(const Workload& w);
@@ -40,7 +42,8 @@ struct Stacks {
   double windows = 1;         // batch entries per sample (Whisper's 30 s windows)
   double encoder_tokens = 0;  // per window
 };
-bool split_stacks(const Workload& w, Stacks& out);
+// The two stacks of an encoder-decoder, or nothing for any other model.
+std::optional<Stacks> split_stacks(const Workload& w);
 constexpr double kWhisperFramesPerWindow = 1500;
 constexpr double kWhisperWindowSeconds = 30;
 

@@ -52,7 +52,7 @@ double pcie_gbs(const Gpu& g) {
 }
 
 Rates rates_for(const Workload& in, const Gpu& g, double derate, bool with_notes) {
-  Workload shape;
+  std::optional<Workload> shape;
   const Workload& w = modelled(in, shape);
   Rates r;
   if (!(derate > 0) || !std::isfinite(derate)) derate = 1;

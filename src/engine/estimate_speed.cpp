@@ -47,11 +47,10 @@ Workload modelled(const Workload& in) {
   return w;
 }
 
-const Workload& modelled(const Workload& in, Workload& buf) {
+const Workload& modelled(const Workload& in, std::optional<Workload>& buf) {
   // Only a ViT or a DiT changes (above).
   if (in.arch != Arch::vit && in.arch != Arch::dit) return in;
-  buf = modelled(in);
-  return buf;
+  return buf.emplace(modelled(in));
 }
 
 namespace {
@@ -69,9 +68,10 @@ double guidance_batch(const Workload& w) {
   return w.mode == Mode::inference && w.sampling_steps > 0 && w.cfg && denoiser(w) ? 2.0 : 1.0;
 }
 
-bool split_stacks(const Workload& in, Stacks& out) {
+std::optional<Stacks> split_stacks(const Workload& in) {
   const Workload& w = in;
-  if (w.arch != Arch::encoder_decoder || w.layers < 1 || w.hidden < 1 || w.heads < 1) return false;
+  if (w.arch != Arch::encoder_decoder || w.layers < 1 || w.hidden < 1 || w.heads < 1) return std::nullopt;
+  Stacks out;
   const ShapeParams sp = shape_params(w);
   const double L = w.layers, D = w.decoder_layers > 0 ? w.decoder_layers : w.layers;
   // Per layer: the encoder has self-attention and an FFN, the decoder adds cross-attention; the token
@@ -101,9 +101,9 @@ bool split_stacks(const Workload& in, Stacks& out) {
   d.tied_embeddings = w.tied_embeddings;
   d.params = P - e.params;
   d.seq_len = std::max(1, w.seq_len);
-  out.encoder = e;
-  out.decoder = d;
-  return true;
+  out.encoder = std::move(e);
+  out.decoder = std::move(d);
+  return out;
 }
 
 double active_params(const Workload& w) {
@@ -169,7 +169,7 @@ double kernels_per_layer(const Workload& w) {
 }  // namespace
 
 std::string throughput_unit(const Workload& in) {
-  Workload buf;
+  std::optional<Workload> buf;
   const Workload& w = modelled(in, buf);
   if (w.arch == Arch::generic) return "steps/s";
   if (w.mode == Mode::inference && w.arch == Arch::decoder) return "tokens/s";
@@ -188,27 +188,26 @@ void add_work(StepWork& k, const StepWork& x, double times) {
 }  // namespace
 
 StepWork step_work(const Workload& in) {
-  Workload buf;
+  std::optional<Workload> buf;
   const Workload& w = modelled(in, buf);
   StepWork k;
   const double P = effective_params(w);
   const double b = w.micro_batch;
-  Stacks st;
-  if (split_stacks(w, st)) {
+  if (const std::optional<Stacks> st = split_stacks(w)) {
     if (w.mode == Mode::inference) {
       // The encoder reads each window once; the decoder then writes `seq` tokens, one step each, reading
       // its weights, its own KV cache and the cross-attention keys and values of the encoder's frames.
-      add_work(k, prefill_work(st.encoder), 1);
-      Workload dec = st.decoder;
+      add_work(k, prefill_work(st->encoder), 1);
+      Workload dec = st->decoder;
       dec.context_tokens = dec.seq_len;
       dec.seq_len = 1;
       StepWork one = step_work(dec);
-      one.stream_bytes += kv_bytes_per_token(dec) * st.encoder_tokens * dec.inference_batch;
-      add_work(k, one, st.decoder.seq_len);
+      one.stream_bytes += kv_bytes_per_token(dec) * st->encoder_tokens * dec.inference_batch;
+      add_work(k, one, st->decoder.seq_len);
       k.units = w.inference_batch;
     } else {
-      add_work(k, step_work(st.encoder), 1);
-      add_work(k, step_work(st.decoder), 1);
+      add_work(k, step_work(st->encoder), 1);
+      add_work(k, step_work(st->decoder), 1);
       k.units = b;
     }
     return k;
@@ -296,7 +295,7 @@ StepWork step_work(const Workload& in) {
 }
 
 StepWork prefill_work(const Workload& in) {
-  Workload buf;
+  std::optional<Workload> buf;
   const Workload& w = modelled(in, buf);
   StepWork k;
   if (!is_transformer(w)) return step_work(w);
@@ -336,7 +335,7 @@ StepTime step_time(const StepWork& work, const Rates& r, Bound bound) {
 }
 
 double total_units(const Workload& in) {
-  Workload buf;
+  std::optional<Workload> buf;
   const Workload& w = modelled(in, buf);
   if (w.mode == Mode::inference && w.arch == Arch::decoder) return w.tokens;
   if (w.arch == Arch::generic) {
@@ -352,7 +351,7 @@ double total_units(const Workload& in) {
 }
 
 double seconds_per_unit(const Workload& in, const Gpu& gpu, int count, double derate) {
-  Workload buf;
+  std::optional<Workload> buf;
   const Workload& w = modelled(in, buf);
   const Rates r = rates_for(w, gpu, derate, false);
   if (!r.supported) return 0;

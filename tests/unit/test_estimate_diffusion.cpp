@@ -134,8 +134,9 @@ TEST_CASE("Whisper: the audio length sets the encoder's windows of 1500 frames")
   Workload w = job("whisper-large-v3", Mode::inference);
   w.seq_len = 100;  // transcript tokens per 30 s window
   CHECK(w.audio_seconds == 30);
-  model::Stacks st;
-  REQUIRE(model::split_stacks(w, st));
+  const std::optional<model::Stacks> split = model::split_stacks(w);
+  REQUIRE(split.has_value());
+  const model::Stacks& st = *split;
   CHECK(st.encoder_tokens == 1500);
   CHECK(st.windows == 1);
   CHECK(st.encoder.layers == 32);
@@ -144,6 +145,7 @@ TEST_CASE("Whisper: the audio length sets the encoder's windows of 1500 frames")
   // The encoder is about half of large-v3 (635M of 1550M, the decoder holds the embeddings).
   CHECK(effective_params(st.encoder) > 0.35 * 1550e6);
   CHECK(effective_params(st.encoder) < 0.5 * 1550e6);
+  CHECK_FALSE(model::split_stacks(job("bert-base", Mode::train)).has_value());
   const double t30 = seconds_per_image(w);
   CHECK(t30 > 0);
   Workload minute = w;
