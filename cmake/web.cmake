@@ -53,7 +53,7 @@ set(GW_WEB_LINK
   -sSUPPORT_ERRNO=0
   # Smaller index.js (issue 20): Emscripten reads only the Module properties web/shell.js sets, decodes
   # UTF-8 with TextDecoder alone (every browser with WebGL 2 has it), and nothing calls setjmp/longjmp.
-  "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,onAbort,onRuntimeInitialized,instantiateWasm]"
+  "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,onAbort,onRuntimeInitialized,instantiateWasm,preinitializedWebGLContext]"
   -sTEXTDECODER=2 -sSUPPORT_LONGJMP=0
   # A second round of wasm-opt -Oz after the first finds another 3 KB gzipped. The page's wasm is split by
   # which functions its first load runs (scripts/build-web-split.py); wasm-opt inlines every function that
@@ -99,6 +99,10 @@ add_executable(gpuwise_web ${GW_PLATFORM_SOURCES})
 target_compile_options(gpuwise_web PRIVATE ${GW_WEB_COMPILE})
 target_link_libraries(gpuwise_web PRIVATE gpuwise_app gpuwise_data gw_imgui_backend gw_fonts)
 target_link_options(gpuwise_web PRIVATE ${GW_WEB_LINK}
+  # web/shell.js makes the WebGL 2 context while the wasm downloads and unpacks, and main() takes it over:
+  # median first frame 394 -> 361 ms over 15 alternating first loads each, 429 -> 407 over 20 (12-05; the
+  # bare page about 205 ms; single loads spread by +-100 ms).
+  -sGL_PREINITIALIZED_CONTEXT=1
   # ImGui links its own bitmap font (12 KB of base85) for an atlas that has no font; ours always has one,
   # so the call goes to an empty stand-in in src/platform/web/web.cpp and the font data is dropped.
   "-Wl,--wrap=_ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig"

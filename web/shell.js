@@ -216,12 +216,20 @@
     e.preventDefault();
     fail('The graphics context was lost. Reload the page. 图形上下文丢失,请刷新页面。');
   });
-  // Only a cheap check here: creating a WebGL 2 context just to test for it costs the first frame 50-100 ms
-  // (twice the context set-up). The real context is made once, by main(), which reports a failure
-  // through gwFail (src/platform/main.cpp).
   var noGl = 'This browser could not start WebGL 2. 此浏览器无法启用 WebGL 2。';
   if (!window.WebAssembly) fail('This browser has no WebAssembly. 此浏览器不支持 WebAssembly。');
   else if (!window.WebGL2RenderingContext) fail(noGl);
+  // The page's one WebGL 2 context, made while the wasm downloads and unpacks rather than inside main(), where
+  // the wait for the GPU process held up the first frame (Emscripten's GL_PREINITIALIZED_CONTEXT). After the
+  // loading screen's first paint, which it would otherwise delay. The attributes are the least ImGui needs: no
+  // depth, stencil, alpha or multisampling. If it is not made in time, or not at all, main() makes its own
+  // and reports a failure through gwFail (src/platform/main.cpp).
+  var makeContext = function () {
+    if (window.Module.preinitializedWebGLContext || !window.WebGL2RenderingContext) return;
+    var gl = canvas.getContext('webgl2', {alpha: false, depth: false, stencil: false, antialias: false});
+    if (gl) window.Module.preinitializedWebGLContext = gl;
+  };
+  requestAnimationFrame(function () { setTimeout(makeContext, 0); });
 
   window.Module = {
     canvas: canvas,

@@ -19,10 +19,24 @@ export default async function (t) {
   try {
     const page = await context.newPage();
     const w = watch(page);
+    // Every WebGL context asked for, and when: the shell makes the page's one context while the wasm
+    // downloads, and main() takes it over (GL_PREINITIALIZED_CONTEXT) rather than making its own.
+    await page.addInitScript(() => {
+      window.gwTestContexts = [];
+      const get = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (type, attrs) {
+        const ctx = get.call(this, type, attrs);
+        if (/webgl/.test(type)) window.gwTestContexts.push({type, before_runtime: !window.gwRuntimeAt, ok: !!ctx});
+        return ctx;
+      };
+    });
     const t0 = Date.now();
     await page.goto(t.url);
     let s = await waitReady(page);
     t.log(`first frame after ${Date.now() - t0} ms; ${s.catalog.gpus} GPUs, catalog ${s.catalog.version}`);
+    const contexts = await page.evaluate(() => window.gwTestContexts);
+    assert(contexts.length === 1 && contexts[0].type === 'webgl2' && contexts[0].before_runtime && contexts[0].ok,
+           `one WebGL 2 context, made by the shell before the wasm ran: ${JSON.stringify(contexts)}`);
     assert(s.catalog.ok && s.catalog.gpus >= 40, `catalog should load with >= 40 GPUs, got ${s.catalog.gpus}`);
     // An English page reads the catalog and presets without their Chinese prose (8 KB less), never whole.
     const data = w.requests.filter((u) => /\/(catalogs\/catalog-|presets-)[^/]*\.json(\.lzma)?$/.test(u));
