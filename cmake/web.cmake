@@ -232,7 +232,8 @@ add_custom_target(gpuwise_hello_site ALL DEPENDS "${GW_SITE_HELLO}/index.html" g
 
 # The recommender benchmark as wasm under Node (not part of `all`): the engine with the page's flags,
 # timed without a browser, so an optimisation flag or allocator is measured in a minute, not a page build
-# and a bench run. (Synchronous compilation: Node 20 has a fetch that cannot read a file path.) Same scenarios as the page and the native bench (bench/scenarios.txt):
+# and a bench run. Same scenarios as the page and the native bench (bench/scenarios.txt). Compiled
+# synchronously: Node 20's fetch cannot read a file path.
 #   cmake --build --preset web-release --target bench_recommend_node
 #   node build/web-release/bench_recommend_node.js --only small
 gpuwise_add_data(gpuwise_data_bench ONLY catalog.json presets.json)
@@ -243,6 +244,7 @@ target_link_libraries(bench_recommend_node PRIVATE gpuwise_data_bench gpuwise_en
 target_compile_definitions(bench_recommend_node PRIVATE
   GW_BENCH_SCENARIOS="${CMAKE_SOURCE_DIR}/bench/scenarios.txt")
 target_link_options(bench_recommend_node PRIVATE ${GW_WEB_COMPILE} ${GW_WEB_EXC_LINK} -sENVIRONMENT=node
-  -sNODERAWFS=1 -sWASM_ASYNC_COMPILATION=0 -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sMALLOC=${GPUWISE_WEB_MALLOC}
+  -sNODERAWFS=1 -sWASM_ASYNC_COMPILATION=0 -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432
+  -sMALLOC=${GPUWISE_WEB_MALLOC}
   "-sBINARYEN_EXTRA_PASSES=-Oz,--one-caller-inline-max-function-size=${GPUWISE_WEB_ONE_CALLER_INLINE}")
 set_target_properties(bench_recommend_node PROPERTIES SUFFIX ".js")
