@@ -57,10 +57,16 @@ def leb(n):
             return bytes(out)
 
 
+# First, after the module's header: web/unpack.js reads the deferred half's name from the first bytes it
+# unpacks, and looks the half up in the cache while it unpacks the rest.
 def add_custom_section(path, name, payload):
     body = leb(len(name)) + name.encode() + payload
-    with open(path, "ab") as fh:
-        fh.write(b"\0" + leb(len(body)) + body)
+    with open(path, "rb") as fh:
+        module = fh.read()
+    if module[:8] != b"\0asm\x01\0\0\0":
+        sys.exit("build-web-split: %s is not a wasm module" % path)
+    with open(path, "wb") as fh:
+        fh.write(module[:8] + b"\0" + leb(len(body)) + body + module[8:])
 
 
 # Chinese sentences in the primary's data (issue 20: ~18 KB of the English first load). An English page never

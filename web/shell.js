@@ -33,14 +33,14 @@
   // gzipped), fetched beside index.wasm.lzma: it unpacks index.wasm about 3x faster than the JavaScript
   // decoder it replaced (12-05: 41-149 ms against 166-286), on the first frame's critical path. Inlined
   // as base64 it cost 3.5 KB more of the first load than a file of its own.
-  var lz = null;
+  var lzModule = null;
   var lzReady = fetch('unlzma.wasm').then(function (r) {
     if (!r.ok) throw new Error('unlzma.wasm: HTTP ' + r.status);
     return r.arrayBuffer();
   }).then(function (b) {
-    return WebAssembly.instantiate(b, {});
-  }).then(function (r) {
-    lz = r.instance.exports;
+    return WebAssembly.compile(b);
+  }).then(function (m) {
+    lzModule = m;
   });
   lzReady.catch(function () {});  // reported by what needed it
 
@@ -63,10 +63,15 @@
   // name: a data/ file ("catalog.json") or a kept catalog ("catalogs/catalog-2026.11.1.json").
   function getData(name) {
     var p = early[name];
-    if (p) {
-      delete early[name];
-      return p;
-    }
+    delete early[name];
+    return (p || fetchData(name)).then(function (got) {
+      if (!got.packed) return got.bytes;
+      return lzReady.then(function () { return unlzma(new Uint8Array(got.bytes)).buffer; });
+    });
+  }
+  // The file's bytes as served, and whether they are packed. A file fetched early is unpacked only when the
+  // wasm asks for it, after the first frame.
+  function fetchData(name) {
     return getManifest().then(function (m) {
       var kept = /^catalogs\/catalog-([0-9A-Za-z._-]{1,40})\.json$/.exec(name);
       var file = kept ? (m.catalogs.indexOf(kept[1]) >= 0 ? name : null) : m.files[name];
@@ -84,8 +89,7 @@
         if (!r.ok) throw new Error(file + (packed || '') + ': HTTP ' + r.status);
         return r.arrayBuffer();
       }).then(function (buf) {
-        if (!packed) return buf;
-        return lzReady.then(function () { return unlzma(new Uint8Array(buf)).buffer; });
+        return {bytes: buf, packed: !!packed};
       });
     });
   }
@@ -97,35 +101,56 @@
   // the picker is first used, so their first load stays small.
   if (/[#&]model=/.test(location.hash)) first.push('models.json');
   first.forEach(function (n) {
-    var p = getData(n);
+    var p = fetchData(n);
     p.catch(function () {});  // reported when the wasm asks for it
     early[n] = p;
   });
 
   var LZ_ERRORS = ['', 'bad properties', 'bad stream', 'bad distance', 'out of space', 'truncated', 'too long'];
-  // Only once lzReady has resolved (the deferred half is unpacked long after index.wasm was).
-  function unlzma(src) {
-    if (!lz) throw new Error('lzma: the decoder is not loaded');
+  // One stream; only once lzReady has resolved. The decoder keeps a stream's state in its instance, so each
+  // stream has an instance of its own, whose memory (the packed and the unpacked bytes) goes with it.
+  function Unlzma(src) {
+    if (!lzModule) throw new Error('lzma: the decoder is not loaded');
     if (src.length < 13) throw new Error('lzma: truncated');
-    var known = false, cap = 0, i;
+    var known = false, size = 0, i;
     for (i = 5; i < 13; ++i) if (src[i] !== 255) known = true;
-    if (known) for (i = 10; i >= 5; --i) cap = cap * 256 + src[i];
-    else cap = src.length * 8 + 65536;  // no size in the header: guess, and double on "out of space"
-    for (;;) {
-      var base = lz.__heap_base.value, at = base + src.length, need = at + cap, have = lz.memory.buffer.byteLength;
-      if (need > 0x7FFFFFFF) throw new Error('lzma: too long');
-      if (need > have) lz.memory.grow(Math.ceil((need - have) / 65536));
-      new Uint8Array(lz.memory.buffer, base, src.length).set(src);
-      var r = lz.unlzma_begin(base, src.length, at, cap);
-      // Calls of 256 KB each: later calls run V8's optimised code, which a single long call never would.
-      while (r === 0) r = lz.unlzma_run(262144);
-      if (r === 1) return new Uint8Array(lz.memory.buffer, at, lz.unlzma_length()).slice();
-      if (r === -4 && !known) {
-        cap *= 2;
-        continue;
-      }
-      throw new Error('lzma: ' + (LZ_ERRORS[-r] || 'error ' + r));
+    if (known) for (i = 10; i >= 5; --i) size = size * 256 + src[i];
+    this.src = src;
+    this.known = known;
+    this.cap = known ? size : src.length * 8 + 65536;  // no size in the header: guess, and double on "out of space"
+    this.begin();
+  }
+  Unlzma.prototype.begin = function () {
+    var lz = this.lz = new WebAssembly.Instance(lzModule, {}).exports;
+    var base = lz.__heap_base.value, at = base + this.src.length, need = at + this.cap;
+    var have = lz.memory.buffer.byteLength;
+    if (need > 0x7FFFFFFF) throw new Error('lzma: too long');
+    if (need > have) lz.memory.grow(Math.ceil((need - have) / 65536));
+    new Uint8Array(lz.memory.buffer, base, this.src.length).set(this.src);
+    this.at = at;
+    lz.unlzma_begin(base, this.src.length, at, this.cap);  // an error comes back from the first step
+  };
+  // Unpacks about `budget` more bytes; true once the stream is done. In steps because V8 runs a call to its
+  // end in the code it started with: later steps run the optimised code, which one long call never would.
+  Unlzma.prototype.step = function (budget) {
+    var r = this.lz.unlzma_run(budget);
+    if (r === 0) return false;
+    if (r === 1) return true;
+    if (r === -4 && !this.known) {
+      this.cap *= 2;
+      this.begin();
+      return false;
     }
+    throw new Error('lzma: ' + (LZ_ERRORS[-r] || 'error ' + r));
+  };
+  Unlzma.prototype.bytes = function () {
+    return new Uint8Array(this.lz.memory.buffer, this.at, this.lz.unlzma_length()).slice();
+  };
+  var STEP = 262144;
+  function unlzma(src) {
+    var s = new Unlzma(src);
+    while (!s.step(STEP)) { /* more */ }
+    return s.bytes();
   }
 
   // The wasm's primary half is fetched and unpacked here, in parallel with index.js, and handed to Emscripten's
@@ -134,18 +159,24 @@
   // switches to Chinese reloads with the whole one (src/platform/web/web.cpp, reload_in_chinese).
   window.gwChineseText = chinese;
   var primaryName = chinese ? 'index.zh.wasm.lzma' : 'index.wasm.lzma';
-  var wasmBytes = fetch(primaryName).then(function (r) {
+  // The deferred half's name comes first in the module (scripts/build-web-split.py): the cache is asked for
+  // it after a first short step, and answers while the rest is unpacked and compiled, not after.
+  var wasmModule = fetch(primaryName).then(function (r) {
     if (!r.ok) throw new Error(primaryName + ': HTTP ' + r.status);
     return r.arrayBuffer();
   }).then(function (buf) {
     return lzReady.then(function () {
       var t0 = performance.now();
-      var bytes = unlzma(new Uint8Array(buf));
+      var s = new Unlzma(new Uint8Array(buf));
+      var done = s.step(4096);
+      deferred.lookUp(deferred.nameIn(s.bytes()));
+      while (!done) done = s.step(STEP);
+      var bytes = s.bytes();
       window.gwUnpackMs = performance.now() - t0;
-      return bytes;
+      return WebAssembly.compile(bytes);
     });
   });
-  wasmBytes.catch(function () {});  // reported by instantiateWasm
+  wasmModule.catch(function () {});  // reported by instantiateWasm
 
   // The deferred half of the wasm (scripts/build-web-split.py): the functions the first answer does not
   // run. The primary's placeholders call load() on first use, which instantiates the half synchronously
@@ -158,20 +189,52 @@
     loaded: false,
     first: null,     // the table slot of the first function called from it
     from: null,      // 'cache' or 'network', once loaded
-    named: function (module) {
-      var sec = WebAssembly.Module.customSections(module, 'gw.deferred');
-      if (!sec.length) return Promise.resolve();
-      deferred.name = new TextDecoder().decode(sec[0]);
+    looked: null,    // the cache lookup, started as soon as the name is known
+    // The name in a custom section ("gw.deferred") just after the module's header, where
+    // scripts/build-web-split.py puts it; null when `bytes`, the module's start, has none there.
+    nameIn: function (bytes) {
+      var at = 8;
+      var leb = function () {
+        var v = 0, shift = 0, b;
+        do {
+          if (at >= bytes.length) return -1;
+          b = bytes[at++];
+          v += (b & 0x7F) * Math.pow(2, shift);
+          shift += 7;
+        } while (b & 0x80);
+        return v;
+      };
+      while (at < bytes.length && bytes[at] === 0) {  // custom sections
+        ++at;
+        var size = leb(), end = at + size, n = leb();
+        if (size < 0 || n < 0 || end > bytes.length) return null;
+        var name = String.fromCharCode.apply(null, bytes.subarray(at, at + n));
+        if (name === 'gw.deferred') return String.fromCharCode.apply(null, bytes.subarray(at + n, end));
+        at = end;
+      }
+      return null;
+    },
+    lookUp: function (name) {
+      if (deferred.looked || !name) return;
+      deferred.name = name;
       var keep = function (r) {
         return r && r.ok ? r.arrayBuffer().then(function (b) { deferred.packed = new Uint8Array(b); }) : null;
       };
-      var cached = window.caches ? caches.match(deferred.name).catch(function () {}) : Promise.resolve();
-      return cached.then(function (hit) {
+      var cached = window.caches ? caches.match(name).catch(function () {}) : Promise.resolve();
+      deferred.looked = cached.then(function (hit) {
         if (hit) return keep(hit);
         // A link naming a library model runs the model library's code at once (it is not in the first
         // load's profile): fetch the half beside the primary rather than synchronously at its first call.
-        if (/[#&]model=/.test(location.hash)) return fetch(deferred.name).then(keep);
+        if (/[#&]model=/.test(location.hash)) return fetch(name).then(keep);
       }).catch(function () {});
+    },
+    // Resolves once the cache has been asked, so that a half it holds is there at first use, offline too.
+    named: function (module) {
+      if (!deferred.looked) {  // a module with the name elsewhere
+        var sec = WebAssembly.Module.customSections(module, 'gw.deferred');
+        deferred.lookUp(sec.length ? new TextDecoder().decode(sec[0]) : null);
+      }
+      return deferred.looked || Promise.resolve();
     },
     fetchSync: function () {
       var xhr = new XMLHttpRequest();
@@ -231,6 +294,17 @@
   };
   requestAnimationFrame(function () { setTimeout(makeContext, 0); });
 
+  // The service worker is registered once the page has drawn its first answer and has nothing more to draw
+  // (src/platform/web/web.cpp calls gwIdle). Its install fetches and caches the whole site, about 1.5 MB:
+  // registered at the load event, that ran beside the wasm's unpacking and the first frame, and on a 2-core
+  // machine the first frame came 417 -> 310 ms (12-06, median of 16 alternating first loads each).
+  var registered = false;
+  function registerServiceWorker() {
+    if (registered || !('serviceWorker' in navigator) || location.protocol === 'file:') return;
+    registered = true;
+    navigator.serviceWorker.register('sw.js').catch(function (e) { console.warn('service worker:', e); });
+  }
+
   window.Module = {
     canvas: canvas,
     print: function (s) { console.log(s); },
@@ -241,25 +315,20 @@
     // Called by src/platform/web/web.cpp after the first frame is on screen.
     gwFirstFrame: function () { loading.classList.add('done'); },
     gwFail: function (what) { fail(what === 'webgl2' ? noGl : what); },
+    gwIdle: registerServiceWorker,
     instantiateWasm: function (imports, done) {
-      wasmBytes.then(function (bytes) { return WebAssembly.compile(bytes); })
-        .then(function (module) {
-          imports['placeholder'] = deferred.placeholders();
-          return deferred.named(module).then(function () {
-            return WebAssembly.instantiate(module, imports);
-          }).then(function (instance) {
-            deferred.primary = instance.exports;
-            done(instance, module);
-          });
-        })
-        .catch(function (e) { fail('gpuwise could not load (' + e.message + '). Reload the page. 加载失败,请刷新页面。'); });
+      wasmModule.then(function (module) {
+        imports['placeholder'] = deferred.placeholders();
+        return deferred.named(module).then(function () {
+          return WebAssembly.instantiate(module, imports);
+        }).then(function (instance) {
+          deferred.primary = instance.exports;
+          done(instance, module);
+        });
+      }).catch(function (e) {
+        fail('gpuwise could not load (' + e.message + '). Reload the page. 加载失败,请刷新页面。');
+      });
       return {};
     }
   };
-
-  if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-    window.addEventListener('load', function () {
-      navigator.serviceWorker.register('sw.js').catch(function (e) { console.warn('service worker:', e); });
-    });
-  }
 })();

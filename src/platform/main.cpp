@@ -155,8 +155,12 @@ void update_size_and_scale() {
   if (g->fonts_dirty) {
     build_fonts(g->scale, g->cjk);
     g->cjk_in_atlas = !g->cjk.empty();
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    // The first frame's ImGui_ImplOpenGL3_NewFrame() makes every GL object, the font texture included:
+    // making it here too uploaded the atlas twice before the first frame.
+    if (g->frames > 0) {
+      ImGui_ImplOpenGL3_DestroyFontsTexture();
+      ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
     app::apply_style(g->app, g->scale);
     g->fonts_dirty = false;
   }
@@ -212,6 +216,8 @@ void render_frame() {
   if (g->frames_left > 0) {
     --g->frames_left;
     web_request_next_frame();
+  } else {
+    web_idle();
   }
 #else
   if (!native_screenshot_path().empty() && g->frames >= 10 && !g->shot_taken) {
