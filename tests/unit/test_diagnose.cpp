@@ -346,6 +346,23 @@ TEST_CASE("diagnose: MIG slices and vGPUs smaller than the card") {
   CHECK(contains(m->title.en, "9.5 GiB"));
   CHECK(find(t, "memory_in_use") == nullptr);
 
+  // A cut name with MIG on (a real paste, nvitop pull request #8): the GPU row still shows the whole
+  // card's 81920MiB beside 19968MiB slices, which tells the 80 GB card from the 40 GB one, so the slices
+  // are measured against its 108 SMs.
+  auto c = run(corpus("cut-name-a100-mig-table.txt"));
+  REQUIRE(c.gpus.size() == 2);
+  for (const auto& g : c.gpus) {
+    REQUIRE(g.spec.has_value());
+    CHECK(g.spec->id == "a100-80gb-sxm4");
+  }
+  CHECK(find(c, "not_in_catalog") == nullptr);
+  const gw::Finding* cm = find(c, "mig");
+  REQUIRE(cm != nullptr);
+  REQUIRE(cm->slowdown.has_value());
+  CHECK(*cm->slowdown == doctest::Approx(1 - 28.0 / 108.0).epsilon(1e-6));  // 2g.20gb: 28 SMs
+  CHECK(contains(cm->title.en, "3 slice(s)"));
+  CHECK(contains(cm->title.en, "20 GiB"));
+
   auto l = run(corpus("a100-mig-list.txt"));
   CHECK(l.input.format == gw::SmiFormat::list);
   const gw::Finding* lm = find(l, "mig");
@@ -488,6 +505,7 @@ TEST_CASE("diagnose: every corpus file runs cleanly in both languages") {
                          "a100-vgpu-q.txt",
                          "a100x2-nounits.csv",
                          "a100x8-table.txt",
+                         "cut-name-a100-mig-table.txt",
                          "empty.txt",
                          "garbage.txt",
                          "rtx3090-downclocked-q.txt",

@@ -106,6 +106,17 @@ std::optional<double> reported_memory_gb(const SmiGpu& g, const Tokens& r) {
   return std::nullopt;
 }
 
+// Whether the memory the GPU's own row reports is the whole card's. With MIG on, the table's GPU row still
+// shows the card (81920MiB beside slices of 40192MiB: nvitop's pull request #8, HAMi issue #1903); a row no
+// larger than its biggest slice may be a slice's view, which must not choose between 40 and 80 GB.
+bool memory_is_the_card(const SmiGpu& g) {
+  if (g.mig_devices.empty()) return true;
+  if (!g.memory_total_mib) return false;
+  for (const auto& d : g.mig_devices)
+    if (!d.memory_total_mib || *d.memory_total_mib >= g.memory_total_mib->value * 0.95) return false;
+  return true;
+}
+
 // Keeps the candidates `keep` says yes to, unless that would leave none.
 template <class Pred>
 void narrow(std::vector<const Gpu*>& c, Pred keep) {
@@ -120,7 +131,7 @@ void narrow(std::vector<const Gpu*>& c, Pred keep) {
 void narrow_by_clues(std::vector<const Gpu*>& found, const SmiGpu& g, const Tokens& r, bool laptop_named,
                      ModelMatch& m) {
   auto mem = reported_memory_gb(g, r);
-  if (found.size() > 1 && mem && r.vgpu_profile.empty() && g.mig_devices.empty()) {
+  if (found.size() > 1 && mem && r.vgpu_profile.empty() && memory_is_the_card(g)) {
     // The driver shows a little less than the card has (WSL and Windows reserve some: 22.5 of 24 GiB).
     narrow(found, [&](const Gpu& c) { return *mem <= c.vram_gib * 1.03 && *mem >= c.vram_gib * 0.85; });
     narrow(found, [&](const Gpu& c) {  // 40 vs 80 GB: the closer one
@@ -222,7 +233,7 @@ ModelMatch match_model(const Catalog& catalog, const SmiGpu& g) {
     if (r.memory_gb && ct.memory_gb && std::fabs(*r.memory_gb - *ct.memory_gb) > 0.5) continue;
     // The memory the card shows rules out a variant named by its memory (3080 10GB vs a 12 GB card).
     auto mem = reported_memory_gb(g, r);
-    if (r.vgpu_profile.empty() && !g.mig_devices.size() && mem && ct.memory_gb &&
+    if (r.vgpu_profile.empty() && memory_is_the_card(g) && mem && ct.memory_gb &&
         std::fabs(*mem - *ct.memory_gb) > 0.2 * *ct.memory_gb)
       continue;
     found.push_back(&c);
