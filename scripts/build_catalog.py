@@ -31,7 +31,7 @@ import catalog_maps as maps  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SCHEMA_VERSION = 1
-CATALOG_VERSION = "2026.12.7"  # bump the last number for every regenerated catalog in a month
+CATALOG_VERSION = "2026.12.8"  # bump the last number for every regenerated catalog in a month
 USD_CNY = 6.75
 USD_CNY_DATE = "2026-08-18"  # PABLO, "实时汇率, 2026-08-18 查询" (billing notes section 7)
 

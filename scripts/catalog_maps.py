@@ -54,6 +54,7 @@ GPU_ALIASES = {
     "a100-80gb-pcie": ["A100 PCIe 80GB"],
     "a100-80gb-sxm4": ["A100 SXM4 80GB", "A100 80GB", "A100-80G"],
     "a800-80gb-sxm4": ["A800", "A800 80GB"],
+    "a800-80gb-pcie": ["A800 PCIe 80GB", "A800 80GB PCIe"],
     "h100-pcie-80gb": ["H100 PCIe", "H100 80GB PCIe"],
     "h100-sxm5-80gb": ["H100 SXM", "H100 SXM5", "H100 80GB SXM"],
     "h800-sxm5-80gb": ["H800", "H800 80GB"],
@@ -71,6 +72,7 @@ GPU_ALIASES = {
 GPU_DISPLAY_NAMES = {
     "a16-per-gpu": "NVIDIA A16 (16GB)",
     "a800-80gb-sxm4": "NVIDIA A800 80GB SXM4",
+    "a800-80gb-pcie": "NVIDIA A800 80GB PCIe",
     "h800-sxm5-80gb": "NVIDIA H800 SXM5 80GB",
     "h20": "NVIDIA H20",
     "mi250": "AMD Instinct MI250 (2×64GB)",

@@ -494,6 +494,20 @@ TEST_CASE("diagnose: line endings, pasting two forms together, determinism") {
   CHECK(contains(find(n, "max_clock")->meaning.en, "10-hour job"));
 }
 
+TEST_CASE("diagnose: the China-market A800 80GB PCIe is a card of the catalog") {
+  // A real paste (Project-HAMi/HAMi issue #1903): before catalog 2026.12.8 both GPUs were "not in the
+  // catalog", a warning that made every power and memory check compare only with the paste itself.
+  auto r = run(corpus("a800-80gb-pcie-x2-table.txt"));
+  REQUIRE(r.gpus.size() == 2);
+  for (const auto& g : r.gpus) {
+    REQUIRE(g.spec.has_value());
+    CHECK(g.spec->id == "a800-80gb-pcie");
+    REQUIRE(g.spec->tdp_w.has_value());
+    CHECK(*g.spec->tdp_w == doctest::Approx(300));  // its 300 W cap is the stock limit, not a cut
+  }
+  for (const auto& f : r.findings) CHECK(f.severity == gw::Severity::info);
+}
+
 TEST_CASE("diagnose: every corpus file runs cleanly in both languages") {
   const char* files[] = {"a100-80gb-ecc-errors-q.txt",
                          "a100-healthy-q.txt",
@@ -505,6 +519,7 @@ TEST_CASE("diagnose: every corpus file runs cleanly in both languages") {
                          "a100-vgpu-q.txt",
                          "a100x2-nounits.csv",
                          "a100x8-table.txt",
+                         "a800-80gb-pcie-x2-table.txt",
                          "cut-name-a100-mig-table.txt",
                          "empty.txt",
                          "garbage.txt",
