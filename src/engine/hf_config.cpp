@@ -60,6 +60,7 @@ const StyleName kStyles[] = {
     {"glm4", Style::decoder, false},
     {"mixtral", Style::mixtral, false},
     {"phimoe", Style::mixtral, false},
+    {"gpt_oss", Style::mixtral, false},
     {"qwen2_moe", Style::qwen_moe, false},
     {"qwen3_moe", Style::qwen_moe, false},
     {"deepseek_v2", Style::deepseek, false},
@@ -569,10 +570,20 @@ void read_storage(Reader& r) {
     r.out.weight_bits = static_cast<double>(*bits);
   } else if (qr.text("quant_method").value_or("") == "fp8") {
     r.out.weight_bits = 8;
+  } else if (qr.text("quant_method").value_or("") == "mxfp4") {
+    // OCP Microscaling (MX) v1.0: blocks of 32 FP4 (E2M1) values sharing one 8-bit (E8M0) scale.
+    r.out.weight_bits = 4.25;
+    r.out.notes.push_back(
+        {"MXFP4 weights: 4 bits each plus an 8-bit scale per 32, 4.25 bits. The checkpoint keeps the "
+         "layers its quantization_config lists in modules_to_not_convert (gpt-oss: attention and router) "
+         "in 16 bits; gpuwise counts them at 4.25 too, and the embeddings and output head at 16.",
+         "MXFP4 权重：每个 4 位，每 32 个共用一个 8 位缩放，合 4.25 位。检查点把 quantization_config 的 "
+         "modules_to_not_convert 所列的层（gpt-oss：注意力和路由）保留为 16 位；gpuwise 也按 4.25 "
+         "位计这些层，嵌入层和输出层按 16 位计。"});
   } else if (!qr.has("bits") && !qr.has("w_bit")) {
     r.out.problems.push_back({r.path(base),
                               "has no bit width gpuwise reads (bits, w_bit, load_in_4bit, "
-                              "load_in_8bit or quant_method fp8)"});
+                              "load_in_8bit, quant_method fp8 or mxfp4)"});
   }
 }
 

@@ -92,6 +92,18 @@ TEST_CASE("hf config: Phi-3.5-MoE reads as a Mixtral-style MoE") {
   near(r.params_active, 6.6e9);
 }
 
+TEST_CASE("hf config: gpt-oss reads as a Mixtral-style MoE with MXFP4 experts") {
+  // openai/gpt-oss-20b's config.json. OpenAI's gpt-oss model card: 20.9B parameters, 3.6B active per token;
+  // MXFP4 (OCP MX v1.0) is 4 bits a weight plus an 8-bit scale per 32, 4.25 bits.
+  const HfConfigRead r = read_file("gpt-oss-20b.json");
+  REQUIRE(r.problems.empty());
+  near(r.params, 20.9e9);
+  // The card's active count leaves out the input embedding table (a lookup, no matmul); gpuwise's counts it.
+  near(r.params_active - 201088.0 * 2880, 3.6e9);
+  CHECK(r.weight_bits == doctest::Approx(4.25));
+  CHECK(has_note(r, "MXFP4"));
+}
+
 TEST_CASE("hf config: a quantization_config checkpoint runs on PyTorch, not the llama.cpp default") {
   // An AWQ export of Meta-Llama-3-8B-Instruct (4-bit, group 128): a Hugging Face checkpoint, not GGUF.
   const HfConfigRead r = read_file("llama-3-8b-instruct-awq.json");
