@@ -99,6 +99,10 @@ const std::map<std::string, std::string>& active_exceptions() {
       {"deepseek-v2-lite",
        "DeepSeek's 2.4B activated leaves out the 0.21B input embedding (a lookup); the shape count of active "
        "weights includes it (2.66B)"},
+      {"gpt-oss-20b",
+       "OpenAI's 3.6B active leaves out the 0.58B input embedding; the shape count includes it (4.19B)"},
+      {"gpt-oss-120b",
+       "OpenAI's 5.1B active leaves out the 0.58B input embedding; the shape count includes it (5.71B)"},
   };
   return m;
 }
