@@ -22,6 +22,7 @@ enum class Style {
   mixtral,
   qwen_moe,
   deepseek,
+  glm_moe,
   chatglm,
   plain,
   bert,
@@ -65,6 +66,7 @@ const StyleName kStyles[] = {
     {"qwen3_moe", Style::qwen_moe, false},
     {"deepseek_v2", Style::deepseek, false},
     {"deepseek_v3", Style::deepseek, false},
+    {"glm4_moe", Style::glm_moe, false},
     {"chatglm", Style::chatglm, false},
     {"gpt2", Style::plain, true},
     {"gptj", Style::plain, false},
@@ -331,15 +333,9 @@ void read_qwen_moe(Reader& r, ojson& s, const StyleName& style) {
     r.problem("mlp_only_layers", "dense layers between MoE layers are not modelled (gpuwise reads [])");
 }
 
-void read_deepseek(Reader& r, ojson& s, const StyleName& style) {
-  s["arch"] = "decoder";
-  r.read(s, {kLayers,
-             kHidden,
-             kHeads,
-             {"intermediate", {"intermediate_size"}, "dense FFN size", 1, kMaxWidth},
-             kVocab});
-  s["ffn_matrices"] = 3;
-  tied(r, s, style);
+// DeepSeek-V2/V3's routed experts: n_routed_experts beside n_shared_experts, after first_k_dense_replace
+// dense layers. GLM-4.5 (glm4_moe) names them the same way.
+void read_routed_experts(Reader& r, ojson& s) {
   r.read(s, {{"experts", {"n_routed_experts"}, "routed experts", 1, 1e5},
              kExpertsActive,
              {"shared_experts", {"n_shared_experts"}, "shared experts", 0, 1e5, false},
@@ -350,6 +346,24 @@ void read_deepseek(Reader& r, ojson& s, const StyleName& style) {
     r.problem("moe_layer_freq",
               "MoE layers every " + std::to_string(*freq) +
                   " layers are not modelled (gpuwise reads 1: every layer after the dense ones)");
+  if (const auto mtp = r.integer({"num_nextn_predict_layers"}, "prediction layers", 0, kMaxLayers, false);
+      mtp && *mtp > 0)
+    r.out.notes.push_back(
+        {"The multi-token prediction module (num_nextn_predict_layers) is not counted, as "
+         "in the published parameter count.",
+         "多 token 预测模块（num_nextn_predict_layers）不计入，与官方公布的参数量一致。"});
+}
+
+void read_deepseek(Reader& r, ojson& s, const StyleName& style) {
+  s["arch"] = "decoder";
+  r.read(s, {kLayers,
+             kHidden,
+             kHeads,
+             {"intermediate", {"intermediate_size"}, "dense FFN size", 1, kMaxWidth},
+             kVocab});
+  s["ffn_matrices"] = 3;
+  tied(r, s, style);
+  read_routed_experts(r, s);
   r.read(s, {{"kv_lora_rank", {"kv_lora_rank"}, "KV latent rank", 1, kMaxHeads},
              {"q_lora_rank", {"q_lora_rank"}, "query latent rank", 1, kMaxHeads, false},
              {"rope_head_dim", {"qk_rope_head_dim"}, "rotary key width", 1, kMaxHeads}});
@@ -358,12 +372,13 @@ void read_deepseek(Reader& r, ojson& s, const StyleName& style) {
       v && nope && *v != *nope)
     r.problem("v_head_dim", "v_head_dim " + std::to_string(*v) + " differs from qk_nope_head_dim " +
                                 std::to_string(*nope) + ": gpuwise models one per-head width");
-  if (const auto mtp = r.integer({"num_nextn_predict_layers"}, "prediction layers", 0, kMaxLayers, false);
-      mtp && *mtp > 0)
-    r.out.notes.push_back(
-        {"The multi-token prediction module (num_nextn_predict_layers) is not counted, as "
-         "in the published parameter count.",
-         "多 token 预测模块（num_nextn_predict_layers）不计入，与官方公布的参数量一致。"});
+}
+
+// GLM-4.5 and GLM-4.5-Air: DeepSeek-V3's experts over ordinary grouped-query attention (head_dim given,
+// intermediate_size the dense layers' FFN).
+void read_glm_moe(Reader& r, ojson& s, const StyleName& style) {
+  read_decoder(r, s, style);
+  read_routed_experts(r, s);
 }
 
 void read_chatglm(Reader& r, ojson& s, const StyleName& style) {
@@ -528,6 +543,8 @@ void read_style(Reader& r, ojson& s, const StyleName& style) {
       return read_qwen_moe(r, s, style);
     case Style::deepseek:
       return read_deepseek(r, s, style);
+    case Style::glm_moe:
+      return read_glm_moe(r, s, style);
     case Style::chatglm:
       return read_chatglm(r, s, style);
     case Style::plain:

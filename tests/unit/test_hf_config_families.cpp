@@ -92,6 +92,20 @@ TEST_CASE("hf config: Phi-3.5-MoE reads as a Mixtral-style MoE") {
   near(r.params_active, 6.6e9);
 }
 
+TEST_CASE("hf config: GLM-4.5 reads DeepSeek-style experts over grouped-query attention") {
+  // zai-org/GLM-4.5-Air's config.json (as ms-swift prints it). Z.ai's GLM-4.5 announcement: 106B
+  // parameters, 12B active; its active count leaves out the untied embedding and output head (0.62B each),
+  // which gpuwise's includes.
+  const HfConfigRead r = read_file("glm-4.5-air.json");
+  REQUIRE(r.problems.empty());
+  near(r.params, 106e9);
+  near(r.params_active - 2 * 151552.0 * 4096, 12e9);
+  REQUIRE(r.shape.has_value());
+  CHECK(r.shape->kv_heads == 8);
+  CHECK(r.shape->head_dim == 128);
+  CHECK(has_note(r, "multi-token prediction"));
+}
+
 TEST_CASE("hf config: gpt-oss reads as a Mixtral-style MoE with MXFP4 experts") {
   // openai/gpt-oss-20b's config.json. OpenAI's gpt-oss model card: 20.9B parameters, 3.6B active per token;
   // MXFP4 (OCP MX v1.0) is 4 bits a weight plus an 8-bit scale per 32, 4.25 bits.
