@@ -66,6 +66,7 @@ const StyleName kStyles[] = {
     {"qwen3_moe", Style::qwen_moe, false},
     {"deepseek_v2", Style::deepseek, false},
     {"deepseek_v3", Style::deepseek, false},
+    {"kimi_k2", Style::deepseek, false},  // Moonshot's Kimi K2: DeepSeek-V3's architecture under its own name
     {"glm4_moe", Style::glm_moe, false},
     {"chatglm", Style::chatglm, false},
     {"gpt2", Style::plain, true},
@@ -564,6 +565,21 @@ void read_style(Reader& r, ojson& s, const StyleName& style) {
   }
 }
 
+// llm-compressor's "compressed-tensors" (Kimi K2 Thinking's INT4): the weights' num_bits of its first config
+// group, the one that holds the linear layers.
+std::optional<double> compressed_tensors_bits(const json& q) {
+  if (!q.contains("quant_method") || q.at("quant_method") != "compressed-tensors") return std::nullopt;
+  if (!q.contains("config_groups") || !q.at("config_groups").is_object()) return std::nullopt;
+  for (const auto& [name, group] : q.at("config_groups").items()) {
+    if (!group.is_object() || !group.contains("weights") || !group.at("weights").is_object()) continue;
+    const json& bits = group.at("weights").value("num_bits", json());
+    if (bits.is_number_integer() && bits.get<long long>() >= 1 && bits.get<long long>() <= 16)
+      return static_cast<double>(bits.get<long long>());
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 // torch_dtype (or the newer dtype) and quantization_config's bit width.
 void read_storage(Reader& r) {
   for (const char* key : {"torch_dtype", "dtype"})
@@ -587,6 +603,8 @@ void read_storage(Reader& r) {
     r.out.weight_bits = static_cast<double>(*bits);
   } else if (qr.text("quant_method").value_or("") == "fp8") {
     r.out.weight_bits = 8;
+  } else if (const auto group = compressed_tensors_bits(q)) {
+    r.out.weight_bits = *group;
   } else if (qr.text("quant_method").value_or("") == "mxfp4") {
     // OCP Microscaling (MX) v1.0: blocks of 32 FP4 (E2M1) values sharing one 8-bit (E8M0) scale.
     r.out.weight_bits = 4.25;
@@ -600,7 +618,7 @@ void read_storage(Reader& r) {
   } else if (!qr.has("bits") && !qr.has("w_bit")) {
     r.out.problems.push_back({r.path(base),
                               "has no bit width gpuwise reads (bits, w_bit, load_in_4bit, "
-                              "load_in_8bit, quant_method fp8 or mxfp4)"});
+                              "load_in_8bit, quant_method fp8 or mxfp4, compressed-tensors num_bits)"});
   }
 }
 

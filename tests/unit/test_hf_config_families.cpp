@@ -106,6 +106,17 @@ TEST_CASE("hf config: GLM-4.5 reads DeepSeek-style experts over grouped-query at
   CHECK(has_note(r, "multi-token prediction"));
 }
 
+TEST_CASE("hf config: Kimi K2 reads as DeepSeek-V3, its INT4 release from compressed-tensors") {
+  // The shape of moonshotai/Kimi-K2-Thinking's config.json (61 layers, hidden 7168, 64 MLA heads, 384 routed
+  // experts of 2048 with 8 active and 1 shared, one dense layer of 18432, vocabulary 163840) and its
+  // compressed-tensors INT4 group. Moonshot's card: 1T parameters (rounded), 32B activated.
+  const HfConfigRead r = read_file("kimi-k2-thinking.json");
+  REQUIRE(r.problems.empty());
+  CHECK(r.params == doctest::Approx(1e12).epsilon(0.03));
+  near(r.params_active - 163840.0 * 7168, 32e9);  // the card's active count leaves out the input embedding
+  CHECK(r.weight_bits == 4);
+}
+
 TEST_CASE("hf config: gpt-oss reads as a Mixtral-style MoE with MXFP4 experts") {
   // openai/gpt-oss-20b's config.json. OpenAI's gpt-oss model card: 20.9B parameters, 3.6B active per token;
   // MXFP4 (OCP MX v1.0) is 4 bits a weight plus an 8-bit scale per 32, 4.25 bits.
