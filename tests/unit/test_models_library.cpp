@@ -99,6 +99,9 @@ const std::map<std::string, std::string>& active_exceptions() {
       {"deepseek-v2-lite",
        "DeepSeek's 2.4B activated leaves out the 0.21B input embedding (a lookup); the shape count of active "
        "weights includes it (2.66B)"},
+      {"glm-4.5-air",
+       "Z.ai's 12B active leaves out the untied embedding and output head (0.62B each); the shape count "
+       "includes them (13.4B)"},
       {"gpt-oss-20b",
        "OpenAI's 3.6B active leaves out the 0.58B input embedding; the shape count includes it (4.19B)"},
       {"gpt-oss-120b",
