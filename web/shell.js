@@ -60,6 +60,7 @@
     return manifest;
   }
   var early = {};
+  var keptUsed = [];  // the older catalogs fetched (their URLs as fetched), for registerServiceWorker()
   // name: a data/ file ("catalog.json") or a kept catalog ("catalogs/catalog-2026.11.1.json").
   function getData(name) {
     var p = early[name];
@@ -85,8 +86,10 @@
       // Each file also exists LZMA-packed (m.packed is the suffix, scripts/build-web-data.py): 16% fewer
       // bytes than gzip for the catalog and presets; unpacking the catalog takes about 10 ms.
       var packed = typeof m.packed === 'string' && m.packed;
-      return fetch(packed ? file + packed : file).then(function (r) {
-        if (!r.ok) throw new Error(file + (packed || '') + ': HTTP ' + r.status);
+      var url = packed ? file + packed : file;
+      if (kept && keptUsed.indexOf(url) < 0) keptUsed.push(url);
+      return fetch(url).then(function (r) {
+        if (!r.ok) throw new Error(url + ': HTTP ' + r.status);
         return r.arrayBuffer();
       }).then(function (buf) {
         return {bytes: buf, packed: !!packed};
@@ -299,6 +302,14 @@
   // registered at the load event, that ran beside the wasm's unpacking and the first frame, and on a 2-core
   // machine the first frame came 417 -> 310 ms (12-06, median of 16 alternating first loads each).
   var registered = false;
+  // An older catalog a link asked for is kept offline by the worker when it passes through it (sw.js). One
+  // fetched before the worker controlled this page (a first visit, or while it installed, maybe for another
+  // tab) is asked again when it takes over, so it too works offline once fetched.
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.addEventListener('controllerchange', function () {
+      keptUsed.forEach(function (url) { fetch(url).catch(function () {}); });
+    });
+  }
   function registerServiceWorker() {
     if (registered || !('serviceWorker' in navigator) || location.protocol === 'file:') return;
     registered = true;

@@ -78,8 +78,17 @@ export default async function (t) {
       const pinnedCosts = costs(s);
       assert(pinnedCosts === hashCosts, 'the pinned link should rank the same opened in a new tab or in the open page');
       t.log(`pinned to ${old}: ${s.report.count} rows, top ${s.report.rows[0].key}`);
-      // Offline with the old version, fetched once.
+      // Offline with the old version, fetched once. The worker keeps it when the page's fetch passes through
+      // it; a fetch made before it took over is made again then (web/shell.js): wait until it is cached.
       await controlled(page);
+      const cached = await page.waitForFunction(async (v) => {
+        for (const k of await caches.keys()) {
+          const c = await caches.open(k);
+          if ((await c.keys()).some((r) => r.url.includes(`catalogs/catalog-${v}.`))) return true;
+        }
+        return false;
+      }, old, {timeout: 15000, polling: 200}).then(() => true).catch(() => false);
+      assert(cached, `catalog ${old}, fetched once, should be in the service worker's cache`);
       await stop(t.server);
       t.server.server.listen = () => {};
       await page.reload();
