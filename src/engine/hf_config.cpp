@@ -2,11 +2,7 @@
 // function; every value goes through one checked reader that names the key's JSON path on a problem.
 #include "engine/hf_config.hpp"
 
-#include <cmath>
-#include <map>
-#include <nlohmann/json.hpp>
-
-#include "engine/input.hpp"
+#include "engine/hf_reader.hpp"
 #include "engine/model.hpp"
 #include "engine/models.hpp"
 
@@ -14,8 +10,11 @@ namespace gw {
 
 namespace {
 
-using json = nlohmann::json;
-using ojson = nlohmann::ordered_json;
+using hfc::json;
+using hfc::Key;
+using hfc::ojson;
+using hfc::read_storage;
+using hfc::Reader;
 
 enum class Style {
   decoder,
@@ -161,21 +160,7 @@ int json_depth(std::string_view s) {
   return worst;
 }
 
-std::string shown(const json& v) {
-  return clean_text(v.dump(), 40);
-}
-
 constexpr double kMaxLayers = 1e5, kMaxWidth = 1e7, kMaxHeads = 1e6, kMaxVocab = 1e9;
-
-// One workload key and the config key it comes from: a whole number in [lo, hi] under the first of
-// `config` present (the first is the one a later shape problem names).
-struct Key {
-  const char* field;
-  const char* config[2];
-  const char* what;
-  double lo, hi;
-  bool required = true;
-};
 
 // The keys most families spell alike.
 constexpr Key kLayers{"layers", {"num_hidden_layers"}, "layers", 1, kMaxLayers};
@@ -185,90 +170,6 @@ constexpr Key kFfn{"intermediate", {"intermediate_size"}, "FFN inner size", 1, k
 constexpr Key kVocab{"vocab", {"vocab_size"}, "vocabulary", 1, kMaxVocab};
 constexpr Key kModelWidth{"hidden", {"d_model"}, "model width", 1, kMaxWidth};
 constexpr Key kExpertsActive{"experts_active", {"num_experts_per_tok"}, "experts per token", 1, 1e5};
-
-// Reads one config object (the top level or text_config), recording which key fed which workload field
-// so a shape problem found later points at the config's key.
-struct Reader {
-  const json& obj;
-  std::string prefix;  // "" or "text_config."
-  HfConfigRead& out;
-  std::map<std::string, std::string> source;  // workload key -> config path
-
-  std::string path(const std::string& key) const { return prefix + key; }
-  bool has(const char* key) const { return obj.contains(key) && !obj.at(key).is_null(); }
-  void problem(const std::string& key, const std::string& message) {
-    out.problems.push_back({path(key), message});
-  }
-
-  // A whole number in [lo, hi] under the first of `keys` present; `what` says what it is when missing.
-  std::optional<long long> integer(const std::vector<const char*>& keys, const char* what, double lo,
-                                   double hi, bool required = true) {
-    for (const char* key : keys) {
-      if (!has(key)) continue;
-      const json& v = obj.at(key);
-      if (!v.is_number() || v.is_boolean()) {
-        problem(key, std::string("must be a whole number (") + what + "), not " + shown(v));
-        return std::nullopt;
-      }
-      const double d = v.get<double>();
-      if (!std::isfinite(d) || d != std::floor(d)) {
-        problem(key, std::string("must be a whole number (") + what + "), not " + shown(v));
-        return std::nullopt;
-      }
-      if (d < lo || d > hi) {
-        problem(key, shown(v) + " is out of range for " + what + " (" + format_significant(lo) + " to " +
-                         format_significant(hi) + ")");
-        return std::nullopt;
-      }
-      return static_cast<long long>(d);
-    }
-    if (required) {
-      std::string names;
-      for (const char* key : keys) names += (names.empty() ? "" : " or ") + path(key);
-      out.problems.push_back({path(*keys.begin()), "missing: the config needs " + names + " (" + what + ")"});
-    }
-    return std::nullopt;
-  }
-
-  std::optional<bool> boolean(const char* key) {
-    if (!has(key)) return std::nullopt;
-    if (!obj.at(key).is_boolean()) {
-      problem(key, "must be true or false, not " + shown(obj.at(key)));
-      return std::nullopt;
-    }
-    return obj.at(key).get<bool>();
-  }
-
-  std::optional<std::string> text(const char* key) {
-    if (!has(key)) return std::nullopt;
-    if (!obj.at(key).is_string()) {
-      problem(key, "must be text, not " + shown(obj.at(key)));
-      return std::nullopt;
-    }
-    return obj.at(key).get<std::string>();
-  }
-
-  // Sets `wkey` in the shape from the config key that was read.
-  template <typename T>
-  void put(ojson& shape, const char* wkey, const std::optional<T>& v, const std::string& config_key) {
-    if (!v) return;
-    shape[wkey] = *v;
-    source[wkey] = path(config_key);
-  }
-
-  // Reads one key of a family's table into the shape; the value, or nothing when missing or refused.
-  std::optional<long long> read(ojson& shape, const Key& k) {
-    std::vector<const char*> keys;
-    for (const char* c : k.config)
-      if (c) keys.push_back(c);
-    const std::optional<long long> v = integer(keys, k.what, k.lo, k.hi, k.required);
-    put(shape, k.field, v, k.config[0]);
-    return v;
-  }
-  void read(ojson& shape, std::initializer_list<Key> keys) {
-    for (const Key& k : keys) read(shape, k);
-  }
-};
 
 void tied(Reader& r, ojson& shape, const StyleName& style) {
   if (std::optional<bool> t = r.boolean("tie_word_embeddings")) {
@@ -562,63 +463,6 @@ void read_style(Reader& r, ojson& s, const StyleName& style) {
       return read_vit(r, s, style);
     case Style::none:
       return;
-  }
-}
-
-// llm-compressor's "compressed-tensors" (Kimi K2 Thinking's INT4): the weights' num_bits of its first config
-// group, the one that holds the linear layers.
-std::optional<double> compressed_tensors_bits(const json& q) {
-  if (!q.contains("quant_method") || q.at("quant_method") != "compressed-tensors") return std::nullopt;
-  if (!q.contains("config_groups") || !q.at("config_groups").is_object()) return std::nullopt;
-  for (const auto& [name, group] : q.at("config_groups").items()) {
-    if (!group.is_object() || !group.contains("weights") || !group.at("weights").is_object()) continue;
-    const json& bits = group.at("weights").value("num_bits", json());
-    if (bits.is_number_integer() && bits.get<long long>() >= 1 && bits.get<long long>() <= 16)
-      return static_cast<double>(bits.get<long long>());
-    return std::nullopt;
-  }
-  return std::nullopt;
-}
-
-// torch_dtype (or the newer dtype) and quantization_config's bit width.
-void read_storage(Reader& r) {
-  for (const char* key : {"torch_dtype", "dtype"})
-    if (std::optional<std::string> d = r.text(key)) {
-      r.out.dtype = *d;
-      break;
-    }
-  if (!r.has("quantization_config")) return;
-  const json& q = r.obj.at("quantization_config");
-  const std::string base = "quantization_config";
-  if (!q.is_object()) {
-    r.problem(base, "must be an object");
-    return;
-  }
-  Reader qr{q, r.path(base) + ".", r.out, {}};
-  if (qr.boolean("load_in_4bit").value_or(false)) {
-    r.out.weight_bits = 4;
-  } else if (qr.boolean("load_in_8bit").value_or(false)) {
-    r.out.weight_bits = 8;
-  } else if (const auto bits = qr.integer({"bits", "w_bit"}, "weight bits", 1, 16, false)) {
-    r.out.weight_bits = static_cast<double>(*bits);
-  } else if (qr.text("quant_method").value_or("") == "fp8") {
-    r.out.weight_bits = 8;
-  } else if (const auto group = compressed_tensors_bits(q)) {
-    r.out.weight_bits = *group;
-  } else if (qr.text("quant_method").value_or("") == "mxfp4") {
-    // OCP Microscaling (MX) v1.0: blocks of 32 FP4 (E2M1) values sharing one 8-bit (E8M0) scale.
-    r.out.weight_bits = 4.25;
-    r.out.notes.push_back(
-        {"MXFP4 weights: 4 bits each plus an 8-bit scale per 32, 4.25 bits. The checkpoint keeps the "
-         "layers its quantization_config lists in modules_to_not_convert (gpt-oss: attention and router) "
-         "in 16 bits; gpuwise counts them at 4.25 too, and the embeddings and output head at 16.",
-         "MXFP4 权重：每个 4 位，每 32 个共用一个 8 位缩放，合 4.25 位。检查点把 quantization_config 的 "
-         "modules_to_not_convert 所列的层（gpt-oss：注意力和路由）保留为 16 位；gpuwise 也按 4.25 "
-         "位计这些层，嵌入层和输出层按 16 位计。"});
-  } else if (!qr.has("bits") && !qr.has("w_bit")) {
-    r.out.problems.push_back({r.path(base),
-                              "has no bit width gpuwise reads (bits, w_bit, load_in_4bit, "
-                              "load_in_8bit, quant_method fp8 or mxfp4, compressed-tensors num_bits)"});
   }
 }
 

@@ -1,0 +1,121 @@
+#pragma once
+// The checked reader behind config.json import (hf_config.cpp): one config object read key by key, each
+// problem naming the key's JSON path. Shared by the families' shape readers and the storage reader
+// (hf_storage.cpp); not part of the engine's API.
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/hf_config.hpp"
+#include "engine/input.hpp"
+
+namespace gw::hfc {
+
+using json = nlohmann::json;
+using ojson = nlohmann::ordered_json;
+
+inline std::string shown(const json& v) {
+  return clean_text(v.dump(), 40);
+}
+
+// One workload key and the config key it comes from: a whole number in [lo, hi] under the first of
+// `config` present (the first is the one a later shape problem names).
+struct Key {
+  const char* field;
+  const char* config[2];
+  const char* what;
+  double lo, hi;
+  bool required = true;
+};
+
+// Reads one config object (the top level or text_config), recording which key fed which workload field
+// so a shape problem found later points at the config's key.
+struct Reader {
+  const json& obj;
+  std::string prefix;  // "" or "text_config."
+  HfConfigRead& out;
+  std::map<std::string, std::string> source;  // workload key -> config path
+
+  std::string path(const std::string& key) const { return prefix + key; }
+  bool has(const char* key) const { return obj.contains(key) && !obj.at(key).is_null(); }
+  void problem(const std::string& key, const std::string& message) {
+    out.problems.push_back({path(key), message});
+  }
+
+  // A whole number in [lo, hi] under the first of `keys` present; `what` says what it is when missing.
+  std::optional<long long> integer(const std::vector<const char*>& keys, const char* what, double lo,
+                                   double hi, bool required = true) {
+    for (const char* key : keys) {
+      if (!has(key)) continue;
+      const json& v = obj.at(key);
+      if (!v.is_number() || v.is_boolean()) {
+        problem(key, std::string("must be a whole number (") + what + "), not " + shown(v));
+        return std::nullopt;
+      }
+      const double d = v.get<double>();
+      if (!std::isfinite(d) || d != std::floor(d)) {
+        problem(key, std::string("must be a whole number (") + what + "), not " + shown(v));
+        return std::nullopt;
+      }
+      if (d < lo || d > hi) {
+        problem(key, shown(v) + " is out of range for " + what + " (" + format_significant(lo) + " to " +
+                         format_significant(hi) + ")");
+        return std::nullopt;
+      }
+      return static_cast<long long>(d);
+    }
+    if (required) {
+      std::string names;
+      for (const char* key : keys) names += (names.empty() ? "" : " or ") + path(key);
+      out.problems.push_back({path(*keys.begin()), "missing: the config needs " + names + " (" + what + ")"});
+    }
+    return std::nullopt;
+  }
+
+  std::optional<bool> boolean(const char* key) {
+    if (!has(key)) return std::nullopt;
+    if (!obj.at(key).is_boolean()) {
+      problem(key, "must be true or false, not " + shown(obj.at(key)));
+      return std::nullopt;
+    }
+    return obj.at(key).get<bool>();
+  }
+
+  std::optional<std::string> text(const char* key) {
+    if (!has(key)) return std::nullopt;
+    if (!obj.at(key).is_string()) {
+      problem(key, "must be text, not " + shown(obj.at(key)));
+      return std::nullopt;
+    }
+    return obj.at(key).get<std::string>();
+  }
+
+  // Sets `wkey` in the shape from the config key that was read.
+  template <typename T>
+  void put(ojson& shape, const char* wkey, const std::optional<T>& v, const std::string& config_key) {
+    if (!v) return;
+    shape[wkey] = *v;
+    source[wkey] = path(config_key);
+  }
+
+  // Reads one key of a family's table into the shape; the value, or nothing when missing or refused.
+  std::optional<long long> read(ojson& shape, const Key& k) {
+    std::vector<const char*> keys;
+    for (const char* c : k.config)
+      if (c) keys.push_back(c);
+    const std::optional<long long> v = integer(keys, k.what, k.lo, k.hi, k.required);
+    put(shape, k.field, v, k.config[0]);
+    return v;
+  }
+  void read(ojson& shape, std::initializer_list<Key> keys) {
+    for (const Key& k : keys) read(shape, k);
+  }
+};
+
+// torch_dtype (or the newer dtype) and quantization_config's bit width, into r.out.
+void read_storage(Reader& r);
+
+}  // namespace gw::hfc
