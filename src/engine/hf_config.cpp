@@ -10,11 +10,7 @@ namespace gw {
 
 namespace {
 
-using hfc::json;
-using hfc::Key;
-using hfc::ojson;
-using hfc::read_storage;
-using hfc::Reader;
+using namespace hfc;  // the checked reader, its shared keys and limits
 
 enum class Style {
   decoder,
@@ -26,6 +22,7 @@ enum class Style {
   plain,
   bert,
   albert,
+  distilbert,
   t5,
   whisper_bart,
   vit,
@@ -80,6 +77,7 @@ const StyleName kStyles[] = {
     {"ernie", Style::bert, true},
     {"deberta-v2", Style::bert, true},
     {"albert", Style::albert, true},
+    {"distilbert", Style::distilbert, true},
     {"t5", Style::t5, true},
     {"mt5", Style::t5, false},
     {"whisper", Style::whisper_bart, true},
@@ -160,29 +158,8 @@ int json_depth(std::string_view s) {
   return worst;
 }
 
-constexpr double kMaxLayers = 1e5, kMaxWidth = 1e7, kMaxHeads = 1e6, kMaxVocab = 1e9;
-
-// The keys most families spell alike.
-constexpr Key kLayers{"layers", {"num_hidden_layers"}, "layers", 1, kMaxLayers};
-constexpr Key kHidden{"hidden", {"hidden_size"}, "hidden size", 1, kMaxWidth};
-constexpr Key kHeads{"heads", {"num_attention_heads"}, "attention heads", 1, kMaxHeads};
-constexpr Key kFfn{"intermediate", {"intermediate_size"}, "FFN inner size", 1, kMaxWidth};
-constexpr Key kVocab{"vocab", {"vocab_size"}, "vocabulary", 1, kMaxVocab};
-constexpr Key kModelWidth{"hidden", {"d_model"}, "model width", 1, kMaxWidth};
-constexpr Key kExpertsActive{"experts_active", {"num_experts_per_tok"}, "experts per token", 1, 1e5};
-
 void tied(Reader& r, ojson& shape, const StyleName& style) {
-  if (std::optional<bool> t = r.boolean("tie_word_embeddings")) {
-    r.put(shape, "tied_embeddings", t, "tie_word_embeddings");
-    return;
-  }
-  if (r.has("tie_word_embeddings")) return;  // mistyped: already a problem
-  shape["tied_embeddings"] = style.tied_default;
-  const std::string v = style.tied_default ? "true" : "false";
-  r.out.notes.push_back(
-      {"tie_word_embeddings is not in the config: the " + std::string(style.model_type) + " default (" + v +
-           ") is used.",
-       "配置中没有 tie_word_embeddings：采用 " + std::string(style.model_type) + " 的默认值（" + v + "）。"});
+  hfc::tied(r, shape, style.model_type, style.tied_default);
 }
 
 // Llama-style decoders (and the attention/embedding part of every MoE decoder below).
@@ -190,11 +167,7 @@ void read_decoder(Reader& r, ojson& s, const StyleName& style) {
   s["arch"] = "decoder";
   // No num_key_value_heads = plain multi-head attention (Llama 1/2-7B, Baichuan): the config says so by
   // leaving it out, and every reader of these configs takes it that way.
-  r.read(s, {kLayers,
-             kHidden,
-             kHeads,
-             {"kv_heads", {"num_key_value_heads"}, "key/value heads", 1, kMaxHeads, false},
-             {"head_dim", {"head_dim"}, "head dimension", 1, kMaxHeads, false}});
+  r.read(s, {kLayers, kHidden, kHeads, kKvHeads, kHeadDim});
   if (style.style != Style::mixtral) r.read(s, kFfn);
   r.read(s, kVocab);
   s["ffn_matrices"] = 3;  // SwiGLU / GeGLU in every family read here
@@ -312,7 +285,7 @@ void read_plain(Reader& r, ojson& s, const StyleName& style) {
                {"heads", {"n_head"}, "attention heads", 1, kMaxHeads}});
   else
     r.read(s, {kLayers, kHeads});
-  if (type == "phi") r.read(s, {"kv_heads", {"num_key_value_heads"}, "key/value heads", 1, kMaxHeads, false});
+  if (type == "phi") r.read(s, kKvHeads);
   std::optional<long long> ffn;
   if (type == "opt")
     ffn = r.read(s, {"intermediate", {"ffn_dim"}, "FFN inner size", 1, kMaxWidth});
@@ -455,6 +428,8 @@ void read_style(Reader& r, ojson& s, const StyleName& style) {
       return read_bert(r, s, style);
     case Style::albert:
       return read_albert(r, s, style);
+    case Style::distilbert:
+      return read_distilbert(r, s);
     case Style::t5:
       return read_t5(r, s, style);
     case Style::whisper_bart:

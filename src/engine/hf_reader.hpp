@@ -115,7 +115,38 @@ struct Reader {
   }
 };
 
+inline constexpr double kMaxLayers = 1e5, kMaxWidth = 1e7, kMaxHeads = 1e6, kMaxVocab = 1e9;
+
+// The keys most families spell alike.
+inline constexpr Key kLayers{"layers", {"num_hidden_layers"}, "layers", 1, kMaxLayers};
+inline constexpr Key kHidden{"hidden", {"hidden_size"}, "hidden size", 1, kMaxWidth};
+inline constexpr Key kHeads{"heads", {"num_attention_heads"}, "attention heads", 1, kMaxHeads};
+inline constexpr Key kKvHeads{"kv_heads", {"num_key_value_heads"}, "key/value heads", 1, kMaxHeads, false};
+inline constexpr Key kHeadDim{"head_dim", {"head_dim"}, "head dimension", 1, kMaxHeads, false};
+inline constexpr Key kFfn{"intermediate", {"intermediate_size"}, "FFN inner size", 1, kMaxWidth};
+inline constexpr Key kVocab{"vocab", {"vocab_size"}, "vocabulary", 1, kMaxVocab};
+inline constexpr Key kModelWidth{"hidden", {"d_model"}, "model width", 1, kMaxWidth};
+inline constexpr Key kExpertsActive{"experts_active", {"num_experts_per_tok"}, "experts per token", 1, 1e5};
+
+// tie_word_embeddings, or when the config leaves it out the family's config class default, said in a note
+// (a wrong guess here doubles or drops the embedding table, which is most of a small model).
+inline void tied(Reader& r, ojson& shape, const std::string& model_type, bool tied_default) {
+  if (std::optional<bool> t = r.boolean("tie_word_embeddings")) {
+    r.put(shape, "tied_embeddings", t, "tie_word_embeddings");
+    return;
+  }
+  if (r.has("tie_word_embeddings")) return;  // mistyped: already a problem
+  shape["tied_embeddings"] = tied_default;
+  const std::string v = tied_default ? "true" : "false";
+  r.out.notes.push_back(
+      {"tie_word_embeddings is not in the config: the " + model_type + " default (" + v + ") is used.",
+       "配置中没有 tie_word_embeddings：采用 " + model_type + " 的默认值（" + v + "）。"});
+}
+
 // torch_dtype (or the newer dtype) and quantization_config's bit width, into r.out.
 void read_storage(Reader& r);
+
+// Families read in hf_families.cpp; each fills the shape from its own key names.
+void read_distilbert(Reader& r, ojson& shape);
 
 }  // namespace gw::hfc

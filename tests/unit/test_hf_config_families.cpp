@@ -1,10 +1,13 @@
 // Hugging Face config.json import beyond the Llama-style families: composite (vision-language) configs
-// whose text_config leaves out what equals transformers' default, and GPT-2-style decoders with a plain
-// FFN. The files in tests/data/hf/ are the models' published config.json (huggingface.co/<repo>), written
-// out with every key the reader uses and most it ignores; counts are each model's published figure (named
-// per case), tolerance 2% (issue 15's bar).
+// whose text_config leaves out what equals transformers' default, GPT-2-style decoders with a plain FFN,
+// and the families with key names or layer layouts of their own (hf_families.cpp). The files in
+// tests/data/hf/ are the models' published config.json (huggingface.co/<repo>), written out with every key
+// the reader uses and most it ignores (where a copy came from transformers' printout of the loaded config,
+// the case says so); counts are each model's published figure (named per case), tolerance 2% (issue 15's
+// bar).
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "engine/hf_config.hpp"
@@ -12,6 +15,7 @@
 #include "test_files.hpp"
 
 using namespace gw;
+using nlohmann::json;
 
 namespace {
 
@@ -28,6 +32,16 @@ bool has_note(const HfConfigRead& r, const std::string& part) {
 void near(double got, double published) {
   INFO("computed ", got / 1e9, " B, published ", published / 1e9, " B");
   CHECK(got == doctest::Approx(published).epsilon(0.02));
+}
+
+// The file with one edit made by `change`, and the first problem that edit brings.
+template <typename Change>
+Problem first_problem(const std::string& name, Change change) {
+  json doc = json::parse(test::tests_file("data/hf/" + name));
+  change(doc);
+  const HfConfigRead r = read_hf_config(doc.dump());
+  REQUIRE(!r.problems.empty());
+  return r.problems.front();
 }
 
 }  // namespace
@@ -136,4 +150,21 @@ TEST_CASE("hf config: a quantization_config checkpoint runs on PyTorch, not the 
   near(r.params, 8.03e9);
   CHECK(r.shape->runtime == Runtime::pytorch);
   CHECK(has_note(r, "--runtime vllm"));
+}
+
+TEST_CASE("hf config: DistilBERT's own key names (n_layers, dim, hidden_dim, n_heads)") {
+  // distilbert-base-uncased (huggingface.co/distilbert/distilbert-base-uncased), as transformers 4.9.2
+  // printed it on loading. DistilBERT paper (Sanh et al., arXiv 1910.01108), table 3: 66M parameters.
+  const HfConfigRead r = read_file("distilbert-base-uncased.json");
+  near(r.params, 66e6);
+  CHECK(r.shape->arch == Arch::encoder);
+  CHECK(r.shape->layers == 6);
+  CHECK(r.shape->hidden == 768);
+  CHECK(r.shape->heads == 12);
+  CHECK(r.shape->intermediate == 3072);
+  CHECK(r.max_context_tokens == 512);
+  const Problem p = first_problem("distilbert-base-uncased.json", [](json& d) { d.erase("n_layers"); });
+  CHECK(p.path == "n_layers");
+  CHECK(p.message.find("missing") != std::string::npos);
+  CHECK(first_problem("distilbert-base-uncased.json", [](json& d) { d["dim"] = "768"; }).path == "dim");
 }
