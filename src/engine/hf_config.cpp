@@ -64,6 +64,8 @@ const StyleName kStyles[] = {
     {"deepseek_v3", Style::deepseek, false},
     {"kimi_k2", Style::deepseek, false},  // Moonshot's Kimi K2: DeepSeek-V3's architecture under its own name
     {"glm4_moe", Style::glm_moe, false},
+    // DeepSeek-MoE 16B: routed and shared experts as GLM-4.5 names them, over plain multi-head attention.
+    {"deepseek", Style::glm_moe, false},
     {"chatglm", Style::chatglm, false},
     {"gpt2", Style::plain, true},
     {"gptj", Style::plain, false},
@@ -250,7 +252,9 @@ void read_deepseek(Reader& r, ojson& s, const StyleName& style) {
 }
 
 // GLM-4.5 and GLM-4.5-Air: DeepSeek-V3's experts over ordinary grouped-query attention (head_dim given,
-// intermediate_size the dense layers' FFN).
+// intermediate_size the dense layers' FFN). DeepSeek-MoE 16B (model_type "deepseek", the remote code's
+// modeling_deepseek.py) is the same layout before MLA: DeepseekMoE's experts after first_k_dense_replace
+// dense layers, over Llama attention.
 void read_glm_moe(Reader& r, ojson& s, const StyleName& style) {
   read_decoder(r, s, style);
   read_routed_experts(r, s);

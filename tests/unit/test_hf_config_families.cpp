@@ -168,3 +168,20 @@ TEST_CASE("hf config: DistilBERT's own key names (n_layers, dim, hidden_dim, n_h
   CHECK(p.message.find("missing") != std::string::npos);
   CHECK(first_problem("distilbert-base-uncased.json", [](json& d) { d["dim"] = "768"; }).path == "dim");
 }
+
+TEST_CASE("hf config: DeepSeek-MoE 16B reads its routed and shared experts over plain attention") {
+  // deepseek-ai/deepseek-moe-16b-base's config.json. DeepSeekMoE paper (arXiv 2401.06066), section 5:
+  // DeepSeekMoE 16B has 16.4B parameters, 2.8B activated per token.
+  const HfConfigRead r = read_file("deepseek-moe-16b-base.json");
+  near(r.params, 16.4e9);
+  near(r.params_active, 2.8e9);
+  CHECK(r.shape->experts == 64);
+  CHECK(r.shape->shared_experts == 2);
+  CHECK(r.shape->experts_active == 6);
+  CHECK(r.shape->dense_layers == 1);
+  CHECK(r.shape->kv_lora_rank == 0);  // no MLA before V2
+  CHECK(first_problem("deepseek-moe-16b-base.json", [](json& d) { d.erase("moe_intermediate_size"); }).path ==
+        "moe_intermediate_size");
+  CHECK(first_problem("deepseek-moe-16b-base.json", [](json& d) { d["moe_layer_freq"] = 2; }).path ==
+        "moe_layer_freq");
+}
