@@ -19,6 +19,7 @@ enum class Style {
   deepseek,
   glm_moe,
   chatglm,
+  qwen_v1,
   plain,
   bert,
   albert,
@@ -66,6 +67,7 @@ const StyleName kStyles[] = {
     {"glm4_moe", Style::glm_moe, false},
     // DeepSeek-MoE 16B: routed and shared experts as GLM-4.5 names them, over plain multi-head attention.
     {"deepseek", Style::glm_moe, false},
+    {"qwen", Style::qwen_v1, false},
     {"chatglm", Style::chatglm, false},
     {"gpt2", Style::plain, true},
     {"gptj", Style::plain, false},
@@ -426,6 +428,8 @@ void read_style(Reader& r, ojson& s, const StyleName& style) {
       return read_glm_moe(r, s, style);
     case Style::chatglm:
       return read_chatglm(r, s, style);
+    case Style::qwen_v1:
+      return read_qwen_v1(r, s);
     case Style::plain:
       return read_plain(r, s, style);
     case Style::bert:

@@ -185,3 +185,19 @@ TEST_CASE("hf config: DeepSeek-MoE 16B reads its routed and shared experts over 
   CHECK(first_problem("deepseek-moe-16b-base.json", [](json& d) { d["moe_layer_freq"] = 2; }).path ==
         "moe_layer_freq");
 }
+
+TEST_CASE("hf config: Qwen 1.0's intermediate_size is both FFN input projections together") {
+  // Qwen/Qwen-7B's config.json. The Qwen-VL paper (arXiv 2308.12966), table 1, gives its language model,
+  // Qwen-7B, 7.7B parameters (the name rounds to 7B). Read as a SwiGLU of 22016 the count would be 12.1B.
+  const HfConfigRead r = read_file("qwen-7b.json");
+  near(r.params, 7.7e9);
+  CHECK(r.shape->intermediate == 11008);
+  CHECK(r.shape->head_dim == 0);  // kv_channels 128 = 4096 / 32: the default, not written
+  CHECK(r.shape->kv_heads == 0);  // full multi-head attention
+  CHECK(!r.shape->tied_embeddings);
+  const Problem odd = first_problem("qwen-7b.json", [](json& d) { d["intermediate_size"] = 22015; });
+  CHECK(odd.path == "intermediate_size");
+  CHECK(odd.message.find("odd") != std::string::npos);
+  CHECK(first_problem("qwen-7b.json", [](json& d) { d.erase("intermediate_size"); }).path ==
+        "intermediate_size");
+}
