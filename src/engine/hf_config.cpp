@@ -20,6 +20,7 @@ enum class Style {
   glm_moe,
   chatglm,
   qwen_v1,
+  llama4,
   plain,
   bert,
   albert,
@@ -68,6 +69,7 @@ const StyleName kStyles[] = {
     // DeepSeek-MoE 16B: routed and shared experts as GLM-4.5 names them, over plain multi-head attention.
     {"deepseek", Style::glm_moe, false},
     {"qwen", Style::qwen_v1, false},
+    {"llama4_text", Style::llama4, false},
     {"chatglm", Style::chatglm, false},
     {"gpt2", Style::plain, true},
     {"gptj", Style::plain, false},
@@ -430,6 +432,8 @@ void read_style(Reader& r, ojson& s, const StyleName& style) {
       return read_chatglm(r, s, style);
     case Style::qwen_v1:
       return read_qwen_v1(r, s);
+    case Style::llama4:
+      return read_llama4(r, s);
     case Style::plain:
       return read_plain(r, s, style);
     case Style::bert:

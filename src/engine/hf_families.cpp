@@ -42,4 +42,54 @@ void read_qwen_v1(Reader& r, ojson& s) {
   tied(r, s, "qwen", false);
 }
 
+// Llama 4 (transformers' models/llama4/modeling_llama4.py, Llama4TextMoe): a MoE layer holds
+// num_local_experts routed experts of intermediate_size and one shared expert of the same size; every other
+// layer a dense SwiGLU FFN of intermediate_size_mlp. The MoE layers are moe_layers, or when it is absent
+// every interleave_moe_layer_step-th layer (Scout: all 48; Maverick: every second). Which layers they are
+// does not change the count, so the dense ones are counted as the shape's dense_layers.
+void read_llama4(Reader& r, ojson& s) {
+  s["arch"] = "decoder";
+  const auto layers = r.read(s, kLayers);
+  r.read(s, {kHidden, kHeads, kKvHeads, kHeadDim, kVocab});
+  s["ffn_matrices"] = 3;
+  tied(r, s, "llama4_text", false);
+  r.read(s, {{"experts", {"num_local_experts"}, "experts", 1, 1e5},
+             kExpertsActive,
+             {"expert_intermediate", {"intermediate_size"}, "expert FFN size", 1, kMaxWidth},
+             {"intermediate", {"intermediate_size_mlp"}, "dense FFN size", 1, kMaxWidth}});
+  s["shared_experts"] = 1;
+  if (!layers) return;
+  std::optional<long long> moe;
+  std::string from;
+  if (r.has("moe_layers")) {
+    from = "moe_layers";
+    const json& list = r.obj.at(from);
+    bool ok = list.is_array();
+    for (std::size_t i = 0; ok && i < list.size(); ++i)
+      ok = list[i].is_number_integer() && list[i].get<long long>() >= 0 && list[i].get<long long>() < *layers;
+    if (!ok) {
+      r.problem(from, "must be a list of layer indices below num_hidden_layers " + std::to_string(*layers));
+      return;
+    }
+    moe = static_cast<long long>(list.size());
+  } else {
+    from = "interleave_moe_layer_step";
+    // Llama4TextConfig: the MoE layers are step-1, 2*step-1, ... below num_hidden_layers; 1 = every layer.
+    const auto step = r.integer({"interleave_moe_layer_step"}, "MoE layer step", 1, kMaxLayers, false);
+    if (!step && r.has(from.c_str())) return;
+    const long long k = step.value_or(1);
+    moe = *layers >= k ? (*layers - k) / k + 1 : 0;
+  }
+  const long long dense = *layers - *moe;
+  r.put(s, "dense_layers", std::optional<long long>(dense), from);
+  if (dense > 0 && *moe > 0)
+    r.out.notes.push_back({"Llama 4: " + std::to_string(*moe) + " of the " + std::to_string(*layers) +
+                               " layers are MoE, interleaved with dense ones (" + from +
+                               "); the count takes them as that many MoE and dense layers, which is the same "
+                               "count in any order.",
+                           "Llama 4：" + std::to_string(*layers) + " 层中有 " + std::to_string(*moe) +
+                               " 层是 MoE 层，与稠密层交替（" + from +
+                               "）；参数量按相应数量的 MoE 层和稠密层计算，与排列顺序无关。"});
+}
+
 }  // namespace gw::hfc

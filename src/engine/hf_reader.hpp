@@ -149,5 +149,6 @@ void read_storage(Reader& r);
 // Families read in hf_families.cpp; each fills the shape from its own key names.
 void read_distilbert(Reader& r, ojson& shape);
 void read_qwen_v1(Reader& r, ojson& shape);
+void read_llama4(Reader& r, ojson& shape);
 
 }  // namespace gw::hfc

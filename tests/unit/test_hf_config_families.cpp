@@ -201,3 +201,43 @@ TEST_CASE("hf config: Qwen 1.0's intermediate_size is both FFN input projections
   CHECK(first_problem("qwen-7b.json", [](json& d) { d.erase("intermediate_size"); }).path ==
         "intermediate_size");
 }
+
+TEST_CASE("hf config: Llama 4 reads its MoE text_config, shared expert and interleaved dense layers") {
+  // meta-llama/Llama-4-Scout-17B-16E's config.json as transformers 4.51 prints it (moe_layers 0..47 written
+  // out). Meta's model card: 109B total parameters, 17B active; the total includes the vision encoder,
+  // which gpuwise does not count (107.8B without it).
+  const HfConfigRead r = read_file("llama-4-scout-17b-16e.json");
+  near(r.params, 109e9);
+  near(r.params_active, 17e9);
+  CHECK(r.model_type == "llama4");
+  CHECK(r.shape->experts == 16);
+  CHECK(r.shape->shared_experts == 1);
+  CHECK(r.shape->expert_intermediate == 8192);
+  CHECK(r.shape->dense_layers == 0);
+  CHECK(has_note(r, "vision tower"));
+  CHECK(!has_note(r, "interleaved"));
+
+  // The same file with every second layer MoE, by interleave_moe_layer_step and no moe_layers list, and
+  // 128 experts: the layout of Llama 4 Maverick, whose published count it reproduces (Meta's model card:
+  // 400B total, 17B active).
+  json doc = json::parse(test::tests_file("data/hf/llama-4-scout-17b-16e.json"));
+  json& text = doc["text_config"];
+  text.erase("moe_layers");
+  text["interleave_moe_layer_step"] = 2;
+  text["num_local_experts"] = 128;
+  const HfConfigRead m = test::read_hf_ok(doc.dump());
+  CHECK(m.shape->dense_layers == 24);
+  near(m.params, 400e9);
+  near(m.params_active, 17e9);
+  CHECK(has_note(m, "24 of the 48 layers are MoE"));
+  // An explicit moe_layers list wins over the step.
+  text["moe_layers"] = json::array({1, 3, 5});
+  CHECK(test::read_hf_ok(doc.dump()).shape->dense_layers == 45);
+
+  CHECK(first_problem("llama-4-scout-17b-16e.json", [](json& d) {
+          d["text_config"]["moe_layers"] = {0, 48};
+        }).path == "text_config.moe_layers");
+  CHECK(first_problem("llama-4-scout-17b-16e.json", [](json& d) {
+          d["text_config"].erase("intermediate_size_mlp");
+        }).path == "text_config.intermediate_size_mlp");
+}
