@@ -483,17 +483,19 @@ HfConfigRead read_hf_config(std::string_view json_text) {
   out.model_type = *type;
   const StyleName* style = style_of(*type);
   // A VLM (llava, gemma3, mllama...) keeps its language model in text_config: that is what is read.
+  // InternVL's remote code (internvl_chat) calls it llm_config.
   const json* body = &doc;
   json filled;  // text_config with its composite's defaults under it
   std::string prefix;
-  if (!style && doc.contains("text_config") && doc.at("text_config").is_object()) {
-    body = &doc.at("text_config");
-    prefix = "text_config.";
+  const std::string inner_key = doc.contains("text_config") ? "text_config" : "llm_config";
+  if (!style && doc.contains(inner_key) && doc.at(inner_key).is_object()) {
+    body = &doc.at(inner_key);
+    prefix = inner_key + ".";
     Reader inner{*body, prefix, out, {}};
     const std::optional<std::string> inner_type = inner.text("model_type");
     if (!inner_type) {
       if (!body->contains("model_type"))
-        inner.problem("model_type", "missing: text_config must name its model_type");
+        inner.problem("model_type", "missing: " + inner_key + " must name its model_type");
       return out;
     }
     style = style_of(*inner_type);
@@ -563,7 +565,7 @@ HfConfigRead read_hf_config(std::string_view json_text) {
   out.params = shape_params_total(*load.workload);
   out.params_active = shape_params_active(*load.workload);
   if (!(out.params > 0)) {
-    out.problems.push_back({prefix.empty() ? "" : "text_config", "the shape gives no parameter count"});
+    out.problems.push_back({prefix.empty() ? "" : inner_key, "the shape gives no parameter count"});
     return out;
   }
   // params first, as the library's blocks and the workload format write it.

@@ -241,3 +241,20 @@ TEST_CASE("hf config: Llama 4 reads its MoE text_config, shared expert and inter
           d["text_config"].erase("intermediate_size_mlp");
         }).path == "text_config.intermediate_size_mlp");
 }
+
+TEST_CASE("hf config: InternVL keeps its language model in llm_config") {
+  // OpenGVLab/InternVL3-1B-Pretrained's config.json as transformers prints it: InternViT-300M with a
+  // Qwen2.5-0.5B language model, its vocabulary 151674 and its embeddings untied (no tie_word_embeddings in
+  // llm_config: Qwen2Config's false). Qwen2.5-0.5B's model card: 0.36B non-embedding parameters.
+  const HfConfigRead r = read_file("internvl3-1b.json");
+  CHECK(r.model_type == "internvl_chat");
+  near(r.params - 2 * 151674.0 * 896, 0.36e9);
+  CHECK(r.shape->layers == 24);
+  CHECK(r.shape->kv_heads == 2);
+  CHECK(!r.shape->tied_embeddings);
+  CHECK(has_note(r, "vision tower"));
+  CHECK(first_problem("internvl3-1b.json", [](json& d) { d["llm_config"].erase("hidden_size"); }).path ==
+        "llm_config.hidden_size");
+  CHECK(first_problem("internvl3-1b.json", [](json& d) { d["llm_config"].erase("model_type"); }).path ==
+        "llm_config.model_type");
+}
