@@ -21,6 +21,7 @@ enum class Style {
   chatglm,
   qwen_v1,
   llama4,
+  exaone,
   plain,
   bert,
   albert,
@@ -70,6 +71,7 @@ const StyleName kStyles[] = {
     {"deepseek", Style::glm_moe, false},
     {"qwen", Style::qwen_v1, false},
     {"llama4_text", Style::llama4, false},
+    {"exaone", Style::exaone, true},
     {"chatglm", Style::chatglm, false},
     {"gpt2", Style::plain, true},
     {"gptj", Style::plain, false},
@@ -434,6 +436,8 @@ void read_style(Reader& r, ojson& s, const StyleName& style) {
       return read_qwen_v1(r, s);
     case Style::llama4:
       return read_llama4(r, s);
+    case Style::exaone:
+      return read_exaone(r, s);
     case Style::plain:
       return read_plain(r, s, style);
     case Style::bert:

@@ -1,9 +1,9 @@
 #pragma once
 // A Hugging Face config.json read into a model shape: the config styles of Llama, Llama 4, Mistral/Mixtral,
-// Qwen 1.0, Qwen2/3 and their MoE, Gemma 1-3, Phi-3/4, DeepSeek-MoE, DeepSeek-V2/V3, GLM/ChatGLM, InternLM2,
-// Baichuan, BERT, DistilBERT, RoBERTa, DeBERTa-v2/v3, T5/mT5, Whisper, BART and ViT/DeiT/DINOv2; a VLM's
-// language model from its text_config (InternVL's llm_config). A key it needs and cannot find, or a value of
-// the wrong type or out of range, is a Problem naming the key and its JSON path
+// Qwen 1.0, Qwen2/3 and their MoE, Gemma 1-3, Phi-3/4, DeepSeek-MoE, DeepSeek-V2/V3, EXAONE 3.x, GLM/ChatGLM,
+// InternLM2, Baichuan, BERT, DistilBERT, RoBERTa, DeBERTa-v2/v3, T5/mT5, Whisper, BART and ViT/DeiT/DINOv2; a
+// VLM's language model from its text_config (InternVL's llm_config). A key it needs and cannot find, or a
+// value of the wrong type or out of range, is a Problem naming the key and its JSON path
 // ("text_config.num_hidden_layers"); nothing is guessed.
 #include <optional>
 #include <string>

@@ -42,6 +42,24 @@ void read_qwen_v1(Reader& r, ojson& s) {
   tied(r, s, "qwen", false);
 }
 
+// EXAONE 3.0/3.5 (LG AI Research's remote code, configuration_exaone.py and modeling_exaone.py): a
+// Llama-style decoder (SwiGLU, grouped-query attention, RMSNorm) whose layer count is num_layers.
+// ExaoneConfig makes a missing intermediate_size 4 x hidden_size and ties the embeddings by default.
+void read_exaone(Reader& r, ojson& s) {
+  s["arch"] = "decoder";
+  r.read(s, {{"layers", {"num_layers"}, "layers", 1, kMaxLayers}, kHeads, kKvHeads, kHeadDim, kVocab});
+  const auto hidden = r.read(s, kHidden);
+  if (!r.read(s, {"intermediate", {"intermediate_size"}, "FFN inner size", 1, kMaxWidth, false}) && hidden &&
+      !r.has("intermediate_size")) {
+    s["intermediate"] = 4 * *hidden;
+    r.source["intermediate"] = r.path("hidden_size");
+    r.out.notes.push_back({"intermediate_size is not in the config: ExaoneConfig's 4 x hidden_size is used.",
+                           "配置中没有 intermediate_size：采用 ExaoneConfig 的默认值（4 × hidden_size）。"});
+  }
+  s["ffn_matrices"] = 3;
+  tied(r, s, "exaone", true);
+}
+
 // Llama 4 (transformers' models/llama4/modeling_llama4.py, Llama4TextMoe): a MoE layer holds
 // num_local_experts routed experts of intermediate_size and one shared expert of the same size; every other
 // layer a dense SwiGLU FFN of intermediate_size_mlp. The MoE layers are moe_layers, or when it is absent

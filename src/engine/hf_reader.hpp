@@ -150,5 +150,6 @@ void read_storage(Reader& r);
 void read_distilbert(Reader& r, ojson& shape);
 void read_qwen_v1(Reader& r, ojson& shape);
 void read_llama4(Reader& r, ojson& shape);
+void read_exaone(Reader& r, ojson& shape);
 
 }  // namespace gw::hfc

@@ -258,3 +258,24 @@ TEST_CASE("hf config: InternVL keeps its language model in llm_config") {
   CHECK(first_problem("internvl3-1b.json", [](json& d) { d["llm_config"].erase("model_type"); }).path ==
         "llm_config.model_type");
 }
+
+TEST_CASE("hf config: EXAONE 3.0 names its layer count num_layers") {
+  // LGAI-EXAONE/EXAONE-3.0-7.8B-Instruct's config.json as transformers 4.45.2 printed it on loading (with
+  // the loader's _name_or_path and its rewritten auto_map). EXAONE 3.0 technical report (arXiv 2408.03541):
+  // 7.8B parameters.
+  const HfConfigRead r = read_file("exaone-3.0-7.8b-instruct.json");
+  near(r.params, 7.8e9);
+  CHECK(r.shape->layers == 32);
+  CHECK(r.shape->kv_heads == 8);
+  CHECK(!r.shape->tied_embeddings);
+  CHECK(first_problem("exaone-3.0-7.8b-instruct.json", [](json& d) { d.erase("num_layers"); }).path ==
+        "num_layers");
+  // ExaoneConfig's defaults: an FFN of 4 x hidden_size and tied embeddings, each said in a note.
+  json doc = json::parse(test::tests_file("data/hf/exaone-3.0-7.8b-instruct.json"));
+  doc.erase("intermediate_size");
+  doc.erase("tie_word_embeddings");
+  const HfConfigRead d = test::read_hf_ok(doc.dump());
+  CHECK(d.shape->intermediate == 4 * 4096);
+  CHECK(d.shape->tied_embeddings);
+  CHECK(has_note(d, "ExaoneConfig's 4 x hidden_size"));
+}
