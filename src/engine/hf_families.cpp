@@ -1,6 +1,8 @@
 // config.json readers for the families whose keys or layer layout differ from the Llama style in
 // hf_config.cpp: each reads its own key names through the checked Reader (hf_reader.hpp), so a problem
 // still names the key's JSON path.
+#include <set>
+
 #include "engine/hf_reader.hpp"
 
 namespace gw::hfc {
@@ -82,14 +84,18 @@ void read_llama4(Reader& r, ojson& s) {
   if (r.has("moe_layers")) {
     from = "moe_layers";
     const json& list = r.obj.at(from);
+    // Distinct indices: a layer listed twice is still one MoE layer.
+    std::set<long long> indices;
     bool ok = list.is_array();
-    for (std::size_t i = 0; ok && i < list.size(); ++i)
+    for (std::size_t i = 0; ok && i < list.size(); ++i) {
       ok = list[i].is_number_integer() && list[i].get<long long>() >= 0 && list[i].get<long long>() < *layers;
+      if (ok) indices.insert(list[i].get<long long>());
+    }
     if (!ok) {
       r.problem(from, "must be a list of layer indices below num_hidden_layers " + std::to_string(*layers));
       return;
     }
-    moe = static_cast<long long>(list.size());
+    moe = static_cast<long long>(indices.size());
   } else {
     from = "interleave_moe_layer_step";
     // Llama4TextConfig: the MoE layers are step-1, 2*step-1, ... below num_hidden_layers; 1 = every layer.

@@ -231,7 +231,7 @@ TEST_CASE("hf config: Llama 4 reads its MoE text_config, shared expert and inter
   near(m.params_active, 17e9);
   CHECK(has_note(m, "24 of the 48 layers are MoE"));
   // An explicit moe_layers list wins over the step.
-  text["moe_layers"] = json::array({1, 3, 5});
+  text["moe_layers"] = json::array({1, 3, 5, 5});  // a repeated index is one layer
   CHECK(test::read_hf_ok(doc.dump()).shape->dense_layers == 45);
 
   CHECK(first_problem("llama-4-scout-17b-16e.json", [](json& d) {
