@@ -1,7 +1,8 @@
 // The instance checker on what people paste (issue 17): quoted and fenced text, every driver banner from
 // the 300s to 610, CSV headers with columns gpuwise does not know, nameless -q fragments, redacted bus
-// ids, names the table cut, the findings of kind 7 and the traps that must stay quiet. Every input is a
-// constructed file in tests/data/nvidia-smi/.
+// ids, names the table cut, the findings of kind 7 and the traps that must stay quiet. The inputs are files
+// in tests/data/nvidia-smi/: constructed ones, and (the "real pastes" cases at the end) real-* files taken
+// from public GitHub issues, each listed with its source in SOURCES.md.
 #include <doctest/doctest.h>
 
 #include "engine/diagnose/diagnose.hpp"
@@ -37,6 +38,37 @@ std::string all_titles(const gw::DiagnoseReport& r) {
   std::string s;
   for (const auto& f : r.findings) s += "[" + f.check + "] " + f.title.en + "\n";
   return s;
+}
+
+// Every GPU of `r` matched to the catalog entry `id`, and `count` of them.
+void all_are(const gw::DiagnoseReport& r, std::size_t count, const std::string& id) {
+  REQUIRE_MESSAGE(r.gpus.size() == count, all_titles(r));
+  for (const auto& g : r.gpus) {
+    REQUIRE_MESSAGE(g.spec, g.label.en);
+    CHECK(g.spec->id == id);
+  }
+}
+
+void driver_is(const gw::DiagnoseReport& r, const std::string& driver, const std::string& cuda) {
+  REQUIRE(r.input.driver_version);
+  CHECK(r.input.driver_version->value == driver);
+  if (cuda.empty()) {
+    CHECK_FALSE(r.input.cuda_version);
+  } else {
+    REQUIRE(r.input.cuda_version);
+    CHECK(r.input.cuda_version->value == cuda);
+  }
+}
+
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
+// The finding `check` of `r`, which must be there and name `text` in its title.
+void says(const gw::DiagnoseReport& r, const std::string& check, const std::string& text) {
+  const gw::Finding* f = find(r, check);
+  REQUIRE_MESSAGE(f, all_titles(r));
+  CHECK_MESSAGE(contains(f->title.en, text), f->title.en);
 }
 
 }  // namespace
@@ -489,4 +521,168 @@ TEST_CASE("findings: 3% busy at 162 W of 450 is a sample between kernels, not an
   CHECK_MESSAGE(working.find("idle") == std::string::npos, working);
   const std::string idle = meaning(" 22W");
   CHECK_MESSAGE(idle.find("The GPU is idle") != std::string::npos, idle);
+}
+
+TEST_CASE("real pastes: China-market A800s") {
+  SUBCASE("SXM4 under a zsh powerline prompt, 70% busy with memory held: notes, not alarms") {
+    auto r = check("real-a800-sxm4-powerline-prompt-table.txt");
+    all_are(r, 2, "a800-80gb-sxm4");
+    driver_is(r, "535.86.10", "12.2");
+    CHECK(r.gpus[1].reading.memory_used_mib->value == 34639);
+    CHECK_MESSAGE(loud(r) == 0, all_titles(r));
+  }
+  SUBCASE("PCIe pair with an idle vLLM server holding 75 GiB") {
+    auto r = check("real-a800-pcie-x2-vllm-77gib-table.txt");
+    all_are(r, 2, "a800-80gb-pcie");
+    driver_is(r, "550.54.15", "12.4");
+    says(r, "memory_in_use", "75 GiB of 80 GiB");
+  }
+}
+
+TEST_CASE("real pastes: a table wrapped by an 80-column terminal reads like the unwrapped one") {
+  auto plain = check("real-a800-pcie-x2-vllm-77gib-table.txt");
+  auto wrapped = check("real-wrapped80-a800-pcie-x2-table.txt");
+  all_are(wrapped, 2, "a800-80gb-pcie");
+  driver_is(wrapped, "550.54.15", "12.4");
+  for (const auto& g : wrapped.gpus) {
+    REQUIRE(g.reading.memory_total_mib);
+    CHECK(g.reading.memory_total_mib->value == 81920);
+    REQUIRE(g.reading.pstate);
+    CHECK(g.reading.pstate->value == "P0");
+    REQUIRE(g.reading.ecc_enabled);  // the ECC cell sits on the wrapped part of the first row
+  }
+  CHECK_FALSE(wrapped.input.cut_short_at);
+  REQUIRE(wrapped.findings.size() == plain.findings.size());
+  for (std::size_t i = 0; i < plain.findings.size(); ++i)
+    CHECK(wrapped.findings[i].title.en == plain.findings[i].title.en);
+}
+
+TEST_CASE("real pastes: GeForce desktops and their boards' own limits") {
+  SUBCASE("two idle 4090s under a ```txt fence") {
+    auto r = check("real-rtx4090x2-txt-fence-table.txt");
+    all_are(r, 2, "rtx-4090");
+    driver_is(r, "550.163.01", "12.4");
+    CHECK_MESSAGE(loud(r) == 0, all_titles(r));
+  }
+  SUBCASE("two 5090s on the 610 banner, one board at 600 W") {
+    auto r = check("real-rtx5090x2-kmd610-600w-table.txt");
+    all_are(r, 2, "rtx-5090");
+    driver_is(r, "610.57.04", "13.3");
+    CHECK_MESSAGE(!find(r, "power_limit"), all_titles(r));
+    CHECK(!find(r, "power_reading"));
+  }
+}
+
+TEST_CASE("real pastes: names the table cut") {
+  SUBCASE("'RTX 4090 ...' with 16 GiB and 150 W is the laptop GPU") {
+    auto r = check("real-cut-4090-laptop-16gib-150w-table.txt");
+    all_are(r, 1, "rtx-4090-laptop");
+  }
+  SUBCASE("'GeForce ...' with 8 GiB at a 280 W limit is no laptop GPU") {
+    auto r = check("real-cut-geforce-8gib-280w-table.txt");
+    REQUIRE(r.gpus.size() == 1);
+    CHECK(!r.gpus[0].spec);
+    const gw::Finding* m = find(r, "model");
+    REQUIRE_MESSAGE(m, all_titles(r));
+    CHECK(contains(m->title.en, "RTX 3070"));
+    CHECK_MESSAGE(!contains(m->title.en, "Laptop"), m->title.en);
+    CHECK(contains(r.gpus[0].label.en, "one of 2 in the catalog"));
+  }
+  SUBCASE("a lone backtick before the table; 'A100-SXM...' with 40 GiB, capped at 275 W") {
+    auto r = check("real-cut-a100-sxm-275w-backtick-table.txt");
+    all_are(r, 1, "a100-40gb-sxm4");
+    driver_is(r, "470.82.01", "11.4");
+    says(r, "power_limit", "275 W");
+  }
+  SUBCASE("gpustat lines above the table do not hide 'Tesla P100-PCIE...'") {
+    auto r = check("real-gpustat-then-cut-p100-table.txt");
+    all_are(r, 1, "p100-pcie-16gb");
+    driver_is(r, "515.65.01", "11.7");
+  }
+  SUBCASE("'Tesla V100-DGXS...' is not in the catalog, and says so") {
+    auto r = check("real-cut-v100-dgxs-driver410-table.txt");
+    REQUIRE(r.gpus.size() == 1);
+    CHECK(!r.gpus[0].spec);
+    CHECK(contains(r.gpus[0].label.en, "(not in the catalog)"));
+    driver_is(r, "410.48", "");
+    CHECK(r.gpus[0].reading.memory_total_mib->value == 32478);
+  }
+}
+
+TEST_CASE("real pastes: data-centre cards") {
+  SUBCASE("A100 80GB SXM4 with MIG on at the HGX board's 500 W") {
+    auto r = check("real-a100-80gb-mig-500w-table.txt");
+    all_are(r, 2, "a100-80gb-sxm4");
+    CHECK(find(r, "mig"));
+    CHECK_MESSAGE(!find(r, "power_limit"), all_titles(r));
+  }
+  SUBCASE("a K80 in a container, driver 384") {
+    auto r = check("real-k80-driver384-docker-table.txt");
+    all_are(r, 1, "k80-per-gpu");
+    driver_is(r, "384.66", "");
+  }
+  SUBCASE("Colab's T4, -q cut after Board ID") {
+    auto r = check("real-colab-t4-q-cut.txt");
+    all_are(r, 1, "t4");
+    driver_is(r, "460.32.03", "11.2");
+  }
+}
+
+TEST_CASE("real pastes: an unnamed GPU is unknown, not missing from the catalog") {
+  auto r = check("real-nameless-q-d-memory-performance.txt");
+  REQUIRE(r.gpus.size() == 1);
+  CHECK(!r.gpus[0].spec);
+  CHECK_MESSAGE(!contains(r.gpus[0].label.en, "not in the catalog"), r.gpus[0].label.en);
+  CHECK_MESSAGE(!contains(r.gpus[0].label.en, "?"), r.gpus[0].label.en);
+  CHECK(contains(r.gpus[0].label.en, "not named"));
+  CHECK_MESSAGE(!contains(r.gpus[0].label.zh, "目录中没有"), r.gpus[0].label.zh);
+  CHECK_FALSE(r.input.cuda_version);  // "Not Found"
+  REQUIRE(r.input.attached_gpus);
+  CHECK(r.input.attached_gpus->value == 4);
+}
+
+TEST_CASE("real pastes: header-less CSV takes its columns from the --query-gpu command above it") {
+  auto r = check("real-pg500-216-prompt-csv-noheader.txt");
+  REQUIRE(r.gpus.size() == 1);
+  CHECK(!r.input.csv_without_header);
+  REQUIRE(r.gpus[0].reading.memory_total_mib);
+  CHECK(r.gpus[0].reading.memory_total_mib->value == 32768);
+  CHECK(!r.gpus[0].spec);
+  CHECK(contains(r.gpus[0].label.en, "Tesla PG500-216 (not in the catalog)"));
+  // The same answer without the command: the columns cannot be told apart.
+  auto bare = gw::diagnose("Tesla PG500-216, 32768 MiB, 0x1DF010DE\n", catalog());
+  CHECK(bare.input.csv_without_header);
+  // --csv-columns given by the user wins over the pasted command.
+  gw::DiagnoseOptions o;
+  o.csv_columns = "name,memory.used,pci.device_id";
+  auto given = gw::diagnose(paste("real-pg500-216-prompt-csv-noheader.txt"), catalog(), o);
+  REQUIRE(given.gpus.size() == 1);
+  CHECK_FALSE(given.gpus[0].reading.memory_total_mib);
+  CHECK(given.gpus[0].reading.memory_used_mib);
+}
+
+TEST_CASE("real pastes: Windows TCC table cut inside the second row") {
+  auto r = check("real-windows-tcc-tesla-p4-cut-row-table.txt");
+  REQUIRE(r.gpus.size() == 1);
+  const auto& g = r.gpus[0].reading;
+  CHECK(g.name->value == "Tesla P4");
+  CHECK(!r.gpus[0].spec);
+  driver_is(r, "538.15", "12.2");
+  REQUIRE(g.pstate);  // from the partial cell "N/A   35C    P8"
+  CHECK(g.pstate->value == "P8");
+  REQUIRE(g.temperature_c);
+  CHECK(g.temperature_c->value == 35);
+  CHECK(r.input.cut_short_at);
+}
+
+TEST_CASE("real pastes: nvidia-smi -L above a table cut after GPU 1's first row") {
+  auto r = check("real-list-then-table-quadro-rtx4000.txt");
+  REQUIRE(r.gpus.size() == 2);
+  for (const auto& g : r.gpus) {
+    CHECK(!g.spec);
+    CHECK(contains(g.label.en, "Quadro RTX 4000 (not in the catalog)"));
+  }
+  CHECK(r.gpus[1].reading.bus_id == "00000000:07:00.0");
+  CHECK(r.input.cut_short_at);
+  driver_is(r, "535.129.03", "12.2");
 }

@@ -21,7 +21,10 @@ struct Lines {
   std::size_t bytes = 0;
   bool cut = false;
   int long_lines = 0;
-  int xml_line = 0;                    // > 0: `nvidia-smi -q -x` output starts here (not read)
+  int xml_line = 0;  // > 0: `nvidia-smi -q -x` output starts here (not read)
+  // The column lists of `--query-gpu=...` commands pasted above their output (the prompt line itself is
+  // blanked), by line: a `--format=csv,noheader` answer below one reads with those columns.
+  std::vector<std::pair<int, std::string>> query_columns;
   std::shared_ptr<std::string> owned;  // the normalised text the lines point into (see normalize_lines)
 };
 // Splits on \n, \r\n or \r, after cutting the text at kDiagnoseMaxBytes, then normalises each line.

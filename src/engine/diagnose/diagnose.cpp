@@ -224,8 +224,11 @@ DiagnoseReport diagnose(std::string_view text, const DiagnoseContext& context,
     std::string name = d.reading.name ? clean_excerpt(d.reading.name->value, 80) : "?";
     // A short list of candidates is not "not in the catalog": the card is one of them.
     const std::string n = std::to_string(m.candidates.size());
-    d.label = d.spec ? T(idx + ": " + name + " (catalog: " + d.spec->name + ")",
-                         idx + "：" + name + "（目录：" + d.spec->name + "）")
+    // A GPU the output never names (`-q -d MEMORY`, a nameless fragment) is unknown, not missing from the
+    // catalog: saying "? (not in the catalog)" blamed the catalog for what the paste left out.
+    d.label = !d.reading.name ? T(idx + ": not named in this output", idx + "：输出中没有型号名")
+              : d.spec        ? T(idx + ": " + name + " (catalog: " + d.spec->name + ")",
+                                  idx + "：" + name + "（目录：" + d.spec->name + "）")
               : !m.candidates.empty()
                   ? T(idx + ": " + name + " (one of " + n + " in the catalog)",
                       idx + "：" + name + "（目录中 " + n + " 种之一）")

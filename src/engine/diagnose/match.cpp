@@ -159,6 +159,9 @@ void narrow_by_clues(std::vector<const Gpu*>& found, const SmiGpu& g, const Toke
   if (found.size() > 1 && watts && watts->value > 0) {
     double w = watts->value;
     auto laptop_fits = [&](const Gpu& c) { return c.tdp_w && w >= 0.3 * *c.tdp_w && w <= 1.05 * *c.tdp_w; };
+    // A laptop's limit never leaves its maker's TGP range, so a 280 W limit rules laptops out even when no
+    // desktop card fits the watts either (a factory-overclocked board, or one missing from the catalog).
+    narrow(found, [&](const Gpu& c) { return !is_laptop(c) || laptop_fits(c); });
     narrow(found, [&](const Gpu& c) {
       if (!c.tdp_w) return false;
       return is_laptop(c) ? laptop_fits(c) : w >= 0.8 * *c.tdp_w && w <= 1.25 * *c.tdp_w;

@@ -38,6 +38,53 @@ bool is_prompt(std::string_view t) {
          ends_with(before, "sudo") || ends_with(before, "watch");
 }
 
+// "nvidia-smi --query-gpu=name,memory.total --format=csv,noheader" -> "name,memory.total"; the list may
+// be quoted or follow a space instead of '='.
+std::string query_gpu_columns(std::string_view t) {
+  auto at = t.find("--query-gpu");
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = t.substr(at + 11);
+  if (rest.empty() || (rest.front() != '=' && rest.front() != ' ')) return {};
+  rest = trim(rest.substr(1));
+  std::string cols;
+  for (char c : rest) {
+    if (c == ' ' || c == '\t') break;
+    if (c != '"' && c != '\'') cols += c;
+  }
+  return cols.find_first_not_of(',') == std::string::npos ? std::string() : cols;
+}
+
+// A terminal narrower than the table (80 columns against the 89 of the 535+ layout) wraps each row: the
+// row's '|' opens one line and closes the next, which starts without one. The parts are joined back into
+// the first line (the others are left blank, so line numbers stay). A row cut where the paste ends has no
+// closing line and stays as it is; the readers take its partial last cell.
+void join_wrapped_rows(std::vector<std::string>& rows) {
+  constexpr std::size_t kNarrowestTerminal = 40;
+  constexpr std::size_t kMaxParts = 4;  // a 40-column terminal splits an 89-column row in three
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::string_view head = trim(rows[i]);
+    // The wrap may fall just after a '|' (the line then looks closed once the copy drops its trailing
+    // blanks), so the continuation decides: a line that does not open with '|' or '+' but closes with
+    // '|', which nvidia-smi never prints inside its table.
+    if (head.size() < kNarrowestTerminal || head.front() != '|') continue;
+    std::size_t end = 0;  // the continuation line that closes the row
+    for (std::size_t k = i + 1; k < rows.size() && k <= i + kMaxParts - 1; ++k) {
+      std::string_view part = trim(rows[k]);
+      if (part.empty() || part.front() == '|' || part.front() == '+') break;
+      if (part.back() == '|') {
+        end = k;
+        break;
+      }
+    }
+    if (!end) continue;
+    for (std::size_t k = i + 1; k <= end; ++k) {
+      rows[i] += rows[k];
+      rows[k].clear();
+    }
+    i = end;
+  }
+}
+
 }  // namespace
 
 void normalize_lines(Lines& in) {
@@ -68,10 +115,15 @@ void normalize_lines(Lines& in) {
     // XML tags are dropped so no reader takes a value from them, except the first, which the "XML is not
     // read" finding quotes as its evidence.
     const bool xml_tag = in_xml && !t.empty() && t.front() == '<' && l.number != in.xml_line;
-    if (is_fence(t) || is_prompt(t) || xml_tag) line.clear();
+    const bool prompt = is_prompt(t);
+    if (prompt)
+      if (std::string cols = query_gpu_columns(t); !cols.empty() && in.query_columns.size() < 64)
+        in.query_columns.emplace_back(l.number, std::move(cols));
+    if (is_fence(t) || prompt || xml_tag) line.clear();
     total += line.size();
     out.push_back(std::move(line));
   }
+  join_wrapped_rows(out);
   auto owned = std::make_shared<std::string>();
   owned->reserve(total);
   std::vector<std::size_t> offsets;

@@ -447,7 +447,19 @@ void read_csv(const Lines& in, std::string_view csv_columns, SmiReading& out) {
     for (auto& v : c) v = trim(v);
     r.set_header(c, true);
   }
-  for (const auto& l : in.lines) r.line(l.text, l.number);
+  // Without --csv-columns, a `--query-gpu=` command pasted above a header-less answer names its columns
+  // (from that line on; a header row below still wins).
+  const bool given = !trim(csv_columns).empty();
+  std::size_t next_query = 0;
+  for (const auto& l : in.lines) {
+    for (; !given && next_query < in.query_columns.size() && in.query_columns[next_query].first <= l.number;
+         ++next_query) {
+      auto c = split_char(in.query_columns[next_query].second, ',', 128);
+      for (auto& v : c) v = trim(v);
+      r.set_header(c, true);
+    }
+    r.line(l.text, l.number);
+  }
   if (r.saw_process_header)
     for (auto& g : out.gpus) g.processes_listed = true;
   if (!out.gpus.empty()) out.format = SmiFormat::csv;

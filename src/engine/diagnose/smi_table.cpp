@@ -17,10 +17,17 @@ bool is_separator(std::string_view t) {
   return !t.empty();
 }
 
+// A row ends with '|'; one that does not was cut where the paste ends ("| N/A   35C    P8"), and its last,
+// partial cell still holds readings (the P-state, the temperature).
+bool row_cut(std::string_view t) {
+  return !t.empty() && t.back() != '|';
+}
+
 std::vector<std::string_view> cells(std::string_view t) {
   auto parts = split_char(t, '|', 16);
   std::vector<std::string_view> out;
-  for (std::size_t i = 1; i + 1 < parts.size(); ++i) out.push_back(trim(parts[i]));
+  const std::size_t end = row_cut(t) ? parts.size() : parts.size() - 1;
+  for (std::size_t i = 1; i < end; ++i) out.push_back(trim(parts[i]));
   return out;
 }
 
@@ -253,21 +260,28 @@ void read_table(const Lines& in, SmiReading& out) {
     }
     // The next one or two rows belong to this GPU unless a separator or another GPU comes first.
     const std::size_t first = i;
-    for (std::size_t k = first + 1; k < L.size() && k <= first + 2; ++k) {
+    bool second_row_cut = row_cut(t);
+    // Blank lines between them are the parts of wrapped rows that normalize_lines joined back.
+    int taken = 0;
+    for (std::size_t k = first + 1; k < L.size() && k <= first + 8 && taken < 2; ++k) {
       std::string_view r = trim(L[k].text);
+      if (r.empty()) continue;
       if (!is_table_row(r) || is_separator(r)) break;
       auto rc = cells(r);
       SmiGpu probe;
       if (read_first_row(rc, probe, L[k].number)) break;
-      if (k == first + 1) {
+      if (++taken == 1) {
         read_second_row(rc, g, L[k].number);
+        second_row_cut = row_cut(r);
       } else if (rc.size() >= 3 && rc[0].empty()) {
         if (auto b = on_off(rc[2])) g.mig_enabled = Seen<bool>{*b, L[k].number};
       }
       i = k;
     }
-    // A first row without the second (no P-state, no memory) is a table cut short.
-    if (!g.pstate && !g.memory_total_mib && !out.cut_short_at) out.cut_short_at = g.first_line;
+    // A first row without the second (no P-state, no memory), or a second row that stops before its
+    // closing '|', is a table cut short.
+    if (((!g.pstate && !g.memory_total_mib) || second_row_cut) && !out.cut_short_at)
+      out.cut_short_at = g.first_line;
     out.gpus.push_back(std::move(g));
   }
   if (!out.gpus.empty()) out.format = SmiFormat::table;
