@@ -60,7 +60,6 @@
     return manifest;
   }
   var early = {};
-  var keptUsed = [];  // the older catalogs fetched (their URLs as fetched), asked again on controllerchange (below)
   // name: a data/ file ("catalog.json") or a kept catalog ("catalogs/catalog-2026.11.1.json").
   function getData(name) {
     var p = early[name];
@@ -87,7 +86,6 @@
       // bytes than gzip for the catalog and presets; unpacking the catalog takes about 10 ms.
       var packed = typeof m.packed === 'string' && m.packed;
       var url = packed ? file + packed : file;
-      if (kept && keptUsed.indexOf(url) < 0) keptUsed.push(url);
       return fetch(url).then(function (r) {
         if (!r.ok) throw new Error(url + ': HTTP ' + r.status);
         return r.arrayBuffer();
@@ -297,14 +295,32 @@
   };
   requestAnimationFrame(function () { setTimeout(makeContext, 0); });
 
-  // An older catalog a link asked for is kept offline by the worker when it passes through it (sw.js). One
-  // fetched before the worker controlled this page (a first visit, or while it installed, maybe for another
-  // tab) is asked again when it takes over, so it too works offline once fetched.
+  // The service worker is registered once the page has drawn its first answer and has nothing more to draw
+  // (src/platform/web/web.cpp calls gwIdle). Its install fetches and caches the whole site, about 1.5 MB:
+  // registered at the load event, that ran beside the wasm's unpacking and the first frame, and on a 2-core
+  // machine the first frame came 417 -> 310 ms (12-06, median of 16 alternating first loads each).
+  var registered = false;
+  // The worker keeps what a page fetches through it that it did not precache: the CJK font, an older catalog
+  // a link asked for (sw.js). What this page fetched before the worker controlled it (a first visit, or
+  // while the worker installed) is handed to it when it takes over, so that too works offline once used.
   if ('serviceWorker' in navigator) {
     navigator.serviceWorker.addEventListener('controllerchange', function () {
-      keptUsed.forEach(function (url) { fetch(url).catch(function () {}); });
+      var used = performance.getEntriesByType('resource').map(function (e) { return e.name; });
+      if (navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage({keep: used});
     });
   }
+  function registerServiceWorker() {
+    if (registered || !('serviceWorker' in navigator) || location.protocol === 'file:') return;
+    registered = true;
+    navigator.serviceWorker.register('sw.js').catch(function (e) { console.warn('service worker:', e); });
+    // A worker that activated while this page was on its way (another tab's registration, or this page's
+    // reload into Chinese) claimed the clients there were then, not this one, and would leave it uncontrolled,
+    // so not kept offline, until the next navigation: ask it to claim this page too.
+    navigator.serviceWorker.ready.then(function (reg) {
+      if (!navigator.serviceWorker.controller && reg.active) reg.active.postMessage('claim');
+    });
+  }
+
   window.Module = {
     canvas: canvas,
     print: function (s) { console.log(s); },
@@ -315,6 +331,7 @@
     // Called by src/platform/web/web.cpp after the first frame is on screen.
     gwFirstFrame: function () { loading.classList.add('done'); },
     gwFail: function (what) { fail(what === 'webgl2' ? noGl : what); },
+    gwIdle: registerServiceWorker,
     instantiateWasm: function (imports, done) {
       wasmModule.then(function (module) {
         imports['placeholder'] = deferred.placeholders();
@@ -330,13 +347,4 @@
       return {};
     }
   };
-
-  // Registered at the load event. Registering it once the page was idle (after the first answer) took its
-  // install (about 1.5 MB) off the first frame's path (417 -> 310 ms over 16 alternating loads, 12-06), but
-  // made test_13's offline replay of an older catalog flaky under load, for a reason not yet found.
-  if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-    window.addEventListener('load', function () {
-      navigator.serviceWorker.register('sw.js').catch(function (e) { console.warn('service worker:', e); });
-    });
-  }
 })();

@@ -44,6 +44,33 @@ self.addEventListener('activate', function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
+// Keeps the files a page fetched before this worker controlled it, as the fetch handler below would have;
+// not data.json, which is read from the network first.
+function keep(urls) {
+  var scope = new URL(self.registration.scope);
+  var manifest = new URL(MANIFEST, scope).pathname;
+  var wanted = urls.filter(function (u) {
+    var url = typeof u === 'string' && new URL(u, scope);
+    return url && url.origin === scope.origin && url.pathname.indexOf(scope.pathname) === 0 &&
+           url.pathname !== manifest && !/\/sw\.js$/.test(url.pathname);
+  }).slice(0, 200);
+  return caches.open(CACHE).then(function (cache) {
+    return Promise.all(wanted.map(function (u) {
+      return cache.match(u, {ignoreSearch: true}).then(function (hit) {
+        return hit || cache.add(u).catch(function () {});
+      });
+    }));
+  });
+}
+
+// From web/shell.js. 'claim': a page that loaded while this worker installed is not among the clients its
+// activation claimed. {keep: [...]}: what a page fetched before this worker controlled it.
+self.addEventListener('message', function (event) {
+  var d = event.data;
+  if (d === 'claim') event.waitUntil(self.clients.claim());
+  else if (d && Array.isArray(d.keep)) event.waitUntil(keep(d.keep));
+});
+
 self.addEventListener('fetch', function (event) {
   var req = event.request;
   var url = new URL(req.url);

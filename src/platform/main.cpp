@@ -216,6 +216,8 @@ void render_frame() {
   if (g->frames_left > 0) {
     --g->frames_left;
     web_request_next_frame();
+  } else {
+    web_idle();
   }
 #else
   if (!native_screenshot_path().empty() && g->frames >= 10 && !g->shot_taken) {

@@ -26,6 +26,9 @@ void web_init();
 void web_request_next_frame();
 void web_first_frame();
 void web_count_frame();
+// A frame that asked for no other, with no data file on its way: the page has drawn what it had to. Tells the
+// shell once, which registers the service worker then (web/shell.js).
+void web_idle();
 void web_fail(
     const char* what);  // shows a fatal message instead of the loading screen ("webgl2": no context)
 float web_fit_canvas(int& width, int& height);  // returns devicePixelRatio

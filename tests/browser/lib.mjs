@@ -240,12 +240,36 @@ export async function pageIdle(page, timeout = 60000) {
 
 // Waits until the service worker controls the page, then stops the test's server: what the page loads
 // from now on comes from the service worker's cache, as offline.
+// Waits until a service worker controls the page; a worker that never does is a failure that says where its
+// registration got to, not a test timeout.
+export async function controlled(page, timeout = 30000) {
+  const state = await page.evaluate(async (ms) => {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      if (navigator.serviceWorker.controller) return 'controlled';
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    const r = await navigator.serviceWorker.getRegistration();
+    if (!r) return 'no registration';
+    return `registration: installing ${!!r.installing}, waiting ${!!r.waiting}, active ${r.active ? r.active.state : 'none'}`;
+  }, timeout);
+  assert(state === 'controlled', `no service worker controls the page after ${timeout / 1000} s (${state})`);
+}
+
+// True once a URL containing `part` is in the service worker's Cache Storage (it caches what a page used
+// before it took over in the background: web/shell.js, sw.js).
+export async function inWorkerCache(page, part, timeout = 15000) {
+  return page.waitForFunction(async (p) => {
+    for (const k of await caches.keys()) {
+      const c = await caches.open(k);
+      if ((await c.keys()).some((r) => r.url.includes(p))) return true;
+    }
+    return false;
+  }, part, {timeout, polling: 200}).then(() => true).catch(() => false);
+}
+
 export async function serverGone(page, t) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller)
-      await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, {once: true}));
-  });
+  await controlled(page);
   t.server.server.closeAllConnections?.();
   await new Promise((ok) => t.server.server.close(ok));
   t.server.server.listen = () => {};  // the runner closes it again: harmless

@@ -29,6 +29,15 @@ export default async function (t) {
         if (/webgl/.test(type)) window.gwTestContexts.push({type, before_runtime: !window.gwRuntimeAt, ok: !!ctx});
         return ctx;
       };
+      // The service worker's install caches the whole site: the shell registers it only once the page has
+      // drawn its first answer and gone idle, not beside the first frame.
+      window.gwTestRegistered = [];
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (...args) {
+        window.gwTestRegistered.push({first_frame: window.gwFirstFrameAt || null,
+                                     frames: window.gpuwiseTest ? window.gpuwiseTest.frames() : 0});
+        return register.apply(this, args);
+      };
     });
     const t0 = Date.now();
     await page.goto(t.url);
@@ -38,6 +47,10 @@ export default async function (t) {
     assert(contexts.length === 1 && contexts[0].type === 'webgl2' && contexts[0].before_runtime && contexts[0].ok,
            `one WebGL 2 context, made by the shell before the wasm ran: ${JSON.stringify(contexts)}`);
     assert(s.catalog.ok && s.catalog.gpus >= 40, `catalog should load with >= 40 GPUs, got ${s.catalog.gpus}`);
+    const registered = await page.waitForFunction(() => window.gwTestRegistered.length > 0 && window.gwTestRegistered,
+                                                  null, {timeout: 10000}).then((h) => h.jsonValue()).catch(() => []);
+    assert(registered.length === 1 && registered[0].first_frame > 0 && registered[0].frames >= 2,
+           `the service worker should be registered once, after the first answer's frames: ${JSON.stringify(registered)}`);
     // An English page reads the catalog and presets without their Chinese prose (8 KB less), never whole.
     const data = w.requests.filter((u) => /\/(catalogs\/catalog-|presets-)[^/]*\.json(\.lzma)?$/.test(u));
     assert(data.length === 2 && data.every((u) => /\.en\.json\.lzma$/.test(u)),

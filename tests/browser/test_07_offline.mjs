@@ -1,7 +1,7 @@
 // Issue 8: privacy and offline. Every request goes to the page's own origin (a CSP allows nothing
 // else), nothing 404s, and after the first visit the service worker serves the page with the server gone.
 import {join} from 'node:path';
-import {assert, click, clickUntil, launch, pasteInto, serverGone, until, waitReady, watch} from './lib.mjs';
+import {assert, click, clickUntil, controlled, inWorkerCache, launch, pasteInto, serverGone, until, waitReady, watch} from './lib.mjs';
 
 export const name = 'no other origins, no 404, offline reload';
 
@@ -29,10 +29,15 @@ export default async function (t) {
     t.log(`${t.server.requests.length} requests, all to ${origin}, all 200`);
 
     // The service worker takes over, then the server goes away.
+    await controlled(page);
+    // The CJK font is not precached: it is kept once used, also when used before the worker took over.
+    assert(await inWorkerCache(page, 'fonts/cjk.ttf'), 'the CJK font, used once, should be in the worker\'s cache');
     await serverGone(page, t);
     await page.reload();
     const s = await waitReady(page, 20000);
-    assert(s.report.count > 0 && s.lang === 'zh', 'the page should work offline, in the chosen language');
+    assert(s.report.count > 0 && s.lang === 'zh',
+           `the page should work offline, in the chosen language: ${s.lang}, ${s.report.count} rows, ` +
+           `pending ${s.pending}, banners ${JSON.stringify(s.banners)}, errors ${w.errors.join(' | ')}`);
     await page.screenshot({path: join(t.shots, '07-offline.png')});
     // Offline, a tab's data that is fetched on first use comes from the service worker's cache.
     await clickUntil(page, 'tab_guide', (x) => x.tab === 'guide', 'the guide tab, offline');

@@ -9,21 +9,13 @@ import {tmpdir} from 'node:os';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startServer} from './serve.mjs';
-import {assert, click, launch, until, waitReady, watch} from './lib.mjs';
+import {assert, click, controlled, inWorkerCache, launch, until, waitReady, watch} from './lib.mjs';
 
 export const name = 'old catalog links replay their prices; a data deploy reaches a cached page';
 export const timeout = 240000;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const costs = (s) => s.report.rows.map((r) => `${r.key}=${r.cost.toFixed(4)}`).join(',');
-
-async function controlled(page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller)
-      await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, {once: true}));
-  });
-}
 
 async function stop(server) {
   server.server.closeAllConnections?.();
@@ -81,20 +73,20 @@ export default async function (t) {
       // Offline with the old version, fetched once. The worker keeps it when the page's fetch passes through
       // it; a fetch made before it took over is made again then (web/shell.js): wait until it is cached.
       await controlled(page);
-      const cached = await page.waitForFunction(async (v) => {
-        for (const k of await caches.keys()) {
-          const c = await caches.open(k);
-          if ((await c.keys()).some((r) => r.url.includes(`catalogs/catalog-${v}.`))) return true;
-        }
-        return false;
-      }, old, {timeout: 15000, polling: 200}).then(() => true).catch(() => false);
+      const cached = await inWorkerCache(page, `catalogs/catalog-${old}.`);
       assert(cached, `catalog ${old}, fetched once, should be in the service worker's cache`);
       await stop(t.server);
       t.server.server.listen = () => {};
       await page.reload();
       await waitReady(page, 20000);
       s = await until(page, (x) => !x.pending && x.report.count > 0, 'the pinned link, offline');
-      assert(s.catalog.version === old && costs(s) === pinnedCosts, `offline, the pinned link should show ${old} again`);
+      assert(s.catalog.version === old, `offline, the pinned link should show ${old} again, not ${s.catalog.version}`);
+      const offCosts = costs(s);
+      if (offCosts !== pinnedCosts) {
+        const a = pinnedCosts.split(','), b = offCosts.split(',');
+        const diff = a.map((x, i) => (x !== b[i] ? `${x} / ${b[i]}` : '')).filter(Boolean).slice(0, 4);
+        assert(false, `offline, the pinned link should rank as online (${a.length} vs ${b.length} rows): ${diff.join('; ')}`);
+      }
       // One click: the same job at today's prices (today's catalog is precached).
       await click(page, 'catalog_today');
       s = await until(page, (x) => !x.pending && x.catalog.version === today && x.catalog.today === '', "today's prices");
@@ -102,6 +94,47 @@ export default async function (t) {
       assert(costs(s) === todays, "today's prices should give today's ranking for the same job");
       const errors = w.errors.filter((e) => !/Failed to load resource|ERR_CONNECTION_REFUSED|ERR_FAILED/.test(e));
       assert(!errors.length, `console errors: ${errors.join(' | ')}`);
+    } finally {
+      await close();
+    }
+  }
+
+  // ---- 1b. a page the worker did not control when it loaded is claimed, and what it fetched is kept
+  // A page that loads while the worker installs (another tab registered it) missed the clients its activation
+  // claimed; a hard reload bypasses the worker too. The shell asks the worker to claim it and hands over
+  // what it fetched (web/shell.js, sw.js): the older catalog it opened works offline.
+  {
+    const server = await startServer({dir: t.site});
+    const {context, close} = await launch();
+    try {
+      const first = await context.newPage();
+      await first.goto(server.url);
+      await waitReady(first);
+      await controlled(first);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setBypassServiceWorker', {bypass: true});
+      const pages = () => server.requests.filter((r) => r.path === '/index.html').length;
+      const pagesBefore = pages();
+      await page.goto(server.url + `#v=1&cat=${encodeURIComponent(old)}`);
+      assert(pages() > pagesBefore, 'the page should have loaded past the worker, from the server');
+      await waitReady(page);
+      let s = await until(page, (x) => !x.pending && x.report.count > 0 && x.catalog.version === old,
+        `catalog ${old}, loaded past the worker`);
+      const pinnedCosts = costs(s);
+      await cdp.send('Network.setBypassServiceWorker', {bypass: false});
+      await controlled(page);
+      assert(await inWorkerCache(page, `catalogs/catalog-${old}.`),
+             `catalog ${old}, fetched before the worker controlled the page, should be in its cache`);
+      await first.close();
+      await stop(server);
+      server.server.listen = () => {};
+      await page.reload();
+      await waitReady(page, 20000);
+      s = await until(page, (x) => !x.pending && x.report.count > 0, 'the pinned link, offline, after the claim');
+      assert(s.catalog.version === old && costs(s) === pinnedCosts,
+             `offline, the claimed page should show ${old} again: ${s.catalog.version}`);
     } finally {
       await close();
     }

@@ -93,6 +93,10 @@ EM_JS(void, gw_js_first_frame, (), {
 
 EM_JS(void, gw_js_count_frame, (), { Module.gwState.frames++; });
 
+EM_JS(void, gw_js_idle, (), {
+  if (Module['gwIdle']) Module['gwIdle']();
+});
+
 // The page's loading screen turns into an error message (web/shell.js).
 EM_JS(void, gw_js_fail, (const char* what), {
   if (Module['gwFail']) Module['gwFail'](UTF8ToString(what));
@@ -518,6 +522,14 @@ void web_first_frame() {
 }
 void web_count_frame() {
   gw_js_count_frame();
+}
+void web_idle() {
+  static bool told = false;
+  if (told) return;
+  for (const auto& [name, file] : g_fetched)
+    if (file.state == DataFile::loading) return;  // the first answer may still be on its way
+  told = true;
+  gw_js_idle();
 }
 void web_fail(const char* what) {
   gw_js_fail(what);
