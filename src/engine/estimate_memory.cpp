@@ -157,9 +157,16 @@ LayerActivation layer_activation(const Workload& w) {
   // saves) and, with attention dropout, its mask and output.
   c.scores_per_as = (amp ? 4.0 : e) + m + (amp ? 2.0 : (dropout ? e : 0.0));
   c.layer_input_h = norm_e;
-  // Logits: the compute-precision output plus the fp32 log-probabilities the loss keeps (frameworks upcast
-  // large-vocabulary logits); a chunked loss keeps only compute-precision log-probabilities.
-  c.logits_per_vocab = w.chunked_ce ? e : (e >= 4 ? 2 * e : e + 4);
+  // Logits: the loss runs in fp32 (autocast lists log_softmax and cross_entropy as fp32 ops; Hugging Face
+  // heads also upcast), and its peak is at the start of the backward, not the end of the forward: the saved
+  // fp32 log-probabilities, the gradient nll_loss hands back for them and the gradient log_softmax makes for
+  // its input are three vocabulary-wide fp32 tensors alive at once (the forward's own high point, 16-bit
+  // logits + their shifted copy + the fp32 cast + the log-probabilities, is about as large). Qwen's README
+  // table (LoRA, fixed-length padded batches, 1.8B/7B/14B with the same 151936 vocabulary) grows by 12-14
+  // bytes per token and vocabulary entry beyond the checkpointed layer inputs, where keeping only the
+  // output and the log-probabilities (6 bytes) fell short by half. A chunked loss keeps one chunk's
+  // transients and only compute-precision log-probabilities for the rest.
+  c.logits_per_vocab = w.chunked_ce ? e : 3 * std::max(e, 4.0);
   return c;
 }
 
@@ -440,8 +447,10 @@ void training_activations(const Workload& w, MemoryBreakdown& m, bool with_rules
             w.chunked_ce
                 ? Text{"logits: chunked cross-entropy keeps s x b x vocab in the compute precision",
                        "logits：分块交叉熵，只保留计算精度的 s × b × 词表"}
-                : Text{"logits: s x b x vocab in the compute precision plus the fp32 copy the loss upcasts",
-                       "logits：s × b × 词表，计算精度一份，再加损失函数上转的 fp32 一份"});
+                : Text{"logits: the fp32 loss's backward holds 3 s x b x vocab tensors (log-probabilities, "
+                       "their gradient, the logits' gradient)",
+                       "logits：fp32 损失的反向传播同时持有 3 个 s × b × "
+                       "词表的张量（对数概率、它的梯度、logits 的梯度）"});
     }
     if (w.mode == Mode::qlora) {
       // bitsandbytes dequantizes one 4-bit weight at a time to 16-bit for each matmul (freed after).

@@ -202,3 +202,22 @@ TEST_CASE("a case's own words about its script become inputs") {
   CHECK(c.w.image_px == 1024);
   CHECK_FALSE(c.w.grads_freed);
 }
+
+// SWIFT's benchmark (ms-swift docs/source_en/LLM/Benchmark.md): Qwen-1 LoRA/QLoRA max_memory_reserved on an
+// A100 80GB over a dataset of varying lengths. Kept apart from the dev set: gpuwise falls 7-54% short of it
+// (the gap grows with tokens and barely with model size, so it sits in the vocabulary-wide loss tensors and
+// the allocator's cache under changing lengths) and the cause is not settled; this only keeps every case
+// scorable and prints them.
+TEST_CASE("SWIFT LoRA/QLoRA measurements are all scored (report only)") {
+  const ValidationReport r = run_validation(gw::test::tests_file("validation/validation-lora-swift.json"),
+                                            gwtest::catalog(), gwtest::presets());
+  REQUIRE(r.problems.empty());
+  CHECK(r.skipped.empty());
+  int memory = 0;
+  for (const ValidationRow& row : r.rows)
+    if (row.kind == ValidationKind::memory) {
+      ++memory;
+      MESSAGE(row.case_id, ": measured ", row.measured, " GiB, estimate ", row.predicted, " GiB");
+    }
+  CHECK(memory == 24);
+}
