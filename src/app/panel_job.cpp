@@ -143,6 +143,13 @@ const std::vector<Choice>& bound_choices() {
   return c;
 }
 
+// LoRA's target layers (engine LoraTargets order: qv, all), said in words in both languages.
+const std::vector<Choice>& lora_target_choices() {
+  static const std::vector<Choice> c = {{"Query and value (q, v)", "query 和 value（q、v）"},
+                                        {"All linear layers", "所有线性层"}};
+  return c;
+}
+
 // Serving's idle policy (engine ServeIdle order: always, night, zero), said in words in both languages.
 const std::vector<Choice>& idle_choices() {
   static const std::vector<Choice> c = {{"Always on (24 h a day)", "全天在线（24 小时）"},
@@ -271,7 +278,13 @@ void draw_fields(AppState& s) {
             enum_row(tr("Optimizer", "优化器"), nullptr, "optimizer", w.optimizer, optimizer_choices());
         changed |= field_input(s.scenario, "ckpt");
       }
-      if (w.mode == Mode::lora || w.mode == Mode::qlora) changed |= field_input(s.scenario, "rank");
+      if (w.mode == Mode::lora || w.mode == Mode::qlora) {
+        changed |= field_input(s.scenario, "rank");
+        // Label and help from the input table, as the CLI and links have them.
+        const InputField* lt = find_input("lt");
+        changed |= enum_row(tr(lt->label).c_str(), tr(lt->help).c_str(), "lora_targets", w.lora_targets,
+                            lora_target_choices());
+      }
       changed |= field_input(s.scenario, "f16acc");
       changed |= field_input(s.scenario, "wbits");
       if (inference) changed |= field_input(s.scenario, "ctx");

@@ -66,6 +66,7 @@ const std::map<std::string, std::string>& value_types() {
       {"--precision", "PRECISION"},
       {"--optimizer", "OPTIMIZER"},
       {"--bound", "auto|compute|memory"},
+      {"--lora-targets", "qv|all"},
   };
   return m;
 }

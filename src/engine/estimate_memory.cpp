@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "engine/estimate_model.hpp"
 #include "engine/model.hpp"
@@ -87,14 +89,91 @@ double state_bytes_per_param(const Workload& w, double& w_b, double& g_b) {
   }
 }
 
-// Adapter parameters: rank r on the query and value projections of every layer, the default targets
-// of Hugging Face PEFT for LLaMA-style models and of LitGPT (lora_query, lora_value).
+// Layers of each kind: MoE layers (all but the leading dense_layers) hold experts in place of the dense
+// FFN, as model_shape.cpp counts them. ALBERT's shared layers hold one set of weights (and adapters).
+struct LayerSplit {
+  double dense = 0, moe = 0;
+};
+LayerSplit layer_split(const Workload& w) {
+  const double weighted = w.distinct_layers > 0 ? std::min(w.distinct_layers, w.layers) : w.layers;
+  const double moe = w.experts > 0 ? std::max(0.0, weighted - std::max(w.dense_layers, 0)) : 0.0;
+  return {weighted - moe, moe};
+}
+
+// One attention block's linear layers as (input, output) widths: q, k, v, o; MLA's low-rank projections
+// as DeepSeek's modeling code has them (q_a/q_b or q_proj, kv_a_proj_with_mqa, kv_b_proj, o_proj).
+std::vector<std::pair<double, double>> attention_linears(const Workload& w) {
+  const double h = w.hidden, d = effective_head_dim(w), heads = std::max(w.heads, 1);
+  const double kv = std::max(effective_kv_heads(w), 1);
+  if (w.kv_lora_rank > 0) {
+    const double q_out = heads * (d + w.rope_head_dim);
+    std::vector<std::pair<double, double>> l;
+    if (w.q_lora_rank > 0) {
+      l.push_back({h, double(w.q_lora_rank)});
+      l.push_back({double(w.q_lora_rank), q_out});
+    } else {
+      l.push_back({h, q_out});
+    }
+    l.push_back({h, double(w.kv_lora_rank) + w.rope_head_dim});
+    l.push_back({double(w.kv_lora_rank), heads * 2 * d});
+    l.push_back({heads * d, h});
+    return l;
+  }
+  return {{h, heads * d}, {h, kv * d}, {h, kv * d}, {heads * d, h}};
+}
+
+}  // namespace
+
+// Adapter parameters: rank r times (input + output width) of every adapted linear layer (A is r x in, B
+// out x r). qv: the query and value projections of every layer. all: every linear layer of each block,
+// PEFT's all-linear: q, k, v, o and the FFN's matrices (gate, up, down when gated), and in MoE layers
+// every routed and shared expert's matrices plus the router, since each expert (and Mixtral's or
+// Qwen-MoE's router) is an nn.Linear of its own that all-linear adapts whether a token reaches it or not.
+// The embeddings and the output head are not adapted (all-linear leaves the output layer out). DeepSeek's
+// router (MoEGate) is a bare parameter, not an nn.Linear; counting it anyway adds under 0.1%.
 double lora_params(const Workload& w) {
-  if (!is_transformer(w) || w.layers <= 0 || w.hidden <= 0) return effective_params(w) * 0.002;
-  const double h = w.hidden;
-  const double q_out = double(w.heads) * effective_head_dim(w);
-  const double v_out = double(effective_kv_heads(w)) * effective_head_dim(w);
-  return double(w.lora_rank) * w.layers * ((h + q_out) + (h + v_out));
+  const bool all = w.lora_targets == LoraTargets::all;
+  // No shape to count on: 0.2% of the model on q and v; all linear layers of a plain block with a 4h FFN
+  // hold 4.5x q and v's (4 x 2h + 2 x 5h against 2 x 2h per rank).
+  if (!is_transformer(w) || w.layers <= 0 || w.hidden <= 0)
+    return effective_params(w) * (all ? 0.009 : 0.002);
+  const double h = w.hidden, r = w.lora_rank;
+  if (!all) {
+    const double q_out = double(w.heads) * effective_head_dim(w);
+    const double v_out = double(effective_kv_heads(w)) * effective_head_dim(w);
+    return r * w.layers * ((h + q_out) + (h + v_out));
+  }
+  double attention = 0;
+  for (const auto& [in, out] : attention_linears(w)) attention += in + out;
+  // Each FFN matrix maps h to its inner width or back: (h + inner) per matrix either way.
+  const double m = effective_ffn_matrices(w);
+  const LayerSplit n = layer_split(w);
+  const double dense_ffn = m * (h + effective_intermediate(w));
+  const double moe_ffn =
+      (double(w.experts) + std::max(w.shared_experts, 0)) * m * (h + w.expert_intermediate) + (h + w.experts);
+  return r * ((n.dense + n.moe) * attention + n.dense * dense_ffn + n.moe * moe_ffn);
+}
+
+namespace {
+
+// Widths, over hidden, of the inputs one token feeds to adapted layers in an average layer. Each adapter
+// keeps its own dropout output (of its input's width) and a 1-byte mask for its backward. qv: q and v both
+// read the hidden state. all: every attention projection's input (o reads heads x head_dim), the FFN's
+// gate and up (hidden) and down (its inner width) for each expert the token runs through (routed active
+// and shared, averaged with the dense layers as ffn_ratio does), and the router's.
+double adapter_input_ratio(const Workload& w) {
+  if (w.lora_targets == LoraTargets::qv) return 2;
+  const double h = std::max(1, w.hidden);
+  double attention = 0;
+  for (const auto& [in, out] : attention_linears(w)) attention += in;
+  const double m = effective_ffn_matrices(w);
+  const LayerSplit n = layer_split(w);
+  const double dense = (m - 1) * h + effective_intermediate(w);
+  const double per_token_experts = double(std::max(1, w.experts_active)) + std::max(0, w.shared_experts);
+  const double moe = per_token_experts * ((m - 1) * h + w.expert_intermediate) + h;
+  const double layers = n.dense + n.moe;
+  const double ffn = layers > 0 ? (n.dense * dense + n.moe * moe) / layers : dense;
+  return (attention + ffn) / h;
 }
 
 const char* runtime_name(Runtime r) {
@@ -145,8 +224,9 @@ LayerActivation layer_activation(const Workload& w) {
   // their product), then the dropout mask.
   const double ffn = e * (1 + (gated ? 4.0 : 2.0) * r) + m;
   const double norms = 2 * norm_e;
-  // LoRA: each adapted projection (q, v) keeps its own dropout output and mask for the adapter's backward.
-  const double adapters = is_adapter(w) ? 2 * (e + 1) : 0.0;
+  // LoRA: each adapted projection keeps its own dropout output and mask for the adapter's backward, one
+  // per hidden unit of its input (q and v: 2 x hidden).
+  const double adapters = is_adapter(w) ? adapter_input_ratio(w) * (e + 1) : 0.0;
   // QLoRA: bitsandbytes' MatMul4Bit saves its input for backward in every 4-bit layer, trainable or not,
   // where autograd saves a frozen nn.Linear's input only if its weight needs a gradient. So QLoRA keeps,
   // beyond what the LoRA runs measured, the QKV and FFN inputs (norm outputs), the output projection's
@@ -311,6 +391,20 @@ void frozen_modules(const Workload& w, MemoryBreakdown& m, bool with_rules) {
          fmt("冻结的文本编码器和 VAE：%.3g 参数 × %.0f 字节，每张卡各一份", w.frozen_params, bytes)});
 }
 
+// The adapted layers in words, as the rule names them: "q and v", or every linear layer by its name.
+std::string targets_en(const Workload& w) {
+  if (w.lora_targets == LoraTargets::qv) return "q and v";
+  const bool gated = effective_ffn_matrices(w) == 3;
+  std::string s = std::string("all linear layers (q, k, v, o, ") + (gated ? "gate, up, down" : "up, down");
+  return s + (w.experts > 0 ? " of every expert, router)" : ")");
+}
+std::string targets_zh(const Workload& w) {
+  if (w.lora_targets == LoraTargets::qv) return "q、v ";
+  const bool gated = effective_ffn_matrices(w) == 3;
+  std::string s = std::string("所有线性层（q、k、v、o、") + (gated ? "gate、up、down" : "up、down");
+  return s + (w.experts > 0 ? "，含每个专家和路由器）" : "）");
+}
+
 void adapter_memory(const Workload& w, MemoryBreakdown& m, bool with_rules) {
   const bool q = w.mode == Mode::qlora;
   // NF4 with double quantization: 4 bits + 8-bit block constants per 64 weights + their fp32 constants
@@ -328,12 +422,12 @@ void adapter_memory(const Workload& w, MemoryBreakdown& m, bool with_rules) {
   if (with_rules)
     m.rules.push_back(
         {fmt("frozen base at %.3g bits/param, no gradients or optimizer states; %.3g adapter params (rank "
-             "%.0f on q and v) carry fp32 weights, grads and ",
+             "%.0f on ",
              base_bits, lp, w.lora_rank) +
+             targets_en(w) + ") carry fp32 weights, grads and " +
              (eight_bit ? std::string("8-bit (paged) Adam states") : std::string("AdamW states")),
-         fmt("冻结的底模 %.3g 位/参数，没有梯度和优化器状态；%.3g 个适配器参数（q、v 上秩 %.0f）带 fp32 "
-             "权重、梯度和",
-             base_bits, lp, w.lora_rank) +
+         fmt("冻结的底模 %.3g 位/参数，没有梯度和优化器状态；%.3g 个适配器参数（", base_bits, lp) +
+             targets_zh(w) + fmt("上秩 %.0f）带 fp32 权重、梯度和", w.lora_rank) +
              (eight_bit ? std::string("8 位（分页）Adam 状态") : std::string("AdamW 状态"))});
 }
 

@@ -85,6 +85,9 @@ struct LayerActivation {
   double logits_per_vocab = 0;  // bytes per token per vocabulary entry
 };
 LayerActivation layer_activation(const Workload& w);
+// LoRA adapter parameters on the workload's target layers (Workload::lora_targets), rank x (input +
+// output width) per adapted linear layer (estimate_memory.cpp).
+double lora_params(const Workload& w);
 // `with_rules` = false skips the rule texts: callers that only need the numbers (fit advice trying
 // alternatives, the recommender screening offers) would otherwise format them by the thousand.
 MemoryBreakdown memory_breakdown(const Workload& w, const MemoryPlan& plan, bool with_rules = true);

@@ -222,6 +222,19 @@ Built build_workload(const json& wl, const std::vector<Preset>& presets) {
   b.gpu_count = std::max(1, static_cast<int>(num(wl, "num_gpus", 1)));
   if (wl.contains("lora_r") && wl["lora_r"].is_number())
     w.lora_rank = std::max(1, static_cast<int>(wl["lora_r"].get<double>()));
+  // The adapters' targets as the recipe names them: "all"/"all-linear" (PEFT, LLaMA-Factory, ms-swift ALL),
+  // or the module names. Anything else (q_proj and v_proj, LitGPT's query and value, Qwen-1's fused c_attn,
+  // whose r x (h + 3h) equals q and v's count) is the q-and-v default.
+  if (wl.contains("lora_target_modules")) {
+    const json& t = wl["lora_target_modules"];
+    std::string names;
+    if (t.is_string()) names = lower(t.get<std::string>());
+    if (t.is_array())
+      for (const json& n : t)
+        if (n.is_string()) names += lower(n.get<std::string>()) + " ";
+    const bool all_named = has(names, "o_proj") && has(names, "down_proj");
+    if (names.rfind("all", 0) == 0 || all_named) w.lora_targets = LoraTargets::all;
+  }
   const std::string framework = str(wl, "framework");
   // llama.cpp's cuBLAS path multiplies fp16 with fp16 accumulation.
   if (has(framework, "llama.cpp")) w.fp16_accumulate = true;

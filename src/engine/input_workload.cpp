@@ -199,6 +199,14 @@ std::vector<InputField> input_workload_fields() {
       bind(field("rank", "--lora-rank", "lora_rank", T::integer, {0, 1e6, ""}, {"LoRA rank", "LoRA 秩"},
                  {"LoRA rank", "LoRA 秩"}, "job"),
            &Workload::lora_rank),
+      bind_choice(
+          field("lt", "--lora-targets", "lora_targets", T::choice, none, {"LoRA targets", "LoRA 目标层"},
+                {"qv: query and value projections (PEFT's default for Llama); all: every linear layer "
+                 "(all-linear, QLoRA paper, LLaMA-Factory lora_target all)",
+                 "qv：query 和 value 投影（PEFT 对 Llama 的默认）；all：所有线性层（all-linear、QLoRA "
+                 "论文、LLaMA-Factory lora_target all）"},
+                "job"),
+          &Workload::lora_targets, &parse_lora_targets, {"qv", "all"}),
       bind(field("samples", "--samples", "samples", T::count, {0, 1e15, ""},
                  {"Dataset samples", "数据集样本数"},
                  {"Dataset samples (images, sequences, prompts or solver steps)",

@@ -66,6 +66,9 @@ const Name<Runtime> kRuntimes[] = {{Runtime::auto_, "auto"},        {Runtime::py
                                    {Runtime::vllm, "vllm"},         {Runtime::llamacpp, "llamacpp"},
                                    {Runtime::tensorrt, "tensorrt"}, {Runtime::llamacpp, "llama.cpp"},
                                    {Runtime::llamacpp, "gguf"},     {Runtime::pytorch, "hf"}};
+// "all-linear" (PEFT's spelling) reads as all_linear once dashes become underscores.
+const Name<LoraTargets> kLoraTargets[] = {
+    {LoraTargets::qv, "qv"}, {LoraTargets::all, "all"}, {LoraTargets::all, "all_linear"}};
 
 template <class E, std::size_t N>
 std::string_view name_of(const Name<E> (&table)[N], E value) {
@@ -115,6 +118,12 @@ std::string_view to_string(Bound v) {
 }
 std::string_view to_string(Runtime v) {
   return name_of(kRuntimes, v);
+}
+std::string_view to_string(LoraTargets v) {
+  return name_of(kLoraTargets, v);
+}
+bool parse_lora_targets(std::string_view s, LoraTargets& out) {
+  return parse_from(kLoraTargets, s, out);
 }
 bool parse_mode(std::string_view s, Mode& out) {
   return parse_from(kModes, s, out);

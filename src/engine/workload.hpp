@@ -25,6 +25,11 @@ enum class Runtime { auto_, pytorch, vllm, llamacpp, tensorrt };
 // Serving (serve.hpp): when the service is up. always = 24 h a day; night = stopped serve_idle_hours a day;
 // zero = scaled to zero in the serve_idle_hours a day without traffic.
 enum class ServeIdle { always, night, zero };
+// Which linear layers carry LoRA adapters. qv: the query and value projections (Hugging Face PEFT's default
+// for Llama-style models, LitGPT's lora_query and lora_value). all: every linear layer of each transformer
+// block, attention and FFN (PEFT target_modules="all-linear", the QLoRA paper, LLaMA-Factory's
+// `lora_target: all`, ms-swift's ALL); the embeddings and the output head are not adapted.
+enum class LoraTargets { qv, all };
 
 // "This job took T hours on GPU X": calibrates every other estimate.
 struct ReferenceRun {
@@ -98,6 +103,7 @@ struct Workload {
   bool fp16_accumulate = false;
   double weight_bits = 16;  // inference: 16, 8, 4
   int lora_rank = 16;
+  LoraTargets lora_targets = LoraTargets::qv;
   // Amount of work (0 = unknown).
   double dataset_samples = 0;
   double epochs = 0;
@@ -152,6 +158,7 @@ std::string_view to_string(Optimizer);
 std::string_view to_string(Bound);
 std::string_view to_string(Runtime);
 std::string_view to_string(ServeIdle);  // serve.cpp
+std::string_view to_string(LoraTargets);
 bool parse_mode(std::string_view, Mode&);
 bool parse_arch(std::string_view, Arch&);
 bool parse_precision(std::string_view, Precision&);
@@ -159,6 +166,7 @@ bool parse_optimizer(std::string_view, Optimizer&);
 bool parse_bound(std::string_view, Bound&);
 bool parse_runtime(std::string_view, Runtime&);
 bool parse_serve_idle(std::string_view, ServeIdle&);  // serve.cpp
+bool parse_lora_targets(std::string_view, LoraTargets&);
 
 // Range checks: every problem names its field ("batch", "hidden").
 std::vector<Problem> validate_workload(const Workload&);

@@ -82,6 +82,7 @@ constexpr JsonKey kWriteOrder[] = {
     {"fp16_accumulate", false},
     {"weight_bits", false},
     {"lora_rank", false},
+    {"lora_targets", true},
     {"samples", false},
     {"epochs", false},
     {"tokens", false},

@@ -89,6 +89,7 @@ inline Workload random_workload(SplitMix64& rng, const std::vector<Preset>& pres
   }
   if ((w.mode == Mode::lora || w.mode == Mode::qlora) && rng.chance(0.5))
     w.lora_rank = 1 << rng.between(2, 7);
+  if ((w.mode == Mode::lora || w.mode == Mode::qlora) && rng.chance(0.5)) w.lora_targets = LoraTargets::all;
   if (w.dataset_samples > 0 && rng.chance(0.5))
     w.dataset_samples = rng.typed(w.dataset_samples * rng.log_uniform(0.1, 10));
   if (w.epochs > 0 && rng.chance(0.5)) w.epochs = rng.typed(rng.log_uniform(0.5, 50), 2);
