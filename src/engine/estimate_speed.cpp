@@ -161,16 +161,10 @@ double quantized_weights(const Workload& w) {
   return stored_weight_bits(w) < 16 ? effective_params(w) : 0.0;
 }
 
-// Parameters the optimizer steps on in a LoRA job. P * 0.01 stands for q and v's adapters, a rough
-// upper figure (r 16 on Llama-2-7B holds 0.12% of it) kept because the step times and goldens were
-// settled with it and the optimizer's traffic is a fraction of a percent of the step's; the adapters
-// other targets add beyond q and v's are counted exactly (lora_params), so all-linear costs its
-// ~4.8x more optimizer traffic.
-double adapter_trained(const Workload& w, double P) {
-  if (w.lora_targets == LoraTargets::qv) return P * 0.01;
-  Workload qv = w;
-  qv.lora_targets = LoraTargets::qv;
-  return P * 0.01 + std::max(0.0, lora_params(w) - lora_params(qv));
+// Parameters the optimizer steps on in a LoRA job: the adapters themselves (lora_params, by target
+// set), so all-linear's ~4.8x more optimizer traffic is counted as the memory side counts its states.
+double adapter_trained(const Workload& w) {
+  return lora_params(w);
 }
 
 double kernels_per_layer(const Workload& w) {
@@ -261,7 +255,7 @@ StepWork step_work(const Workload& in) {
     const double act = kActTrafficFactor * stored_activation_bytes(w) * (w.checkpointing ? 4.0 / 3.0 : 1.0);
     const double compute_weight_bytes =
         adapter(w) ? weight_bytes(w) : P * (fp32_like(w.precision) ? 4.0 : 2.0);
-    const double trained = adapter(w) ? adapter_trained(w, P) : P;
+    const double trained = adapter(w) ? adapter_trained(w) : P;
     const bool offload = offloaded(w);
     k.bytes = act + passes * compute_weight_bytes +
               (offload ? 0.0 : trained * optimizer_touch_bytes(w)) / w.grad_accum;
