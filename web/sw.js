@@ -50,7 +50,8 @@ function keep(urls) {
   var scope = new URL(self.registration.scope);
   var manifest = new URL(MANIFEST, scope).pathname;
   var wanted = urls.filter(function (u) {
-    var url = typeof u === 'string' && new URL(u, scope);
+    var url = null;
+    try { url = typeof u === 'string' && new URL(u, scope); } catch (e) { /* not a URL: skipped */ }
     return url && url.origin === scope.origin && url.pathname.indexOf(scope.pathname) === 0 &&
            url.pathname !== manifest && !/\/sw\.js$/.test(url.pathname);
   }).slice(0, 200);
