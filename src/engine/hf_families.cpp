@@ -9,7 +9,8 @@ namespace gw::hfc {
 
 // DistilBERT (transformers' models/distilbert/modeling_distilbert.py) is BERT's encoder layer under its own
 // key names. The shape's encoder adds a pooler DistilBERT does not have (hidden x hidden, under 1% of
-// distilbert-base) and leaves out the 512 learned positions; its MLM head transform is DistilBERT's
+// distilbert-base): kept, because the classification fine-tune a student runs trains a pre_classifier of
+// that same size. It leaves out the 512 learned positions; its MLM head transform is DistilBERT's
 // vocab_transform.
 void read_distilbert(Reader& r, ojson& s) {
   s["arch"] = "encoder";
