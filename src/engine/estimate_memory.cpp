@@ -89,17 +89,6 @@ double state_bytes_per_param(const Workload& w, double& w_b, double& g_b) {
   }
 }
 
-// Layers of each kind: MoE layers (all but the leading dense_layers) hold experts in place of the dense
-// FFN, as model_shape.cpp counts them. ALBERT's shared layers hold one set of weights (and adapters).
-struct LayerSplit {
-  double dense = 0, moe = 0;
-};
-LayerSplit layer_split(const Workload& w) {
-  const double weighted = w.distinct_layers > 0 ? std::min(w.distinct_layers, w.layers) : w.layers;
-  const double moe = w.experts > 0 ? std::max(0.0, weighted - std::max(w.dense_layers, 0)) : 0.0;
-  return {weighted - moe, moe};
-}
-
 // One attention block's linear layers as (input, output) widths: q, k, v, o; MLA's low-rank projections
 // as DeepSeek's modeling code has them (q_a/q_b or q_proj, kv_a_proj_with_mqa, kv_b_proj, o_proj).
 std::vector<std::pair<double, double>> attention_linears(const Workload& w) {
@@ -392,17 +381,14 @@ void frozen_modules(const Workload& w, MemoryBreakdown& m, bool with_rules) {
 }
 
 // The adapted layers in words, as the rule names them: "q and v", or every linear layer by its name.
-std::string targets_en(const Workload& w) {
-  if (w.lora_targets == LoraTargets::qv) return "q and v";
+Text targets_text(const Workload& w) {
+  if (w.lora_targets == LoraTargets::qv) return {"q and v", "q、v "};
   const bool gated = effective_ffn_matrices(w) == 3;
-  std::string s = std::string("all linear layers (q, k, v, o, ") + (gated ? "gate, up, down" : "up, down");
-  return s + (w.experts > 0 ? " of every expert, router)" : ")");
-}
-std::string targets_zh(const Workload& w) {
-  if (w.lora_targets == LoraTargets::qv) return "q、v ";
-  const bool gated = effective_ffn_matrices(w) == 3;
-  std::string s = std::string("所有线性层（q、k、v、o、") + (gated ? "gate、up、down" : "up、down");
-  return s + (w.experts > 0 ? "，含每个专家和路由器）" : "）");
+  const bool moe = w.experts > 0;
+  return {std::string("all linear layers (q, k, v, o, ") + (gated ? "gate, up, down" : "up, down") +
+              (moe ? " of every expert, router)" : ")"),
+          std::string("所有线性层（q、k、v、o、") + (gated ? "gate、up、down" : "up、down") +
+              (moe ? "，含每个专家和路由器）" : "）")};
 }
 
 void adapter_memory(const Workload& w, MemoryBreakdown& m, bool with_rules) {
@@ -419,16 +405,18 @@ void adapter_memory(const Workload& w, MemoryBreakdown& m, bool with_rules) {
   m.weights_gib = (weight_bytes(base) + lp * 4.0) / kGiB;
   m.gradients_gib = lp * 4.0 / kGiB;
   m.optimizer_gib = lp * (eight_bit ? 2.0 : 8.0) / kGiB;
-  if (with_rules)
+  if (with_rules) {
+    const Text targets = targets_text(w);
     m.rules.push_back(
         {fmt("frozen base at %.3g bits/param, no gradients or optimizer states; %.3g adapter params (rank "
              "%.0f on ",
              base_bits, lp, w.lora_rank) +
-             targets_en(w) + ") carry fp32 weights, grads and " +
+             targets.en + ") carry fp32 weights, grads and " +
              (eight_bit ? std::string("8-bit (paged) Adam states") : std::string("AdamW states")),
          fmt("冻结的底模 %.3g 位/参数，没有梯度和优化器状态；%.3g 个适配器参数（", base_bits, lp) +
-             targets_zh(w) + fmt("上秩 %.0f）带 fp32 权重、梯度和", w.lora_rank) +
+             targets.zh + fmt("上秩 %.0f）带 fp32 权重、梯度和", w.lora_rank) +
              (eight_bit ? std::string("8 位（分页）Adam 状态") : std::string("AdamW 状态"))});
+  }
 }
 
 void full_states(const Workload& w, const MemoryPlan& plan, MemoryBreakdown& m, bool with_rules) {

@@ -161,12 +161,6 @@ double quantized_weights(const Workload& w) {
   return stored_weight_bits(w) < 16 ? effective_params(w) : 0.0;
 }
 
-// Parameters the optimizer steps on in a LoRA job: the adapters themselves (lora_params, by target
-// set), so all-linear's ~4.8x more optimizer traffic is counted as the memory side counts its states.
-double adapter_trained(const Workload& w) {
-  return lora_params(w);
-}
-
 double kernels_per_layer(const Workload& w) {
   if (w.mode == Mode::inference) return 15;
   return adapter(w) ? 50 : 60;
@@ -255,7 +249,8 @@ StepWork step_work(const Workload& in) {
     const double act = kActTrafficFactor * stored_activation_bytes(w) * (w.checkpointing ? 4.0 / 3.0 : 1.0);
     const double compute_weight_bytes =
         adapter(w) ? weight_bytes(w) : P * (fp32_like(w.precision) ? 4.0 : 2.0);
-    const double trained = adapter(w) ? adapter_trained(w) : P;
+    // A LoRA job's optimizer steps on the adapters only (lora_params, by target set), as its memory counts.
+    const double trained = adapter(w) ? lora_params(w) : P;
     const bool offload = offloaded(w);
     k.bytes = act + passes * compute_weight_bytes +
               (offload ? 0.0 : trained * optimizer_touch_bytes(w)) / w.grad_accum;

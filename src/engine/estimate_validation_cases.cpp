@@ -228,12 +228,12 @@ Built build_workload(const json& wl, const std::vector<Preset>& presets) {
   if (wl.contains("lora_target_modules")) {
     const json& t = wl["lora_target_modules"];
     std::string names;
-    if (t.is_string()) names = lower(t.get<std::string>());
+    if (t.is_string() && !parse_lora_targets(t.get<std::string>(), w.lora_targets))
+      names = lower(t.get<std::string>());
     if (t.is_array())
       for (const json& n : t)
         if (n.is_string()) names += lower(n.get<std::string>()) + " ";
-    const bool all_named = has(names, "o_proj") && has(names, "down_proj");
-    if (names.rfind("all", 0) == 0 || all_named) w.lora_targets = LoraTargets::all;
+    if (has(names, "o_proj") && has(names, "down_proj")) w.lora_targets = LoraTargets::all;
   }
   const std::string framework = str(wl, "framework");
   // llama.cpp's cuBLAS path multiplies fp16 with fp16 accumulation.

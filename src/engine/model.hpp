@@ -44,6 +44,13 @@ struct ShapeParams {
   double active() const { return embeddings + attention + ffn + experts_active + router + other; }
 };
 ShapeParams shape_params(const Workload&);
+// The layers that hold weights, by kind: ALBERT's shared layers count once (distinct_layers); MoE layers are
+// all but the first dense_layers. shape_params counts with it, and so do LoRA's adapters
+// (estimate_memory.cpp).
+struct LayerSplit {
+  double dense = 0, moe = 0;
+};
+LayerSplit layer_split(const Workload&);
 
 // A diffusion UNet (diffusers UNet2DConditionModel, unet/config.json), counted apart: its weights are
 // convolutions and attention at several resolutions, which the transformer shape cannot express.

@@ -90,6 +90,13 @@ double kv_cache_values_per_token_layer(const Workload& w) {
   return 2.0 * kv * effective_head_dim(w);
 }
 
+LayerSplit layer_split(const Workload& w) {
+  const double layers = std::max(w.layers, 0);
+  const double weighted = w.distinct_layers > 0 ? std::min<double>(w.distinct_layers, layers) : layers;
+  const double moe = w.experts > 0 ? std::max(0.0, weighted - std::max(w.dense_layers, 0)) : 0.0;
+  return {weighted - moe, moe};
+}
+
 ShapeParams shape_params(const Workload& w) {
   ShapeParams s;
   if (!has_shape(w)) return s;
@@ -113,11 +120,11 @@ ShapeParams shape_params(const Workload& w) {
   }
 
   // Cross-layer sharing (ALBERT): only the distinct layers hold weights; every layer still runs.
-  const double weighted = w.distinct_layers > 0 ? std::min<double>(w.distinct_layers, layers) : layers;
+  const LayerSplit split = layer_split(w);
+  const double weighted = split.dense + split.moe, moe_layers = split.moe;
   s.attention = weighted * attn;
   s.other = weighted * 2 * norm(w) + norm(w);
-  const double moe_layers = w.experts > 0 ? std::max(0.0, weighted - std::max(w.dense_layers, 0)) : 0;
-  s.ffn = (weighted - moe_layers) * ffn_block(w, effective_intermediate(w));
+  s.ffn = split.dense * ffn_block(w, effective_intermediate(w));
   if (moe_layers > 0) {
     const double expert = ffn_block(w, w.expert_intermediate);
     s.experts_total = moe_layers * (static_cast<double>(w.experts) + w.shared_experts) * expert;
