@@ -47,15 +47,16 @@ struct JobTime {
   double total() const { return compute_s + prefill_s + loading_s; }
 };
 
-// `cluster_slowdown`: a multi-node run's single-node speed-up over its own (scaling.hpp), 1 on one node.
-JobTime job_time(const Workload& w, const Gpu& gpu, int count, double derate, double units,
-                 double baseline_s_per_unit, double cluster_slowdown = 1) {
+// `r` and `s_per_unit`: the card's rates and model::seconds_per_unit on `count` of it, which the caller has
+// at hand. `cluster_slowdown`: a multi-node run's single-node speed-up over its own (scaling.hpp), 1 on one
+// node.
+JobTime job_time(const Workload& w, const Gpu& gpu, int count, const model::Rates& r, double s_per_unit,
+                 double units, double baseline_s_per_unit, double cluster_slowdown = 1) {
   JobTime t;
-  const double per_unit = model::seconds_per_unit(w, gpu, count, derate) * cluster_slowdown;
+  const double per_unit = s_per_unit * cluster_slowdown;
   if (per_unit <= 0) return t;
   t.compute_s = units * per_unit;
   if (w.mode == Mode::inference && w.arch == Arch::decoder && w.dataset_samples > 0 && w.seq_len > 0) {
-    const model::Rates r = model::rates_for(w, gpu, derate, false);
     const model::StepWork pw = model::prefill_work(w);
     const double batches = w.dataset_samples / w.inference_batch;
     t.prefill_s =
@@ -87,19 +88,26 @@ struct Calibration {
   double factor = 1;
 };
 
-Calibration calibrate(const Workload& w, const Catalog& catalog, const Gpu& fallback) {
+// `work`: model::step_work(w), which the caller has at hand (it is the same on every card).
+Calibration calibrate(const Workload& w, const model::StepWork& work, const Catalog& catalog,
+                      const Gpu& fallback) {
   Calibration c;
   c.units = model::total_units(w);
   c.ref = w.reference ? &*w.reference : nullptr;
   c.gpu = c.ref ? resolve(catalog, c.ref->gpu) : nullptr;
-  c.calibrated = c.gpu && model::seconds_per_unit(w, *c.gpu, c.ref->gpu_count, 1.0) > 0;
+  const model::Rates ref_rates = c.gpu ? model::rates_for(w, *c.gpu, 1.0, false) : model::Rates{};
+  const double ref_per_unit =
+      c.gpu ? model::seconds_per_unit(work, ref_rates, w.bound, *c.gpu, c.ref->gpu_count) : 0;
+  c.calibrated = ref_per_unit > 0;
   c.have_units = c.units > 0;
   if (!c.have_units && c.calibrated) c.units = 1;  // the reference run fixes the amount of work
   c.base_gpu = c.gpu ? c.gpu : catalog.gpu("rtx-3090");
   if (!c.base_gpu) c.base_gpu = &fallback;
-  c.base_per_unit = model::seconds_per_unit(w, *c.base_gpu, 1, 1.0);
+  c.base_per_unit =
+      model::seconds_per_unit(work, model::rates_for(w, *c.base_gpu, 1.0, false), w.bound, *c.base_gpu, 1);
   if (c.calibrated) {
-    const JobTime there = job_time(w, *c.gpu, c.ref->gpu_count, 1.0, c.units, c.base_per_unit);
+    const JobTime there =
+        job_time(w, *c.gpu, c.ref->gpu_count, ref_rates, ref_per_unit, c.units, c.base_per_unit);
     c.factor = there.total() > 0 ? c.ref->hours * 3600.0 / there.total() : 1;
   }
   return c;
@@ -298,8 +306,9 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   }
 
   // ---- rate
-  const model::Rates rates = model::rates_for(w, gpu, e.derate);
-  e.unit_used = rates.unit;
+  // Screening discards the notes, and building them was a third of this call's instructions.
+  const model::Rates rates = model::rates_for(w, gpu, e.derate, opt.explain);
+  e.unit_used = std::string(rates.unit);
   for (const Text& n : rates.notes) e.notes.push_back(n);
   if (!rates.supported) {
     e.supported = false;
@@ -326,7 +335,8 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
   e.scaling_efficiency = scaling.efficiency;
   // What the tensor unit delivers on this job once the other terms are paid for.
   e.effective_tflops = finite_or(work.tensor_flops / step_s / 1e12, 0);
-  const double per_unit = model::seconds_per_unit(w, gpu, e.gpu_count, e.derate) * cluster_slowdown;
+  const double s_per_unit = model::seconds_per_unit(work, rates, w.bound, gpu, e.gpu_count);
+  const double per_unit = s_per_unit * cluster_slowdown;
   e.throughput = per_unit > 0 ? 1.0 / per_unit : 0;
   e.throughput_unit = model::throughput_unit(w);
   if (e.derate < 1)
@@ -335,7 +345,7 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
          fmt("该实例降频：算力按 %.0f%% 计（带宽不变）", e.derate * 100)});
 
   // ---- time
-  const Calibration cal = calibrate(w, catalog, gpu);
+  const Calibration cal = calibrate(w, work, catalog, gpu);
   const ReferenceRun* ref = cal.ref;
   const Gpu* ref_gpu = cal.gpu;
   const bool calibrated = cal.calibrated, have_units = cal.have_units;
@@ -351,7 +361,7 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
         "每步 = 张量 FLOPs / (峰值 × 利用率) + CUDA 核 FLOPs / (FP32 × 利用率) + 字节 / (带宽 × 效率) + "
         "内核数 × 间隙；时长 = 工作量 × 每步时间 / 每步单位数 / 多卡加速比 + 数据加载"};
     add_input(te, "tensor FLOPs per step", work.tensor_flops, "FLOP");
-    add_input(te, rates.unit + " rate" + (rates.power_fraction < 0.98 ? " (power-limited)" : ""),
+    add_input(te, std::string(rates.unit) + " rate" + (rates.power_fraction < 0.98 ? " (power-limited)" : ""),
               rates.tensor_tflops, "TFLOPS",
               unit_used_text(rates.unit).zh + " 算力" + (rates.power_fraction < 0.98 ? "（功耗受限）" : ""));
     add_input(te, "utilization of that unit", model::kTensorUtil, "");
@@ -427,7 +437,7 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
     }
     return e;
   }
-  JobTime here = job_time(w, gpu, e.gpu_count, e.derate, units, base_per_unit, cluster_slowdown);
+  JobTime here = job_time(w, gpu, e.gpu_count, rates, s_per_unit, units, base_per_unit, cluster_slowdown);
   const double factor = cal.factor;
   if (calibrated && te) {
     add_input(te, "reference run on " + ref_gpu->id, ref->hours, "h", "参考运行（" + ref_gpu->id + "）");
@@ -469,7 +479,7 @@ GpuEstimate estimate_unchecked(const Workload& w, const Gpu& gpu, const Catalog&
 
 std::vector<Text> reference_run_notes(const Workload& w, const Catalog& catalog) {
   if (!w.reference || catalog.gpus.empty()) return {};
-  return calibration_notes(calibrate(w, catalog, catalog.gpus.front()));
+  return calibration_notes(calibrate(w, model::step_work(w), catalog, catalog.gpus.front()));
 }
 
 std::vector<GpuEstimate> estimate_all(const Workload& w, const Catalog& catalog, int gpu_count) {

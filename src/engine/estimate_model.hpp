@@ -3,6 +3,7 @@
 // the work one step does. Front ends use estimate.hpp; tests may use these to check single rules.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "catalog.hpp"
@@ -107,7 +108,9 @@ double kv_bytes_per_token(const Workload& w);
 struct Rates {
   bool supported = true;
   Text unsupported_reason;
-  std::string unit;           // "FP16 tensor (FP32 acc)", "TF32 tensor", "FP32", "FP64", ...
+  // "FP16 tensor (FP32 acc)", "TF32 tensor", "FP32", "FP64", ...: a literal, as rates_for is called for
+  // every offer and a string of this length was an allocation each time.
+  std::string_view unit;
   double power_fraction = 1;  // share of the tensor peak the board's power limit sustains
   double tensor_tflops = 0;   // peak of the unit the job's matrix math runs on (after derate)
   double simt_tflops = 0;     // sustained FP32 on CUDA cores for elementwise work (after derate)
@@ -156,6 +159,8 @@ StepTime step_time(const StepWork& work, const Rates& rates, Bound bound);
 
 // Seconds for one throughput unit on `count` cards of `gpu` (no data loading). 0 when unsupported.
 double seconds_per_unit(const Workload& w, const Gpu& gpu, int count, double derate);
+// The same from a step already worked out for this card (an estimate has both at hand); 0 when it cannot run.
+double seconds_per_unit(const StepWork& work, const Rates& rates, Bound bound, const Gpu& gpu, int count);
 // Units of work the whole job does (samples, tokens or steps); 0 when unknown.
 double total_units(const Workload& w);
 

@@ -356,8 +356,12 @@ double seconds_per_unit(const Workload& in, const Gpu& gpu, int count, double de
   const Workload& w = modelled(in, buf);
   const Rates r = rates_for(w, gpu, derate, false);
   if (!r.supported) return 0;
-  const StepWork k = step_work(w);
-  const double t = step_time(k, r, w.bound).total();
+  return seconds_per_unit(step_work(w), r, w.bound, gpu, count);
+}
+
+double seconds_per_unit(const StepWork& k, const Rates& r, Bound bound, const Gpu& gpu, int count) {
+  if (!r.supported) return 0;
+  const double t = step_time(k, r, bound).total();
   const double speedup = multi_gpu_speedup(gpu, std::max(1, count));
   const double v = t / std::max(k.units, 1e-12) / speedup;
   return std::isfinite(v) && v > 0 ? v : 0;

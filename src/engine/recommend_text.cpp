@@ -62,6 +62,11 @@ Text compare(const Row& r, const Row& ref) {
     c_good = row_free == ref_free ? 0 : row_free ? 1 : -1;
   } else if (std::fabs(c - 1) < 0.05) {
     cost = {"about the same total cost", "总价相近"};
+  } else if (c < 0.1) {
+    // Past 90% a share says little ("99% cheaper", or "100%" once rounded): the ratio says it.
+    const std::string n = fmt(1 / c, 0);
+    cost = {"1/" + n + " of the total cost", "总价只有其 1/" + n};
+    c_good = 1;
   } else if (c < 1) {
     cost = {fmt((1 - c) * 100, 0) + "% cheaper in total", "总价低 " + fmt((1 - c) * 100, 0) + "%"};
     c_good = 1;

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace gw {
@@ -83,8 +85,19 @@ double Rng::uniform() {
 
 double det_log(double x) {
   if (!(x > 0) || !std::isfinite(x)) return 0;
-  int e = 0;
-  double m = std::frexp(x, &e);  // exact: x = m * 2^e, m in [0.5, 1)
+  // x = m * 2^e, m in [0.5, 1), exactly as std::frexp splits it, read from the bits: frexp is a libm call,
+  // and the Monte Carlo takes a logarithm per simulated interruption.
+  std::uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  int e = static_cast<int>((bits >> 52) & 0x7FF);
+  double m;
+  if (e == 0) {
+    m = std::frexp(x, &e);  // subnormal
+  } else {
+    e -= 1022;
+    bits = (bits & 0x800FFFFFFFFFFFFFull) | (std::uint64_t{1022} << 52);
+    std::memcpy(&m, &bits, sizeof m);
+  }
   if (m < 0.70710678118654752) {
     m *= 2;
     --e;

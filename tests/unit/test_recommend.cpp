@@ -394,3 +394,24 @@ TEST_CASE("currency: a USD answer is the CNY answer divided by the rate") {
     CHECK(usd.rows[i].cost.likely * 7.0 == doctest::Approx(cny.rows[i].cost.likely));
   }
 }
+
+TEST_CASE("a pick far cheaper than the fastest row says by what ratio, never '100% cheaper'") {
+  // bert-base fine-tuning: the pick is a small card, the fastest an 8-card node costing hundreds of times
+  // more, so the share rounds to 100%.
+  const gw::Scenario s = scenario_for("bert-base-finetune");
+  const gw::Report rep = gw::recommend(s, bundled_catalog(), gw::RecommendOptions{});
+  REQUIRE(!rep.rows.empty());
+  const gw::Row& pick = rep.rows.front();
+  const std::size_t at = pick.reason.en.find("Against the fastest");
+  REQUIRE(at != std::string::npos);
+  const std::string against = pick.reason.en.substr(at);
+  CHECK(against.find("100%") == std::string::npos);
+  const gw::Row* fastest = &pick;
+  for (const gw::Row& r : rep.rows)
+    if (r.finish_hours.likely < fastest->finish_hours.likely) fastest = &r;
+  const double ratio = fastest->cost.likely / pick.cost.likely;
+  REQUIRE(ratio > 10);
+  CHECK(against.find("1/" + std::to_string(static_cast<long>(std::lround(ratio))) + " of the total cost") !=
+        std::string::npos);
+  CHECK(pick.reason.zh.find("总价只有其 1/") != std::string::npos);
+}
