@@ -415,3 +415,35 @@ TEST_CASE("a pick far cheaper than the fastest row says by what ratio, never '10
         std::string::npos);
   CHECK(pick.reason.zh.find("总价只有其 1/") != std::string::npos);
 }
+
+TEST_CASE("a spot price the provider lists for a card replaces one derived from its typical discount") {
+  const gw::Catalog& cat = bundled_catalog();
+  // The case that made the rule: Compshare lists the RTX 4090's spot price in one offer, and another
+  // (its list page, no spot price) would derive one.
+  auto listed = [&](const gw::Offer& o) {
+    for (const gw::Offer& x : cat.offers)
+      if (x.provider == o.provider && x.gpu == o.gpu && x.gpu_count == o.gpu_count && x.spot_per_hour &&
+          *x.spot_per_hour > 0)
+        return true;
+    return false;
+  };
+  const gw::Offer* would_derive = cat.offer("compshare-cn-list-rtx-4090-x1");
+  REQUIRE(would_derive != nullptr);
+  REQUIRE(!would_derive->spot_per_hour);
+  REQUIRE(listed(*would_derive));
+  gw::RecommendOptions o;
+  o.max_rows = 0;
+  o.detailed_rows = 1;
+  const gw::Report rep = gw::recommend(scenario_for("qlora-7b"), cat, o);
+  REQUIRE(!rep.rows.empty());
+  int derived = 0;
+  for (const gw::Row& r : rep.rows) {
+    if (!r.price_derived) continue;
+    ++derived;
+    const gw::Offer* off = cat.offer(r.offer);
+    REQUIRE(off != nullptr);
+    CAPTURE(r.offer);
+    CHECK(!listed(*off));
+  }
+  CHECK(derived > 0);  // derived spot prices remain where nothing is listed
+}
