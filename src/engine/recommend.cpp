@@ -472,7 +472,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
         const Provider& p = catalog.providers[pi->second];
         const Gpu& g = catalog.gpus[gi->second];
         const OfferPrice price = offer_price(o, p, pricing, scenario.price_overrides);
-        if (!price.available) continue;               // no spot for this offer: not a candidate at all
+        if (!price.available) continue;  // no spot for this offer: not a candidate at all
         if (price.derived && listed_spot.count({o.provider, o.gpu, o.gpu_count})) continue;  // (above)
         if (provider_out[pi->second] == 3) continue;  // a weekly quota, not asked for
         ++report.considered;
