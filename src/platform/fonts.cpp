@@ -23,9 +23,9 @@ const ImWchar kLatinRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2030, 0x20AC, 
 // them for what users type): a third fewer glyphs to rasterize before the first frame. Nor 中文, which only
 // the language button shows, in the body font: ImGui sizes a font's glyph index to its highest code point,
 // and those two made each index 26k entries long.
-const ImWchar kUiRanges[] = {0x0020, 0x007E, 0x00A0, 0x00BF, 0x00D7, 0x00D7, 0x00F7, 0x00F7, 0x2010,
-                             0x2027, 0x2030, 0x20AC, 0x2190, 0x2199, 0x2122, 0x2122, 0x2212, 0x2265,
-                             0x2500, 0x25FF, 0x2713, 0x2717, 0};
+const ImWchar kUiRanges[] = {0x0020, 0x007E, 0x00A0, 0x00BF, 0x00D7, 0x00D7, 0x00F7, 0x00F7,
+                             0x2010, 0x2027, 0x2030, 0x20AC, 0x2190, 0x2199, 0x2122, 0x2122,
+                             0x2212, 0x2265, 0x2500, 0x25FF, 0x2713, 0x2717, 0};
 const ImWchar kCjkRanges[] = {0x2000, 0x206F, 0x2190, 0x23FF, 0x2460, 0x24FF, 0x2500, 0x27BF, 0x3000,
                               0x30FF, 0x3400, 0x4DBF, 0x4E00, 0x9FFF, 0xFF00, 0xFFEF, 0};
 
@@ -70,7 +70,8 @@ void build_fonts(float scale, const std::string& cjk) {
   ImFontAtlas* atlas = ImGui::GetIO().Fonts;
   atlas->Clear();
   // With CJK: big enough for a few thousand glyphs at 2x without a second pass. Latin alone: ImGui's choice
-  // by area (512 at 1x), where a forced 1024 made the skyline packer a quarter of the atlas build (callgrind).
+  // by area (512 at 1x), where a forced 1024 made the skyline packer a quarter of the atlas build
+  // (callgrind).
   atlas->TexDesiredWidth = cjk.empty() ? 0 : 4096;
   const float sizes[3] = {kBody, kHeading, kSmall};
   const ImWchar* ranges[3] = {kLatinRanges, kUiRanges, kUiRanges};
