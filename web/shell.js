@@ -184,7 +184,9 @@
       while (!done) done = s.step(STEP);
       var bytes = s.bytes();
       window.gwUnpackMs = performance.now() - t0;
-      return WebAssembly.compile(bytes);
+      var compiled = WebAssembly.compile(bytes);
+      makeContext();  // while it compiles (below)
+      return compiled;
     });
   });
   wasmModule.catch(function () {});  // reported by instantiateWasm
@@ -296,17 +298,18 @@
   var noGl = 'This browser could not start WebGL 2. 此浏览器无法启用 WebGL 2。';
   if (!window.WebAssembly) fail('This browser has no WebAssembly. 此浏览器不支持 WebAssembly。');
   else if (!window.WebGL2RenderingContext) fail(noGl);
-  // The page's one WebGL 2 context, made while the wasm downloads and unpacks rather than inside main(), where
-  // the wait for the GPU process held up the first frame (Emscripten's GL_PREINITIALIZED_CONTEXT). After the
-  // loading screen's first paint, which it would otherwise delay. The attributes are the least ImGui needs: no
-  // depth, stencil, alpha or multisampling. If it is not made in time, or not at all, main() makes its own
-  // and reports a failure through gwFail (src/platform/main.cpp).
-  var makeContext = function () {
+  // The page's one WebGL 2 context, made while the primary compiles (wasmModule above) rather than inside
+  // main(), where the wait for the GPU process held up the first frame (Emscripten's
+  // GL_PREINITIALIZED_CONTEXT). The compiler works on other threads, so the main thread is free then; made
+  // earlier, while the primary downloaded, the context and the commit that followed it (10-20 ms in headless
+  // Chromium) held up the unpacking instead (first frame 263 -> 252 ms, median of 20 alternating loads,
+  // 12-06). The attributes are the least ImGui needs: no depth, stencil, alpha or multisampling. If it is not
+  // made, main() makes its own and reports a failure through gwFail (src/platform/main.cpp).
+  function makeContext() {
     if (window.Module.preinitializedWebGLContext || !window.WebGL2RenderingContext) return;
     var gl = canvas.getContext('webgl2', {alpha: false, depth: false, stencil: false, antialias: false});
     if (gl) window.Module.preinitializedWebGLContext = gl;
-  };
-  requestAnimationFrame(function () { setTimeout(makeContext, 0); });
+  }
 
   // The service worker is registered once the page has drawn its first answer and has nothing more to draw
   // (src/platform/web/web.cpp calls gwIdle). Its install fetches and caches the whole site, about 1.5 MB:
