@@ -42,8 +42,13 @@ def pack(src, dst, preset):
     tmp = dst + ".tmp"
     # pb=0 as build-web-data.py packs (LZMA_FILTERS there): 1.1 KB less primary than -9e's pb=2 on 12-05.
     filters = [{"id": lzma.FILTER_LZMA1, "preset": preset, "pb": 0}]
+    packed = bytearray(lzma.compress(data, format=lzma.FORMAT_ALONE, filters=filters))
+    # The unpacked size in the header (Python writes "unknown", and ends the stream with a marker instead):
+    # web/shell.js unpacks the primary as it downloads, into a buffer of this size. The marker stays after
+    # it; a decoder stops at the size first.
+    packed[5:13] = len(data).to_bytes(8, "little")
     with open(tmp, "wb") as fh:
-        fh.write(lzma.compress(data, format=lzma.FORMAT_ALONE, filters=filters))
+        fh.write(packed)
     os.replace(tmp, dst)
 
 

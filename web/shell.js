@@ -33,11 +33,11 @@
   var lzFetched = fetch('unlzma.wasm');
   window.gwChineseText = chinese;
   var primaryName = chinese ? 'index.zh.wasm.lzma' : 'index.wasm.lzma';
-  var primaryBytes = fetch(primaryName).then(function (r) {
+  var primaryResponse = fetch(primaryName).then(function (r) {
     if (!r.ok) throw new Error(primaryName + ': HTTP ' + r.status);
-    return r.arrayBuffer();
+    return r;
   });
-  primaryBytes.catch(function () {});  // reported by instantiateWasm
+  primaryResponse.catch(function () {});  // reported by instantiateWasm
   if (chinese) window.gwCjkFont = fetch('fonts/cjk.ttf').then(function (r) {
     if (!r.ok) throw new Error('HTTP ' + r.status);
     return r.arrayBuffer();
@@ -171,25 +171,124 @@
     return s.bytes();
   }
 
-  // The primary's bytes (fetched first, above) are unpacked here, in parallel with index.js, and handed to
-  // Emscripten's instantiateWasm hook below. The deferred half's name comes first in the module
-  // (scripts/build-web-split.py): the cache is asked for it after a first short step, and answers while the
-  // rest is unpacked and compiled, not after.
-  var wasmModule = primaryBytes.then(function (buf) {
-    return lzReady.then(function () {
-      var t0 = performance.now();
-      var s = new Unlzma(new Uint8Array(buf));
-      var done = s.step(4096);
-      deferred.lookUp(deferred.nameIn(s.bytes()));
-      while (!done) done = s.step(STEP);
-      var bytes = s.bytes();
-      window.gwUnpackMs = performance.now() - t0;
-      var compiled = WebAssembly.compile(bytes);
-      makeContext();  // while it compiles (below)
-      return compiled;
+  // The primary (fetched first, above) is unpacked as it downloads and compiled as it unpacks, then handed to
+  // Emscripten's instantiateWasm hook below: neither step waits for the whole download, so on a real network
+  // both hide behind it. The deferred half's name comes first in the module (scripts/build-web-split.py): the
+  // cache is asked for it as soon as it is out, and answers while the rest is unpacked and compiled.
+  var wasmModule = primaryResponse.then(function (r) {
+    var streams = r.body && r.body.getReader && window.ReadableStream && WebAssembly.compileStreaming;
+    if (streams) return streamPrimary(r.body.getReader());
+    return r.arrayBuffer().then(function (buf) {
+      return lzReady.then(function () { return compilePrimary(unpackPrimary(new Uint8Array(buf))); });
     });
   });
   wasmModule.catch(function () {});  // reported by instantiateWasm
+
+  // All at once, when the bytes are all there: a browser without streams, or a header without the size.
+  function unpackPrimary(src) {
+    var t0 = performance.now();
+    var s = new Unlzma(src);
+    var done = s.step(4096);
+    deferred.lookUp(deferred.nameIn(s.bytes()));
+    while (!done) done = s.step(STEP);
+    window.gwUnpackMs = performance.now() - t0;
+    return s.bytes();
+  }
+  function compilePrimary(bytes) {
+    var compiled = WebAssembly.compile(bytes);
+    makeContext();  // while it compiles (below)
+    return compiled;
+  }
+
+  // As it downloads: each chunk is copied into the decoder's memory and decoded as far as the input allows
+  // (web/unlzma.c, unlzma_more), and what comes out goes to WebAssembly.compileStreaming. The output's buffer
+  // is the size the header gives (scripts/build-web-split.py writes it); the input grows after it. A header
+  // without a size is unpacked all at once, after the download.
+  function streamPrimary(reader) {
+    var chunks = [], held = 0, ended = false;  // read, and not yet given to the decoder
+    var size = -1, lz = null, outAt = 0, srcAt = 0, given = 0, emitted = 0, begun = false;
+    var named = false, finished = false, busy = 0, sink = null, compiled = null;
+    function joined() {
+      var all = new Uint8Array(held), at = 0;
+      chunks.forEach(function (c) { all.set(c, at); at += c.length; });
+      return all;
+    }
+    function pump() {
+      if (finished || !lzModule) return;
+      if (size < 0) {
+        if (held < 18 && !ended) return;
+        var all = joined(), known = false, i;
+        chunks = [all];
+        size = 0;
+        for (i = 5; i < 13 && all.length >= 13; ++i) if (all[i] !== 255) known = true;
+        if (known && all.length >= 18 && !all[11] && !all[12]) for (i = 10; i >= 5; --i) size = size * 256 + all[i];
+        if (!size) return;  // all at once, once the download ends
+        lz = new WebAssembly.Instance(lzModule, {}).exports;
+        outAt = lz.__heap_base.value;
+        srcAt = outAt + size;
+        var body = new ReadableStream({start: function (c) { sink = c; }});
+        compiled = WebAssembly.compileStreaming(new Response(body, {headers: {'Content-Type': 'application/wasm'}}));
+        compiled.catch(function () {});  // returned below
+      }
+      if (!size) return;
+      var need = srcAt + given + held, mem = lz.memory.buffer.byteLength;
+      if (need > 0x7FFFFFFF) throw new Error('lzma: too long');
+      if (need > mem) lz.memory.grow(Math.ceil((need - mem) / 65536));
+      chunks.forEach(function (c) {
+        new Uint8Array(lz.memory.buffer, srcAt + given, c.length).set(c);
+        given += c.length;
+      });
+      chunks = [];
+      held = 0;
+      var t0 = performance.now(), r = 0;
+      if (!begun) {
+        begun = true;
+        r = lz.unlzma_begin(srcAt, given, outAt, size);
+      }
+      if (!r) {
+        lz.unlzma_more(given, ended ? 1 : 0);
+        do {
+          r = lz.unlzma_run(STEP);
+          var n = lz.unlzma_length();
+          if (!named && (n >= 4096 || r === 1)) {
+            named = true;
+            deferred.lookUp(deferred.nameIn(new Uint8Array(lz.memory.buffer, outAt, Math.min(n, 4096))));
+          }
+          if (n > emitted) sink.enqueue(new Uint8Array(lz.memory.buffer, outAt + emitted, n - emitted).slice());
+          emitted = n;
+        } while (r === 0);
+      }
+      busy += performance.now() - t0;
+      if (r === 1) {
+        finished = true;
+        window.gwUnpackMs = busy;
+        window.gwUnpackStreamed = true;  // tests/browser/test_01
+        sink.close();
+        makeContext();  // while the rest compiles (below)
+      } else if (r !== 2 || ended) {
+        throw new Error('lzma: ' + (r === 2 ? 'truncated' : LZ_ERRORS[-r] || 'error ' + r));
+      }
+    }
+    function read() {
+      return reader.read().then(function (x) {
+        if (x.done) {
+          ended = true;
+        } else {
+          chunks.push(x.value);
+          held += x.value.length;
+        }
+        pump();
+        if (!ended) return read();
+      });
+    }
+    return Promise.all([read(), lzReady.then(pump)]).then(function () {
+      if (!size) return compilePrimary(unpackPrimary(joined()));
+      return compiled;
+    }).catch(function (e) {
+      if (sink && !finished) sink.error(e);
+      throw e;
+    });
+  }
 
   // The deferred half of the wasm (scripts/build-web-split.py): the functions the first answer does not
   // run. The primary's placeholders call load() on first use, which instantiates the half synchronously

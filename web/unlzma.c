@@ -117,11 +117,17 @@ static void reset(u16* p, u32 count) {
 // Everything a call to unlzma_run() leaves for the next.
 static struct {
   Rc rc;
+  const u8* src;
   u8* out;
   u32 cap, known, lc, pb_mask, lp_mask;
   u32 state, rep0, rep1, rep2, rep3, n;
-  int done;  // 0: more to do, 1: finished (n is the length), < 0: failed
+  u32 final;  // 0: more input may follow (unlzma_more)
+  int done;   // 0: more to do, 1: finished (n is the length), < 0: failed
 } z;
+
+// The most input one symbol can read: a range-coder byte per decoded bit at worst, and a match (the longest
+// symbol) decodes 52 bits at most: match flag, rep flags, length, slot, direct and align bits.
+#define SYMBOL_MAX_IN 64
 
 // Returns 0, or an error.
 __attribute__((export_name("unlzma_begin"))) int unlzma_begin(const u8* src, u32 src_len, u8* out,
@@ -143,6 +149,8 @@ __attribute__((export_name("unlzma_begin"))) int unlzma_begin(const u8* src, u32
     if (size > out_cap) return z.done = UNLZMA_OUT_OF_SPACE;
   }
   if (src[13] != 0) return z.done = UNLZMA_BAD_STREAM;
+  z.src = src;
+  z.final = 1;
   z.rc.in = src + 14;
   z.rc.end = src + src_len;
   z.rc.range = 0xFFFFFFFFu;
@@ -167,8 +175,15 @@ __attribute__((export_name("unlzma_begin"))) int unlzma_begin(const u8* src, u32
   return 0;
 }
 
+// Streaming: the input given so far is `src_len` bytes from the start (the same place, grown); `final`: it
+// is all there is. Until then unlzma_run() stops short of the input's end, where a symbol might run past it.
+__attribute__((export_name("unlzma_more"))) void unlzma_more(u32 src_len, u32 final) {
+  z.rc.end = z.src + src_len;
+  z.final = final;
+}
+
 // Decodes until about `budget` more bytes are out or the stream ends. Returns 0 while there is more, 1 once
-// done (unlzma_length() is then the output's length), or an error.
+// done (unlzma_length() is then the output's length), 2 when it needs more input (unlzma_more), or an error.
 __attribute__((export_name("unlzma_run"))) int unlzma_run(u32 budget) {
   if (z.done) return z.done;
   Rc rc = z.rc;
@@ -183,6 +198,10 @@ __attribute__((export_name("unlzma_run"))) int unlzma_run(u32 budget) {
       break;
     }
     if (n >= stop) break;
+    if (!z.final && rc.end - rc.in < SYMBOL_MAX_IN) {
+      result = 2;
+      break;
+    }
     if (rc.truncated) {
       result = UNLZMA_TRUNCATED;
       break;
@@ -281,10 +300,10 @@ __attribute__((export_name("unlzma_run"))) int unlzma_run(u32 budget) {
     for (u32 k = 0; k < len; ++k) out[n + k] = from[k];
     n += len;
   }
-  if (result > 0 && rc.truncated) result = UNLZMA_TRUNCATED;
+  if (result == 1 && rc.truncated) result = UNLZMA_TRUNCATED;
   z.rc = rc;
   z.state = state, z.rep0 = rep0, z.rep1 = rep1, z.rep2 = rep2, z.rep3 = rep3, z.n = n;
-  if (result) z.done = result;
+  if (result != 0 && result != 2) z.done = result;
   return result;
 }
 

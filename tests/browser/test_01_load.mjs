@@ -47,6 +47,8 @@ export default async function (t) {
     assert(contexts.length === 1 && contexts[0].type === 'webgl2' && contexts[0].before_runtime && contexts[0].ok,
            `one WebGL 2 context, made by the shell before the wasm ran: ${JSON.stringify(contexts)}`);
     assert(s.catalog.ok && s.catalog.gpus >= 40, `catalog should load with >= 40 GPUs, got ${s.catalog.gpus}`);
+    // The primary was unpacked and compiled as it downloaded (web/shell.js streamPrimary), not after.
+    assert(await page.evaluate(() => window.gwUnpackStreamed === true), 'the primary was not unpacked as it downloaded');
     const registered = await page.waitForFunction(() => window.gwTestRegistered.length > 0 && window.gwTestRegistered,
                                                   null, {timeout: 10000}).then((h) => h.jsonValue()).catch(() => []);
     assert(registered.length === 1 && registered[0].first_frame > 0 && registered[0].frames >= 2,

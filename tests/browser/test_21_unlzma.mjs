@@ -68,6 +68,46 @@ export default async function (t) {
   }
   t.log(`index.wasm.lzma unpacks to ${whole.out.length} bytes of valid wasm, in 1 call or cut into many`);
 
+  // As web/shell.js unpacks the primary while it downloads: the output first (the header's size), the input
+  // after it, given in chunks (unlzma_more); until the last, the decoder stops short of the input's end
+  // (code 2). Garbage after the input given so far must never reach the output.
+  const size = wasm.readUInt32LE(5);
+  assert(size === whole.out.length && wasm.readUInt32LE(9) === 0, `index.wasm.lzma's header gives ${size} bytes, not ${whole.out.length}`);
+  const streamed = (src, part, {last = true} = {}) => {
+    const e = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(join(t.site, 'unlzma.wasm'))), {}).exports;
+    const out = e.__heap_base.value, at = out + size, need = at + src.length + 65536;
+    const have = e.memory.buffer.byteLength;
+    if (need > have) e.memory.grow(Math.ceil((need - have) / 65536));
+    new Uint8Array(e.memory.buffer, at, src.length + 65536).fill(0xA5);
+    let given = Math.min(src.length, Math.max(18, part)), r = 0, waits = 0;
+    new Uint8Array(e.memory.buffer, at, given).set(src.subarray(0, given));
+    r = e.unlzma_begin(at, given, out, size);
+    while (r === 0 || r === 2) {
+      const final = given >= src.length && last;
+      e.unlzma_more(given, final ? 1 : 0);
+      do r = e.unlzma_run(32768); while (r === 0);
+      if (r !== 2) break;
+      ++waits;
+      if (given >= src.length) return {waiting: true, waits, n: e.unlzma_length()};
+      const next = Math.min(src.length, given + part);
+      new Uint8Array(e.memory.buffer, at + given, next - given).set(src.subarray(given, next));
+      given = next;
+    }
+    if (r !== 1) return {error: ERRORS[r] || `code ${r}`, waits};
+    return {out: new Uint8Array(e.memory.buffer, out, e.unlzma_length()).slice(), waits};
+  };
+  for (const part of [1, 97, 4096, 65536]) {
+    const r = streamed(wasm, part);
+    assert(r.out && same(r.out, whole.out), `index.wasm.lzma streamed in ${part}-byte chunks: ${r.error || 'different bytes'}`);
+    assert(r.waits > 0, `streamed in ${part}-byte chunks, the decoder never waited for input`);
+  }
+  const cut = wasm.subarray(0, wasm.length >> 1);
+  const open = streamed(cut, 4096, {last: false});
+  assert(open.waiting && open.n > 0 && open.n < size, 'half the stream, more to come: the decoder did not wait with part of the output');
+  const ended = streamed(cut, 4096);
+  assert(ended.error === 'truncated', `half the stream, said to be all: ${ended.error || 'accepted'}`);
+  t.log('index.wasm.lzma unpacks the same as it downloads, in chunks of 1 byte to 64 KB; a cut download is refused');
+
   // A stream without a size in its header (as Python's lzma and `xz --format=lzma` write by default) with
   // its end marker; too small a buffer says "out of space", which the shell answers with a bigger one.
   const text = Buffer.from('gpuwise 算力参谋 '.repeat(500));
