@@ -283,7 +283,10 @@
     }
     return Promise.all([read(), lzReady.then(pump)]).then(function () {
       if (!size) return compilePrimary(unpackPrimary(joined()));
-      return compiled;
+      // A browser that will not compile a stream it did not fetch: the unpacked bytes are still there.
+      return compiled.catch(function () {
+        return WebAssembly.compile(new Uint8Array(lz.memory.buffer, outAt, lz.unlzma_length()).slice());
+      });
     }).catch(function (e) {
       if (sink && !finished) sink.error(e);
       throw e;

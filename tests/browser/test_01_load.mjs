@@ -234,4 +234,31 @@ async function notesDownloadFails(t) {
   } finally {
     await close();
   }
+
+  // Browsers that cannot stream the primary still load it: one whose compileStreaming refuses a stream it
+  // did not fetch (the bytes already unpacked are compiled instead), one without response streams (all at
+  // once, after the download).
+  const without = {
+    'compileStreaming refused': () => {
+      WebAssembly.compileStreaming = () => Promise.reject(new TypeError('not from a fetch'));
+    },
+    'no response streams': () => {
+      Object.defineProperty(Response.prototype, 'body', {get: () => null});
+    },
+  };
+  for (const [what, patch] of Object.entries(without)) {
+    const {context: c2, close: close2} = await launch({viewport: {width: 1280, height: 800}});
+    try {
+      const page = await c2.newPage();
+      await page.addInitScript(patch);
+      await page.goto(t.url);
+      const s = await waitReady(page);
+      assert(s.catalog.ok && s.report.count > 0, `${what}: the page did not answer`);
+      const streamed = await page.evaluate(() => window.gwUnpackStreamed === true);
+      assert(streamed === (what === 'compileStreaming refused'), `${what}: unpacked as it downloaded: ${streamed}`);
+      t.log(`${what}: the page loads and answers`);
+    } finally {
+      await close2();
+    }
+  }
 }
