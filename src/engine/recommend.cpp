@@ -423,7 +423,7 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
 
   // A spot price the provider lists for a card beats one worked out from its typical discount: where one of
   // its offers lists the card's spot price, its other offers of that card and count derive none. (Compshare's
-  // RTX 4090 was picked at a spot price derived from a list price seven months old, 23% under the spot price
+  // RTX 4090 was picked at a spot price derived from a list price seven months old, 11% under the spot price
   // Compshare lists for it, 12-06.)
   std::set<std::tuple<std::string_view, std::string_view, int>> listed_spot;
   for (const Offer& o : catalog.offers)
