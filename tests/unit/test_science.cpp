@@ -109,7 +109,10 @@ TEST_CASE("validation: published MD ns/day is a speed category of its own, withi
 
 TEST_CASE("recommend: mixed-precision MD picks a consumer card, DFT an FP64 card") {
   const gw::Catalog& cat = gw::test::bundled_catalog();
-  const gw::Report md = gw::recommend(gw::test::scenario_for("md-mixed-100k"), cat, {0, 10});
+  gw::RecommendOptions all_rows;  // every row kept, the top 10 detailed
+  all_rows.max_rows = 0;
+  all_rows.detailed_rows = 10;
+  const gw::Report md = gw::recommend(gw::test::scenario_for("md-mixed-100k"), cat, all_rows);
   REQUIRE_FALSE(md.rows.empty());
   const gw::Gpu* pick = cat.gpu(md.rows.front().gpu);
   REQUIRE(pick != nullptr);
@@ -117,7 +120,7 @@ TEST_CASE("recommend: mixed-precision MD picks a consumer card, DFT an FP64 card
   CHECK(pick->segment != "datacenter");
   CHECK(pick->fp64_tflops.value_or(0) < pick->fp32_tflops.value_or(0) / 4);
 
-  const gw::Report dft = gw::recommend(gw::test::scenario_for("dft-fp64"), cat, {0, 10});
+  const gw::Report dft = gw::recommend(gw::test::scenario_for("dft-fp64"), cat, all_rows);
   REQUIRE_FALSE(dft.rows.empty());
   for (const gw::Row& r : dft.rows) {
     const gw::Gpu* g = cat.gpu(r.gpu);
