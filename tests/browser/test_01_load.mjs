@@ -261,4 +261,71 @@ async function notesDownloadFails(t) {
       await close2();
     }
   }
+
+  // The decoder is compiled as it downloads (WebAssembly.compileStreaming), which a browser refuses when the
+  // server does not send it as application/wasm: then its bytes are compiled, and the page still streams
+  // the primary.
+  {
+    const {context: c2, close: close2} = await launch({viewport: {width: 1280, height: 800}});
+    try {
+      const page = await c2.newPage();
+      let served = 0;
+      await page.route(/\/unlzma\.wasm$/, async (route) => {
+        const r = await route.fetch();
+        ++served;
+        await route.fulfill({response: r, headers: {...r.headers(), 'content-type': 'application/octet-stream'}});
+      });
+      await page.addInitScript(() => {
+        window.gwTestRefused = [];
+        const compile = WebAssembly.compileStreaming;
+        WebAssembly.compileStreaming = function (...args) {
+          return compile.apply(this, args).catch((e) => {
+            window.gwTestRefused.push(String(e));
+            throw e;
+          });
+        };
+      });
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(t.url);
+      const s = await waitReady(page);
+      assert(served === 1 && s.catalog.ok && s.report.count > 0,
+             `the decoder served as application/octet-stream (${served}x): the page did not answer`);
+      const refused = await page.evaluate(() => window.gwTestRefused);
+      assert(refused.length === 1 && /mime|application\/wasm/i.test(refused[0]),
+             `the browser should have refused to stream the decoder once, for its type: ${JSON.stringify(refused)}`);
+      assert(await page.evaluate(() => window.gwUnpackStreamed === true), 'the primary was not streamed');
+      assert(errors.length === 0, `page errors: ${errors.join('; ')}`);
+      t.log('the decoder served as application/octet-stream: compiled from its bytes, the page answers');
+    } finally {
+      await close2();
+    }
+  }
+
+  // The loading screen waits 400 ms before it shows (a fast load never draws it), then shows while the wasm
+  // is slow to come, and goes with the first frame.
+  {
+    const {context: c2, close: close2} = await launch({viewport: {width: 1280, height: 800}});
+    try {
+      const page = await c2.newPage();
+      await page.route(/\/index(\.zh)?\.wasm\.lzma$/, async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await page.goto(t.url, {waitUntil: 'domcontentloaded'});
+      const shown = () => page.evaluate(() => getComputedStyle(document.getElementById('loading')).display !== 'none');
+      const early = await page.evaluate(() => ({shown: getComputedStyle(document.getElementById('loading')).display !== 'none',
+                                                at: performance.now()}));
+      assert(!early.shown || early.at > 400, `the loading screen showed at ${early.at.toFixed(0)} ms, before 400`);
+      await page.waitForFunction(() => getComputedStyle(document.getElementById('loading')).display !== 'none' &&
+                                       !window.gwFirstFrameAt, null, {timeout: 1400});
+      const text = await page.evaluate(() => document.getElementById('loading-text').textContent);
+      assert(/Loading gpuwise/.test(text) && /正在加载/.test(text), `loading text: ${text}`);
+      await waitReady(page);
+      assert(!(await shown()), 'the loading screen stayed after the first frame');
+      t.log(`loading screen: hidden at ${early.at.toFixed(0)} ms, shown while the wasm was held back, gone after`);
+    } finally {
+      await close2();
+    }
+  }
 }
