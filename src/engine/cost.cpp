@@ -626,4 +626,19 @@ OfferPrice offer_price(const Offer& offer, const Provider& provider, Pricing pri
   return out;
 }
 
+SpotListing spot_listing(const Offer& o) {
+  return {o.provider, o.gpu, o.gpu_count};
+}
+
+bool lists_spot_price(const Offer& o) {
+  return o.spot_per_hour && *o.spot_per_hour > 0;
+}
+
+const Offer* spot_listed_elsewhere(const Catalog& cat, const Offer& offer) {
+  if (lists_spot_price(offer)) return nullptr;
+  for (const Offer& o : cat.offers)
+    if (&o != &offer && lists_spot_price(o) && spot_listing(o) == spot_listing(offer)) return &o;
+  return nullptr;
+}
+
 }  // namespace gw

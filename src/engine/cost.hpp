@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "catalog.hpp"
@@ -167,6 +168,17 @@ struct OfferPrice {
 };
 OfferPrice offer_price(const Offer&, const Provider&, Pricing,
                        const std::map<std::string, double>& overrides);
+
+// A spot price the provider lists for a card beats one worked out from its typical discount: offers of one
+// provider, card and card count share the spot price one of them lists, and derive none (12-06: Compshare's
+// RTX 4090 was picked at a spot price derived from a list price seven months old, 11% under the spot price
+// Compshare lists for the card in another offer). The recommender skips such derived prices; `cost` names
+// the offer with the listed one.
+using SpotListing = std::tuple<std::string_view, std::string_view, int>;  // provider, gpu, gpu_count
+SpotListing spot_listing(const Offer&);
+bool lists_spot_price(const Offer&);
+// The offer of `offer`'s provider, card and count that lists a spot price when `offer` lists none, or null.
+const Offer* spot_listed_elsewhere(const Catalog&, const Offer& offer);
 
 // ---- discounts (discounts.cpp)
 // Which programmes apply and what they save. Rate discounts (student, member, percentage coupons) cut

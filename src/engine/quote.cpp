@@ -46,6 +46,18 @@ Quote price_offer(const Scenario& s, const Catalog& cat, const Offer& offer, Pri
                  offer.id + " 没有竞价价格，" + provider->name.in(Lang::zh) + " 也没有竞价折扣"};
     return q;
   }
+  // Not a price derived from the typical discount where the provider lists the card's own (cost.hpp).
+  if (q.price.derived)
+    if (const Offer* listed = spot_listed_elsewhere(cat, offer)) {
+      const std::string price = format_number(*listed->spot_per_hour, 2) + " " + listed->currency;
+      q.problem = {offer.id + " lists no spot price, and " + provider->name.en +
+                       " lists the spot price of the " + "same card in " + listed->id + ": " + price +
+                       "/h (price date " + listed->price_date + "). Price that offer instead.",
+                   offer.id + " 没有列出竞价价格，而" + provider->name.in(Lang::zh) + "在报价 " + listed->id +
+                       " 中列出了同一显卡的竞价价格：" + price + "/小时（价格日期 " + listed->price_date +
+                       "）。请改用该报价。"};
+      return q;
+    }
   BillRequest req;
   req.run_hours = {job_hours, job_hours, job_hours};
   req.price_per_hour = q.price.per_hour;

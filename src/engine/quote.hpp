@@ -27,7 +27,7 @@ std::optional<SpotResult> session_plan(const Constraints&, const Provider&, doub
                                        double fixed_hours = 0, bool explain = true);
 
 struct Quote {
-  bool ok = false;  // false: the offer has no spot price and its provider no spot discount
+  bool ok = false;  // false: no spot price for the offer, or one only derived where another offer lists it
   Text problem;     // why not, when !ok
   OfferPrice price;
   std::optional<SpotResult> spot;      // when priced as spot

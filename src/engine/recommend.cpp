@@ -421,13 +421,10 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
     ++report.drop_counts[static_cast<int>(why)];
   };
 
-  // A spot price the provider lists for a card beats one worked out from its typical discount: where one of
-  // its offers lists the card's spot price, its other offers of that card and count derive none. (Compshare's
-  // RTX 4090 was picked at a spot price derived from a list price seven months old, 11% under the spot price
-  // Compshare lists for it, 12-06.)
-  std::set<std::tuple<std::string_view, std::string_view, int>> listed_spot;
+  // Derived spot prices the provider lists a real one for (cost.hpp, spot_listing).
+  std::set<SpotListing> listed_spot;
   for (const Offer& o : catalog.offers)
-    if (o.spot_per_hour && *o.spot_per_hour > 0) listed_spot.emplace(o.provider, o.gpu, o.gpu_count);
+    if (lists_spot_price(o)) listed_spot.insert(spot_listing(o));
 
   std::map<int, NotCluster> not_cluster;
   for (std::size_t i = 0; i < catalog.offers.size(); ++i) {
@@ -473,8 +470,8 @@ Report recommend(const Scenario& scenario, const Catalog& catalog, const Recomme
         const Gpu& g = catalog.gpus[gi->second];
         const OfferPrice price = offer_price(o, p, pricing, scenario.price_overrides);
         if (!price.available) continue;  // no spot for this offer: not a candidate at all
-        if (price.derived && listed_spot.count({o.provider, o.gpu, o.gpu_count})) continue;  // (above)
-        if (provider_out[pi->second] == 3) continue;  // a weekly quota, not asked for
+        if (price.derived && listed_spot.count(spot_listing(o))) continue;  // (above)
+        if (provider_out[pi->second] == 3) continue;                        // a weekly quota, not asked for
         ++report.considered;
         if (provider_out[pi->second] || gpu_out[gi->second] ||
             (!excluded_ids.empty() && excluded_ids.count(o.id))) {

@@ -6,10 +6,12 @@
 #include <set>
 
 #include "engine/bundled.hpp"
+#include "engine/quote.hpp"
 #include "engine/recommend.hpp"
 #include "test_recommend_fixtures.hpp"
 
 using gw::test::bundled_catalog;
+using gw::test::rec_options;
 using gw::test::scenario_for;
 
 namespace {
@@ -89,7 +91,7 @@ TEST_CASE("every row meets the constraints and rows are ranked by the goal") {
 TEST_CASE("tight fits and changed training setups rank after every option that runs the job as given") {
   for (const char* preset : {"sd15-finetune", "resnet50-train", "bert-large-train"}) {
     CAPTURE(preset);
-    const gw::Report rep = gw::recommend(scenario_for(preset), bundled_catalog(), {0, 0});
+    const gw::Report rep = gw::recommend(scenario_for(preset), bundled_catalog(), rec_options(0, 0));
     bool seen_lower = false;
     for (const gw::Row& r : rep.rows) {
       if (lower_tier(r))
@@ -107,7 +109,7 @@ TEST_CASE("every candidate is ranked or dropped, each drop with its reason") {
   s.constraints.card_counts = {1, 2};
   s.constraints.spot = gw::SpotPolicy::deny;
   s.constraints.budget = 40;
-  const gw::Report rep = gw::recommend(s, cat, {0, 0});
+  const gw::Report rep = gw::recommend(s, cat, rec_options(0, 0));
   CHECK(rep.considered == rep.feasible + rep.dropped.size());
   CHECK(rep.rows.size() == rep.feasible);
   auto count = [&](gw::DropReason r) { return rep.drop_counts[static_cast<int>(r)]; };
@@ -154,7 +156,7 @@ TEST_CASE("nothing satisfies the constraints: no rows, the reasons, and the near
 }
 
 TEST_CASE("the Pareto front is exactly the rows no other row beats on both time and cost") {
-  const gw::Report rep = gw::recommend(scenario_for("gpt2-124m-train"), bundled_catalog(), {0, 0});
+  const gw::Report rep = gw::recommend(scenario_for("gpt2-124m-train"), bundled_catalog(), rec_options(0, 0));
   REQUIRE(rep.rows.size() > 20);
   int front = 0;
   for (const gw::Row& a : rep.rows) {
@@ -223,12 +225,12 @@ TEST_CASE("price edits: a higher price is never cheaper, and the edit is marked"
   const gw::Catalog& cat = bundled_catalog();
   gw::Scenario s = scenario_for("bert-base-finetune");
   s.constraints.spot = gw::SpotPolicy::deny;
-  const gw::Report base = gw::recommend(s, cat, {0, 0});
+  const gw::Report base = gw::recommend(s, cat, rec_options(0, 0));
   const gw::Row pick = base.rows.front();
   double prev = 0;
   for (double factor : {1.0, 1.5, 3.0, 10.0}) {
     s.price_overrides[pick.offer] = cat.offers[pick.offer_index].on_demand_per_hour * factor;
-    const gw::Report rep = gw::recommend(s, cat, {0, 0});
+    const gw::Report rep = gw::recommend(s, cat, rec_options(0, 0));
     for (const gw::Row& r : rep.rows) {
       if (r.offer != pick.offer) continue;
       CHECK(r.price_edited);
@@ -243,7 +245,7 @@ TEST_CASE("price edits: a higher price is never cheaper, and the edit is marked"
 TEST_CASE("spot is cheaper in expected GPU cost when nothing interrupts it") {
   gw::Scenario s = scenario_for("gpt2-124m-train");
   s.constraints.interruptions_per_hour = 0;
-  const gw::Report rep = gw::recommend(s, bundled_catalog(), {0, 0});
+  const gw::Report rep = gw::recommend(s, bundled_catalog(), rec_options(0, 0));
   int pairs = 0;
   for (const gw::Row& sp : rep.rows) {
     if (sp.pricing != gw::Pricing::spot) continue;
@@ -283,7 +285,7 @@ TEST_CASE("no NaN or infinity anywhere, for every preset and goal") {
       gw::Scenario s = scenario_for(p.id);
       s.constraints.goal = g;
       s.constraints.deadline_hours = 72;
-      const gw::Report rep = gw::recommend(s, bundled_catalog(), {0, 10});
+      const gw::Report rep = gw::recommend(s, bundled_catalog(), rec_options(0, 10));
       check_finite(rep);
       CHECK(!rep.summary.en.empty());
       CHECK(!rep.summary.zh.empty());
@@ -292,7 +294,7 @@ TEST_CASE("no NaN or infinity anywhere, for every preset and goal") {
 }
 
 TEST_CASE("rows carry what a UI draws: bill lines that add up, memory, reasons in both languages") {
-  const gw::Report rep = gw::recommend(scenario_for("lora-7b"), bundled_catalog(), {0, 0});
+  const gw::Report rep = gw::recommend(scenario_for("lora-7b"), bundled_catalog(), rec_options(0, 0));
   REQUIRE(!rep.rows.empty());
   for (const gw::Row& r : rep.rows) {
     CAPTURE(r.offer);
@@ -313,7 +315,7 @@ TEST_CASE("rows carry what a UI draws: bill lines that add up, memory, reasons i
 TEST_CASE(
     "warnings from the article: multi-GPU inefficiency, old prices, the A100 premium without tensor cores") {
   const gw::Catalog& cat = bundled_catalog();
-  const gw::Report rep = gw::recommend(scenario_for("sd15-finetune"), cat, {0, 0});
+  const gw::Report rep = gw::recommend(scenario_for("sd15-finetune"), cat, rec_options(0, 0));
   bool multi = false, stale = false;
   for (const gw::Row& r : rep.rows) {
     bool warned_multi = false, warned_stale = false;
@@ -333,7 +335,7 @@ TEST_CASE(
   gw::Scenario s = scenario_for("bert-base-finetune");
   s.workload.precision = gw::Precision::fp32;
   s.constraints.providers = {"autodl"};
-  const gw::Report fp32 = gw::recommend(s, cat, {0, 0});
+  const gw::Report fp32 = gw::recommend(s, cat, rec_options(0, 0));
   bool premium = false;
   for (const gw::Row& r : fp32.rows)
     for (const gw::Text& w : r.warnings)
@@ -356,7 +358,7 @@ TEST_CASE("an unknown amount of work ranks by price per hour and says so") {
   s.workload.dataset_samples = 0;
   s.workload.epochs = 0;
   s.workload.tokens = 0;
-  const gw::Report rep = gw::recommend(s, bundled_catalog(), {0, 0});
+  const gw::Report rep = gw::recommend(s, bundled_catalog(), rec_options(0, 0));
   REQUIRE(!rep.rows.empty());
   CHECK(!rep.work_known);
   bool said = false;
@@ -385,9 +387,9 @@ TEST_CASE("invalid constraints are refused with the field named") {
 TEST_CASE("currency: a USD answer is the CNY answer divided by the rate") {
   gw::Scenario s = scenario_for("bert-base-finetune");
   s.constraints.usd_cny = 7.0;
-  const gw::Report cny = gw::recommend(s, bundled_catalog(), {0, 0});
+  const gw::Report cny = gw::recommend(s, bundled_catalog(), rec_options(0, 0));
   s.constraints.currency = "USD";
-  const gw::Report usd = gw::recommend(s, bundled_catalog(), {0, 0});
+  const gw::Report usd = gw::recommend(s, bundled_catalog(), rec_options(0, 0));
   REQUIRE(cny.rows.size() == usd.rows.size());
   for (std::size_t i = 0; i < cny.rows.size(); ++i) {
     CHECK(cny.rows[i].offer == usd.rows[i].offer);
@@ -446,4 +448,37 @@ TEST_CASE("a spot price the provider lists for a card replaces one derived from 
     CHECK(!listed(*off));
   }
   CHECK(derived > 0);  // derived spot prices remain where nothing is listed
+}
+
+TEST_CASE("cost on an offer without a spot price names the offer where the provider lists the card's") {
+  const gw::Catalog& cat = bundled_catalog();
+  const gw::Offer* list = cat.offer("compshare-cn-list-rtx-4090-x1");
+  const gw::Offer* spot = cat.offer("compshare-cn-rtx-4090-x1");
+  REQUIRE(list != nullptr);
+  REQUIRE(spot != nullptr);
+  REQUIRE(!gw::lists_spot_price(*list));
+  REQUIRE(gw::lists_spot_price(*spot));
+  CHECK(gw::spot_listed_elsewhere(cat, *list) == spot);
+  CHECK(gw::spot_listed_elsewhere(cat, *spot) == nullptr);  // it lists its own
+  const gw::Scenario s = scenario_for("qlora-7b");
+  // Spot on the list offer: no price derived from Compshare's typical discount, but where to look instead.
+  const gw::Quote refused = gw::price_offer(s, cat, *list, gw::Pricing::spot, 10, 0);
+  CHECK(!refused.ok);
+  CHECK(refused.problem.en.find("compshare-cn-rtx-4090-x1") != std::string::npos);
+  CHECK(refused.problem.en.find(gw::format_number(*spot->spot_per_hour, 2) + " CNY/h") != std::string::npos);
+  CHECK(refused.problem.zh.find("compshare-cn-rtx-4090-x1") != std::string::npos);
+  // Its on-demand price, and the listed spot price, are priced as ever.
+  CHECK(gw::price_offer(s, cat, *list, gw::Pricing::on_demand, 10, 0).ok);
+  const gw::Quote listed = gw::price_offer(s, cat, *spot, gw::Pricing::spot, 10, 0);
+  CHECK(listed.ok);
+  CHECK(!listed.price.derived);
+  // Without the listed price the derived one stands, marked derived.
+  gw::Catalog without = cat;
+  for (gw::Offer& o : without.offers)
+    if (o.id == spot->id) o.spot_per_hour.reset();
+  const gw::Offer* list2 = without.offer(list->id);
+  REQUIRE(list2 != nullptr);
+  const gw::Quote derived = gw::price_offer(s, without, *list2, gw::Pricing::spot, 10, 0);
+  CHECK(derived.ok);
+  CHECK(derived.price.derived);
 }

@@ -7,6 +7,7 @@
 
 #include "engine/bundled.hpp"
 #include "engine/catalog.hpp"
+#include "engine/recommend.hpp"
 #include "engine/scenario.hpp"
 #include "engine/workload.hpp"
 
@@ -28,6 +29,14 @@ inline const std::vector<Preset>& bundled_presets() {
     return load.presets;
   }();
   return presets;
+}
+
+// Options by name: an aggregate like {0, 10} leaves `today` out, which -Wextra warns of.
+inline RecommendOptions rec_options(std::size_t max_rows, std::size_t detailed_rows) {
+  RecommendOptions o;
+  o.max_rows = max_rows;
+  o.detailed_rows = detailed_rows;
+  return o;
 }
 
 // The preset's job with the default constraints (CNY, cheapest, spot allowed, no budget or deadline).

@@ -10,6 +10,7 @@
 #include "test_recommend_fixtures.hpp"
 
 using gw::test::bundled_catalog;
+using gw::test::rec_options;
 using gw::test::scenario_for;
 
 namespace {
@@ -52,7 +53,7 @@ int dropped(const gw::Report& rep, const gw::Catalog& cat, const std::string& gp
 
 TEST_CASE("guide: a T4 or a 3060 is enough for ResNet classification") {
   const gw::Catalog cat = with_offer("rtx-3060-12gb", 0.6);
-  const gw::Report rep = gw::recommend(scenario_for("resnet50-train"), cat, {0, 10});
+  const gw::Report rep = gw::recommend(scenario_for("resnet50-train"), cat, rec_options(0, 10));
   REQUIRE(rep.rows.size() > 5);
   bool t4 = false, rtx3060 = false;
   for (const gw::Row& r : rep.rows) {
@@ -73,7 +74,7 @@ TEST_CASE("guide: a T4 or a 3060 is enough for ResNet classification") {
 TEST_CASE("guide: YOLO needs at least 10 GB") {
   // A cheap 8 GB card added to the catalog does not make the top ten.
   const gw::Catalog cat = with_offer("rtx-3070", 0.3);
-  const gw::Report rep = gw::recommend(scenario_for("yolo-detect-train"), cat, {0, 10});
+  const gw::Report rep = gw::recommend(scenario_for("yolo-detect-train"), cat, rec_options(0, 10));
   REQUIRE(rep.rows.size() >= 10);
   for (std::size_t i = 0; i < 10; ++i) {
     CAPTURE(rep.rows[i].offer);
@@ -85,7 +86,7 @@ TEST_CASE("guide: YOLO needs at least 10 GB") {
 
 TEST_CASE("guide: diffusion training needs 24 GB or more") {
   const gw::Catalog& cat = bundled_catalog();
-  const gw::Report rep = gw::recommend(scenario_for("sd15-finetune"), cat, {0, 10});
+  const gw::Report rep = gw::recommend(scenario_for("sd15-finetune"), cat, rec_options(0, 10));
   REQUIRE(rep.rows.size() >= 10);
   for (std::size_t i = 0; i < 10; ++i) {
     CAPTURE(rep.rows[i].offer);
@@ -104,7 +105,8 @@ TEST_CASE("guide: diffusion training needs 24 GB or more") {
 }
 
 TEST_CASE("guide: a T4 is fine for BERT-base fine-tuning") {
-  const gw::Report rep = gw::recommend(scenario_for("bert-base-finetune"), bundled_catalog(), {0, 10});
+  const gw::Report rep =
+      gw::recommend(scenario_for("bert-base-finetune"), bundled_catalog(), rec_options(0, 10));
   REQUIRE(rep.rows.size() >= 3);
   // The T4 runs the job as given. It is no longer in the top 3: Compshare's 11-12 GB consumer cards at
   // 0.46-0.74 CNY/h (catalog 2026.12.7) cost less, and they too show no big card is needed.
@@ -125,7 +127,7 @@ TEST_CASE(
   const gw::Scenario s = scenario_for("opt-13b-fp16");
   CHECK(gw::estimate(s.workload, gpu("rtx-3090"), cat).fit == gw::Fit::no_fit);
   CHECK(gw::estimate(s.workload, gpu("rtx-4090"), cat).fit == gw::Fit::no_fit);
-  const gw::Report rep = gw::recommend(s, cat, {0, 10});
+  const gw::Report rep = gw::recommend(s, cat, rec_options(0, 10));
   REQUIRE(!rep.rows.empty());
   double best_quantized = 1e300, best_big_fp16 = 1e300;
   for (const gw::Row& r : rep.rows) {
@@ -148,7 +150,7 @@ TEST_CASE(
 TEST_CASE("guide: molecular dynamics at FP64 goes to A100-class FP64") {
   const gw::Catalog& cat = bundled_catalog();
   gw::Scenario s = scenario_for("md-gromacs-fp64");
-  const gw::Report rep = gw::recommend(s, cat, {0, 10});
+  const gw::Report rep = gw::recommend(s, cat, rec_options(0, 10));
   REQUIRE(rep.rows.size() >= 3);
   // GeForce cards (FP64 at 1/64 of FP32) are dropped for lacking the precision, with that reason.
   CHECK(dropped(rep, cat, "rtx-3090", gw::DropReason::no_precision) > 0);
@@ -167,7 +169,7 @@ TEST_CASE("guide: molecular dynamics at FP64 goes to A100-class FP64") {
   CHECK(a100_top3);
   s.constraints.goal = gw::Goal::fastest;
   s.constraints.budget = 30;
-  const gw::Report fast = gw::recommend(s, cat, {0, 10});
+  const gw::Report fast = gw::recommend(s, cat, rec_options(0, 10));
   REQUIRE(!fast.rows.empty());
   // The fastest within the budget is a full-rate FP64 card: an A100-class one, or several V100s (FP64 at
   // half of FP32 too), which since the sustained-clock model (d8f4f4c) can beat one A100 under ¥30.
@@ -183,10 +185,10 @@ TEST_CASE("guide: molecular dynamics at FP64 goes to A100-class FP64") {
 
 TEST_CASE("guide: OpenFOAM (bandwidth-bound FP64) goes to an A40 or A6000; FEA may be cheaper on CPUs") {
   const gw::Catalog& cat = bundled_catalog();
-  const gw::Report cfd = gw::recommend(scenario_for("cfd-openfoam"), cat, {0, 10});
+  const gw::Report cfd = gw::recommend(scenario_for("cfd-openfoam"), cat, rec_options(0, 10));
   REQUIRE(!cfd.rows.empty());
   CHECK((cfd.rows.front().gpu == "a40" || cfd.rows.front().gpu == "rtx-a6000"));
-  const gw::Report fea = gw::recommend(scenario_for("fea-solver"), cat, {0, 10});
+  const gw::Report fea = gw::recommend(scenario_for("fea-solver"), cat, rec_options(0, 10));
   bool cpu = false;
   for (const gw::Text& w : fea.warnings) cpu = cpu || w.en.find("CPU cluster") != std::string::npos;
   CHECK(cpu);
