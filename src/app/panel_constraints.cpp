@@ -20,16 +20,26 @@ namespace {
 // A row of toggle buttons; returns the index clicked, or -1.
 int segmented_row(const char* id_prefix, const std::vector<Choice>& options, int active) {
   int clicked = -1;
-  // Equal widths filling the field column, so three labels never run past its edge.
-  const float w = std::floor(ImGui::GetContentRegionAvail().x / static_cast<float>(options.size()));
-  // Tight column (narrow panel, large fonts): thinner padding before a label gets clipped.
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const int n = static_cast<int>(options.size());
   float widest = 0;
   for (const Choice& o : options) widest = std::max(widest, ImGui::CalcTextSize(tr(o.en, o.zh)).x);
+  // Equal widths filling the field column, in as few rows as keep every label whole: at 1280 px the four
+  // goals read "Cheapes" and "Greenes" in one row (12-06), so they take two rows of two there.
+  int fit = n;
+  while (fit > 1 && std::floor(avail / static_cast<float>(fit)) < widest + 2) --fit;
+  const int rows = (n + fit - 1) / fit, per_row = (n + rows - 1) / rows;
+  const float w = std::floor(avail / static_cast<float>(per_row));
+  // Tight column (narrow panel, large fonts): thinner padding before a label gets clipped.
   const ImVec2 pad = ImGui::GetStyle().FramePadding;
   const bool tight = widest + pad.x * 2 > w;
   if (tight) ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(std::max(1.0f, (w - widest) / 2), pad.y));
+  // Rows of one control sit together; the usual spacing comes after the last.
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+  if (rows > 1) ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing.x, 1.0f));
   for (std::size_t i = 0; i < options.size(); ++i) {
-    if (i) ImGui::SameLine(0, 0);
+    if (rows > 1 && i == static_cast<std::size_t>((rows - 1) * per_row)) ImGui::PopStyleVar();
+    if (i % static_cast<std::size_t>(per_row)) ImGui::SameLine(0, 0);
     ImGui::PushID(static_cast<int>(i));
     if (segmented(tr(options[i].en, options[i].zh), static_cast<int>(i) == active, w))
       clicked = static_cast<int>(i);

@@ -402,14 +402,18 @@ void draw_cell(AppState& s, const Row& row, Col id) {
       break;
     }
     case c_date: {
-      std::string date = (row.price_estimate ? "~" : "") + row.price_date;
-      if (row.price_derived) date += tr(" (derived)", "（推算）");
+      // A derived price is marked "*", not "(derived)", which the column cut off at 1280 px (12-06); the
+      // tooltip says what the mark means.
+      std::string date = (row.price_estimate ? "~" : "") + row.price_date + (row.price_derived ? "*" : "");
       ImGui::TextColored(color_v(row.price_stale ? Tone::warn : Tone::muted), "%s", date.c_str());
-      if (row.price_stale)
-        item_tooltip(tr("This price is old; check the provider's page.", "此价格较旧，请到平台官网核实。"));
+      std::string tip;
       if (row.price_derived)
-        item_tooltip(tr("Spot price worked out from the provider's typical discount, not listed.",
-                        "竞价价格按平台典型折扣推算，并非标价。"));
+        tip = tr("* Spot price worked out from the provider's typical discount, not listed.",
+                 "* 竞价价格按平台典型折扣推算，并非标价。");
+      if (row.price_stale)
+        tip += (tip.empty() ? "" : "\n") + std::string(tr("This price is old; check the provider's page.",
+                                                          "此价格较旧，请到平台官网核实。"));
+      if (!tip.empty()) item_tooltip(tip.c_str());
       if (row.price_edited) {
         ImGui::SameLine();
         ImGui::TextColored(color_v(Tone::accent), "%s", tr("edited", "已改"));

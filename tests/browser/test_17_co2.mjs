@@ -2,7 +2,7 @@
 // Chinese, the greenest goal puts the least CO2e first, an opened row shows the formula and its sources,
 // and at 390 px the column gives way (the pick's line and the row details keep the figure).
 import {join} from 'node:path';
-import {assert, click, detailText, launch, screenText, scrollJobPanelTo, until, waitReady, watch} from './lib.mjs';
+import {assert, click, detailText, launch, screenText, scrollJobPanelTo, snapshot, until, waitReady, watch} from './lib.mjs';
 
 export const name = 'CO2 column, greenest goal and energy details in both languages';
 
@@ -25,6 +25,12 @@ export default async function (t) {
 
       // The greenest goal: the pick has the least CO2e, and the summary says so.
       await scrollJobPanelTo(page, 'goal_3', 'the goal buttons');
+      // Its button, like the others, shows its whole label: in one row of four they read "Cheapes" and
+      // "Greenes" at 1280 px (12-06); "Greenest" at the 15 px body font is about 62 px wide.
+      s = await snapshot(page);
+      const goals = [0, 1, 2, 3].map((i) => s.rects['goal_' + i]);
+      assert(goals.every((r) => r && r[2] >= 66),
+             `every goal button should be wide enough for its label: ${JSON.stringify(goals)}`);
       await click(page, 'goal_3');
       s = await until(page, (x) => !x.pending && x.scenario.goal === 'greenest', 'goal greenest');
       const pick = s.report.rows[0];
