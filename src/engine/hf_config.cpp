@@ -22,6 +22,10 @@ enum class Style {
   qwen_v1,
   llama4,
   exaone,
+  llama_like,
+  falcon,
+  gpt_bigcode,
+  mpt,
   plain,
   bert,
   albert,
@@ -58,6 +62,23 @@ const StyleName kStyles[] = {
     {"baichuan", Style::decoder, false},
     {"glm", Style::decoder, false},
     {"glm4", Style::decoder, false},
+    // CohereConfig / Cohere2Config: gated MLP, num_key_value_heads defaults to the head count, tied by
+    // default.
+    {"cohere", Style::decoder, true},
+    {"cohere2", Style::decoder, true},
+    // Families whose config class gives absent keys values other than the Llama reading's (hf_families.cpp).
+    {"starcoder2", Style::llama_like, true},
+    {"nemotron", Style::llama_like, false},
+    {"seed_oss", Style::llama_like, false},
+    {"smollm3", Style::llama_like, true},
+    {"ernie4_5", Style::llama_like, true},
+    {"falcon", Style::falcon, true},
+    // Falcon's remote-code checkpoints (falcon-7b, falcon-40b as first published), read as transformers'
+    // convert_custom_code_checkpoint.py converts them.
+    {"RefinedWebModel", Style::falcon, true},
+    {"RefinedWeb", Style::falcon, true},
+    {"gpt_bigcode", Style::gpt_bigcode, true},
+    {"mpt", Style::mpt, true},
     {"mixtral", Style::mixtral, false},
     {"phimoe", Style::mixtral, false},
     {"gpt_oss", Style::mixtral, false},
@@ -438,6 +459,14 @@ void read_style(Reader& r, ojson& s, const StyleName& style) {
       return read_llama4(r, s);
     case Style::exaone:
       return read_exaone(r, s);
+    case Style::llama_like:
+      return read_llama_like(r, s, style.model_type, style.tied_default);
+    case Style::falcon:
+      return read_falcon(r, s);
+    case Style::gpt_bigcode:
+      return read_gpt_bigcode(r, s);
+    case Style::mpt:
+      return read_mpt(r, s);
     case Style::plain:
       return read_plain(r, s, style);
     case Style::bert:
@@ -544,8 +573,8 @@ HfConfigRead read_hf_config(std::string_view json_text) {
   read_style(r, shape, *style);
   read_storage(top);
   if (prefix.size()) read_storage(r);
-  if (const auto ctx =
-          r.integer({"max_position_embeddings", "seq_length", "n_positions"}, "context", 1, 1e9, false))
+  if (const auto ctx = r.integer({"max_position_embeddings", "seq_length", "n_positions", "max_seq_len"},
+                                 "context", 1, 1e9, false))
     out.max_context_tokens = static_cast<double>(*ctx);
   if (!out.problems.empty()) return out;
 

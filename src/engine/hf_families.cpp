@@ -118,3 +118,131 @@ void read_llama4(Reader& r, ojson& s) {
 }
 
 }  // namespace gw::hfc
+
+namespace gw::hfc {
+
+namespace {
+
+// What a family's transformers config class puts in place of a key the file leaves out, where that differs
+// from the Llama reading (absent num_key_value_heads = one per head, absent head_dim = hidden / heads).
+struct LlamaLike {
+  const char* model_type;
+  const char* config_class;
+  int ffn_matrices;    // 3: gate/up/down; 2: a plain up/down MLP
+  long long kv_heads;  // default num_key_value_heads; 0 = the head count
+  long long head_dim;  // default head_dim; 0 = hidden_size / num_attention_heads
+};
+
+// Sources: transformers' models/<family>/configuration_<family>.py (defaults) and modeling_<family>.py (MLP).
+// starcoder2: Starcoder2MLP is c_fc -> gelu -> c_proj; nemotron: NemotronMLP is up_proj -> relu^2 ->
+// down_proj; seed_oss, smollm3, ernie4_5: gate_proj/up_proj/down_proj (their base_model_tp_plan names all
+// three).
+const LlamaLike kLlamaLike[] = {
+    {"starcoder2", "Starcoder2Config", 2, 2, 0}, {"nemotron", "NemotronConfig", 2, 0, 0},
+    {"seed_oss", "SeedOssConfig", 3, 8, 128},    {"smollm3", "SmolLM3Config", 3, 4, 0},
+    {"ernie4_5", "Ernie4_5Config", 3, 2, 128},
+};
+
+// A default from the config class when `key` is absent (not when it is there but refused: that is a problem).
+void class_default(Reader& r, ojson& s, const char* field, const char* key, long long value,
+                   const char* config_class) {
+  if (value <= 0 || r.has(key) || s.contains(field)) return;
+  s[field] = value;
+  r.source[field] = r.path(key);
+  r.out.notes.push_back({std::string(key) + " is not in the config: " + config_class + "'s default (" +
+                             std::to_string(value) + ") is used.",
+                         std::string("配置中没有 ") + key + "：采用 " + config_class + " 的默认值（" +
+                             std::to_string(value) + "）。"});
+}
+
+// FFN inner size 4 x the width when the config leaves the key out (null counts as out, as in the classes).
+void four_times(Reader& r, ojson& s, const Key& k, std::optional<long long> hidden, const char* width_key) {
+  if (r.read(s, k) || !hidden || r.has(k.config[0])) return;
+  s["intermediate"] = 4 * *hidden;
+  r.source["intermediate"] = r.path(width_key);
+}
+
+}  // namespace
+
+void read_llama_like(Reader& r, ojson& s, const std::string& model_type, bool tied_default) {
+  const LlamaLike* f = nullptr;
+  for (const LlamaLike& l : kLlamaLike)
+    if (model_type == l.model_type) f = &l;
+  if (!f) return;
+  s["arch"] = "decoder";
+  r.read(s, {kLayers, kHidden, kHeads, kKvHeads, kHeadDim, kFfn, kVocab});
+  class_default(r, s, "kv_heads", "num_key_value_heads", f->kv_heads, f->config_class);
+  class_default(r, s, "head_dim", "head_dim", f->head_dim, f->config_class);
+  s["ffn_matrices"] = f->ffn_matrices;
+  tied(r, s, model_type, tied_default);
+}
+
+// Falcon (transformers' models/falcon/configuration_falcon.py, modeling_falcon.py): FalconAttention keeps
+// num_kv_heads key/value heads under new_decoder_architecture (Falcon-40B/180B) or when multi_query is
+// false, else one (multi_query defaults to true: Falcon-7B); num_kv_heads itself defaults to the head count.
+// FalconMLP is dense_h_to_4h -> dense_4h_to_h, ffn_hidden_size wide (default 4 x hidden_size). The
+// remote-code checkpoints name the counts n_layer, n_head and n_head_kv: convert_custom_code_checkpoint.py
+// renames them, and takes n_head_kv as the new decoder architecture.
+void read_falcon(Reader& r, ojson& s) {
+  s["arch"] = "decoder";
+  r.read(s, {{"layers", {"num_hidden_layers", "n_layer"}, "layers", 1, kMaxLayers},
+             {"heads", {"num_attention_heads", "n_head"}, "attention heads", 1, kMaxHeads},
+             kVocab});
+  const auto hidden = r.read(s, {"hidden", {"hidden_size", "n_embed"}, "hidden size", 1, kMaxWidth});
+  const bool new_arch = r.boolean("new_decoder_architecture").value_or(r.has("n_head_kv"));
+  if (new_arch || !r.boolean("multi_query").value_or(true)) {
+    r.read(s, {"kv_heads", {"num_kv_heads", "n_head_kv"}, "key/value heads", 1, kMaxHeads, false});
+  } else {
+    s["kv_heads"] = 1;
+    r.source["kv_heads"] = r.path(r.has("multi_query") ? "multi_query" : "new_decoder_architecture");
+  }
+  four_times(r, s, {"intermediate", {"ffn_hidden_size"}, "FFN inner size", 1, kMaxWidth, false}, hidden,
+             r.has("hidden_size") ? "hidden_size" : "n_embed");
+  s["ffn_matrices"] = 2;
+  tied(r, s, "falcon", true);
+}
+
+// GPTBigCode (StarCoder, SantaCoder, WizardCoder; transformers' models/gpt_bigcode): GPT-2's keys, whose
+// attribute_map also accepts the usual names, with one shared key/value head when multi_query (default
+// true). n_inner null is 4 x n_embd (GPTBigCodeBlock), the MLP c_fc -> c_proj.
+void read_gpt_bigcode(Reader& r, ojson& s) {
+  s["arch"] = "decoder";
+  const auto hidden = r.read(s, {"hidden", {"n_embd", "hidden_size"}, "model width", 1, kMaxWidth});
+  r.read(s, {{"layers", {"n_layer", "num_hidden_layers"}, "layers", 1, kMaxLayers},
+             {"heads", {"n_head", "num_attention_heads"}, "attention heads", 1, kMaxHeads},
+             kVocab});
+  if (r.boolean("multi_query").value_or(true)) {
+    s["kv_heads"] = 1;
+    r.source["kv_heads"] = r.path("multi_query");
+  }
+  four_times(r, s, {"intermediate", {"n_inner"}, "FFN inner size", 1, kMaxWidth, false}, hidden,
+             r.has("n_embd") ? "n_embd" : "hidden_size");
+  s["ffn_matrices"] = 2;
+  tied(r, s, "gpt_bigcode", true);
+}
+
+// MPT (transformers' models/mpt): MptMLP is up_proj -> gelu -> down_proj, expansion_ratio x d_model wide
+// (default 4); MptAttention's one Wqkv is 3 x d_model, full multi-head attention whatever attn_config says,
+// so an attn_type transformers would build differently from its checkpoint is refused rather than guessed.
+void read_mpt(Reader& r, ojson& s) {
+  s["arch"] = "decoder";
+  const auto hidden = r.read(s, {"hidden", {"d_model", "hidden_size"}, "model width", 1, kMaxWidth});
+  r.read(s, {{"layers", {"n_layers", "num_hidden_layers"}, "layers", 1, kMaxLayers},
+             {"heads", {"n_heads", "num_attention_heads"}, "attention heads", 1, kMaxHeads},
+             kVocab});
+  const auto ratio = r.integer({"expansion_ratio"}, "FFN expansion ratio", 1, 64, false);
+  if (hidden && (ratio || !r.has("expansion_ratio")))
+    r.put(s, "intermediate", std::optional<long long>(ratio.value_or(4) * *hidden),
+          ratio ? "expansion_ratio" : (r.has("d_model") ? "d_model" : "hidden_size"));
+  if (r.has("attn_config") && r.obj.at("attn_config").is_object()) {
+    const json& attn = r.obj.at("attn_config");
+    if (attn.contains("attn_type") && attn.at("attn_type") != "multihead_attention")
+      r.problem("attn_config.attn_type",
+                shown(attn.at("attn_type")) +
+                    " is not modelled: gpuwise reads MPT as transformers builds it, multihead_attention");
+  }
+  s["ffn_matrices"] = 2;
+  tied(r, s, "mpt", true);
+}
+
+}  // namespace gw::hfc

@@ -151,5 +151,9 @@ void read_distilbert(Reader& r, ojson& shape);
 void read_qwen_v1(Reader& r, ojson& shape);
 void read_llama4(Reader& r, ojson& shape);
 void read_exaone(Reader& r, ojson& shape);
+void read_llama_like(Reader& r, ojson& shape, const std::string& model_type, bool tied_default);
+void read_falcon(Reader& r, ojson& shape);
+void read_gpt_bigcode(Reader& r, ojson& shape);
+void read_mpt(Reader& r, ojson& shape);
 
 }  // namespace gw::hfc
