@@ -10,6 +10,7 @@
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "engine/calc_inputs.hpp"
+#include "engine/calculators.hpp"
 #include "imgui.h"
 
 namespace gw::app {
@@ -22,8 +23,7 @@ void seed(AppState& s) {
   const Row& pick = s.report.rows.front();
   const double per_card = pick.price_per_hour / std::max(1, pick.cards);
   c.lab.hourly_price_per_card = per_card;
-  // Without a quote, a yearly server is estimated like the CLI does: 70% of the hourly price, all year.
-  c.lab.server_price_per_year = 0.7 * per_card * c.lab.server_cards * 720 * 12;
+  c.lab.server_price_per_year = assumed_server_price_per_year(per_card, c.lab.server_cards);  // no quote yet
   c.buy.hourly_rent = per_card;
   c.buy.gpu_hours_per_year = 1500;
   c.buy.horizon_years = 3;

@@ -32,9 +32,7 @@ void run(const LabFlags& f, Context& ctx) {
          "每卡时价：目录中最便宜的 " + gpu.name + " 方案，" + hourly_from + "。"});
   }
   if (!calc_given(f.given, "--server-price")) {
-    // No yearly bare-metal price is in the reference; a monthly rental is about 70% of hourly x 720 h
-    // (AutoDL, per the PABLO survey of 2026-08), so that is the stated stand-in.
-    in.server_price_per_year = 0.7 * in.hourly_price_per_card * in.server_cards * 720 * 12;
+    in.server_price_per_year = assumed_server_price_per_year(in.hourly_price_per_card, in.server_cards);
     notes.push_back(
         {"No --server-price given: assumed monthly rental at 70% of hourly x 720 h (AutoDL's monthly "
          "pricing, survey of 2026-08) = " +

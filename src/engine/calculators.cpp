@@ -28,6 +28,10 @@ std::vector<Problem> validate(const LabInputs& in) {
   return check_calc_fields(lab_fields(), in);
 }
 
+double assumed_server_price_per_year(double hourly_price_per_card, int server_cards) {
+  return std::round(0.7 * hourly_price_per_card * server_cards * 720 * 12);
+}
+
 LabResult lab_corental(const LabInputs& in) {
   LabResult r;
   const double people = std::max(1, in.people);

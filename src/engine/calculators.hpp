@@ -33,6 +33,10 @@ struct LabResult {
 };
 std::vector<Problem> validate(const LabInputs&);
 LabResult lab_corental(const LabInputs&);
+// The yearly price of the whole server when the user has no quote: no yearly bare-metal price is in the
+// reference, and a monthly rental is about 70% of the hourly price x 720 h (AutoDL's monthly pricing,
+// PABLO survey of 2026-08), so twelve such months, to the whole currency unit (an estimate, not a quote).
+double assumed_server_price_per_year(double hourly_price_per_card, int server_cards);
 
 // ---- rent or buy one card.
 struct BuyInputs {

@@ -1,6 +1,8 @@
 // Lab co-rental, rent-or-buy and sweep budgeting.
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "engine/calculators.hpp"
 
 TEST_CASE("lab co-rental: 8 people sharing an 8xA100 server pay about 60% less than renting by the hour") {
@@ -91,4 +93,12 @@ TEST_CASE("sweep budgeting: total, and how many runs the budget and deadline all
   CHECK(open.fits_budget);
   in.parallel = 0;
   CHECK(!gw::validate(in).empty());
+}
+
+TEST_CASE(
+    "lab: without a quote the yearly server is 70% of the hourly price x 720 h, twelve months, whole units") {
+  // The one rule the CLI's lab command and the page's calculator both use.
+  CHECK(gw::assumed_server_price_per_year(0.518, 8) == 25063);  // 25062.912, to the yuan
+  CHECK(gw::assumed_server_price_per_year(3.45, 8) == std::round(0.7 * 3.45 * 8 * 720 * 12));
+  CHECK(gw::assumed_server_price_per_year(0, 8) == 0);
 }
