@@ -72,6 +72,7 @@ const StyleName kStyles[] = {
     {"seed_oss", Style::llama_like, false},
     {"smollm3", Style::llama_like, true},
     {"ernie4_5", Style::llama_like, true},
+    {"qwen3_vl_text", Style::llama_like, false},
     {"falcon", Style::falcon, true},
     // Falcon's remote-code checkpoints (falcon-7b, falcon-40b as first published), read as transformers'
     // convert_custom_code_checkpoint.py converts them.
@@ -84,6 +85,10 @@ const StyleName kStyles[] = {
     {"gpt_oss", Style::mixtral, false},
     {"qwen2_moe", Style::qwen_moe, false},
     {"qwen3_moe", Style::qwen_moe, false},
+    // Qwen3-VL-MoE's language model (models/qwen3_vl_moe/configuration_qwen3_vl_moe.py): Qwen3-MoE's keys.
+    // Qwen3VLMoeTextConfig alone defaults to tied, but the checkpoints carry tie_word_embeddings on the
+    // composite Qwen3VLMoeConfig (default false), which read_hf_config hands down to text_config.
+    {"qwen3_vl_moe_text", Style::qwen_moe, false},
     {"deepseek_v2", Style::deepseek, false},
     {"deepseek_v3", Style::deepseek, false},
     {"kimi_k2", Style::deepseek, false},  // Moonshot's Kimi K2: DeepSeek-V3's architecture under its own name
@@ -213,6 +218,9 @@ void read_mixtral(Reader& r, ojson& s, const StyleName& style) {
 void read_qwen_moe(Reader& r, ojson& s, const StyleName& style) {
   read_decoder(r, s, style);
   r.read(s, {{"experts", {"num_experts"}, "experts", 1, 1e5}, kExpertsActive});
+  // Qwen3VLMoeTextConfig's num_key_value_heads is 16 when the key is absent, not one per head.
+  if (std::string(style.model_type) == "qwen3_vl_moe_text")
+    class_default(r, s, "kv_heads", "num_key_value_heads", 16, "Qwen3VLMoeTextConfig");
   const auto expert =
       r.read(s, {"expert_intermediate", {"moe_intermediate_size"}, "expert FFN size", 1, kMaxWidth});
   // Qwen2-MoE's shared expert is one FFN of shared_expert_intermediate_size: counted as that many
@@ -537,11 +545,15 @@ HfConfigRead read_hf_config(std::string_view json_text) {
                                       "' is not a config style gpuwise reads (" + known_types() + ")");
       return out;
     }
+    // Qwen3VLConfig and Qwen3VLMoeConfig (models/qwen3_vl*/configuration_qwen3_vl*.py) take
+    // tie_word_embeddings as the composite's own key, and Qwen3-VL-8B-Instruct writes it only there:
+    // a text_config without it follows the top level rather than its text class's default.
+    const bool tie_from_top = !body->contains("tie_word_embeddings") && doc.contains("tie_word_embeddings");
     if (const TextDefaults* d = text_defaults(*type)) {
       filled = json::parse(d->keys ? d->keys : kLlamaDefaults);
       std::string used;
       for (auto it = filled.begin(); it != filled.end(); ++it)
-        if (!body->contains(it.key()))
+        if (!body->contains(it.key()) && !(tie_from_top && it.key() == "tie_word_embeddings"))
           used += (used.empty() ? "" : ", ") + it.key() + " " + it.value().dump();
       for (auto it = body->begin(); it != body->end(); ++it) filled[it.key()] = it.value();
       body = &filled;
@@ -551,6 +563,11 @@ HfConfigRead read_hf_config(std::string_view json_text) {
                  " default, as transformers saves it; those defaults are used: " + used + ".",
              "text_config 省略了与 transformers 的 " + std::string(d->config_class) +
                  " 默认值相同的键（transformers 保存时就是这样）；采用这些默认值：" + used + "。"});
+    }
+    if (tie_from_top) {
+      if (body != &filled) filled = *body;
+      filled["tie_word_embeddings"] = doc.at("tie_word_embeddings");
+      body = &filled;
     }
   }
   if (!style) {

@@ -121,6 +121,18 @@ void read_llama4(Reader& r, ojson& s) {
 
 namespace gw::hfc {
 
+// A default from the config class when `key` is absent (not when it is there but refused: that is a problem).
+void class_default(Reader& r, ojson& s, const char* field, const char* key, long long value,
+                   const char* config_class) {
+  if (value <= 0 || r.has(key) || s.contains(field)) return;
+  s[field] = value;
+  r.source[field] = r.path(key);
+  r.out.notes.push_back({std::string(key) + " is not in the config: " + config_class + "'s default (" +
+                             std::to_string(value) + ") is used.",
+                         std::string("配置中没有 ") + key + "：采用 " + config_class + " 的默认值（" +
+                             std::to_string(value) + "）。"});
+}
+
 namespace {
 
 // What a family's transformers config class puts in place of a key the file leaves out, where that differs
@@ -138,22 +150,15 @@ struct LlamaLike {
 // down_proj; seed_oss, smollm3, ernie4_5: gate_proj/up_proj/down_proj (their base_model_tp_plan names all
 // three).
 const LlamaLike kLlamaLike[] = {
-    {"starcoder2", "Starcoder2Config", 2, 2, 0}, {"nemotron", "NemotronConfig", 2, 0, 0},
-    {"seed_oss", "SeedOssConfig", 3, 8, 128},    {"smollm3", "SmolLM3Config", 3, 4, 0},
+    {"starcoder2", "Starcoder2Config", 2, 2, 0},
+    {"nemotron", "NemotronConfig", 2, 0, 0},
+    {"seed_oss", "SeedOssConfig", 3, 8, 128},
+    {"smollm3", "SmolLM3Config", 3, 4, 0},
     {"ernie4_5", "Ernie4_5Config", 3, 2, 128},
+    // Qwen3-VL's language model (models/qwen3_vl/configuration_qwen3_vl.py Qwen3VLTextConfig: 32 KV heads,
+    // head_dim 128 when absent; Qwen3VLTextMLP is gate_proj/up_proj/down_proj).
+    {"qwen3_vl_text", "Qwen3VLTextConfig", 3, 32, 128},
 };
-
-// A default from the config class when `key` is absent (not when it is there but refused: that is a problem).
-void class_default(Reader& r, ojson& s, const char* field, const char* key, long long value,
-                   const char* config_class) {
-  if (value <= 0 || r.has(key) || s.contains(field)) return;
-  s[field] = value;
-  r.source[field] = r.path(key);
-  r.out.notes.push_back({std::string(key) + " is not in the config: " + config_class + "'s default (" +
-                             std::to_string(value) + ") is used.",
-                         std::string("配置中没有 ") + key + "：采用 " + config_class + " 的默认值（" +
-                             std::to_string(value) + "）。"});
-}
 
 // FFN inner size 4 x the width when the config leaves the key out (null counts as out, as in the classes).
 void four_times(Reader& r, ojson& s, const Key& k, std::optional<long long> hidden, const char* width_key) {

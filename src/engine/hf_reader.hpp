@@ -143,6 +143,10 @@ inline void tied(Reader& r, ojson& shape, const std::string& model_type, bool ti
        "配置中没有 tie_word_embeddings：采用 " + model_type + " 的默认值（" + v + "）。"});
 }
 
+// `value` into the shape's `field` when the config leaves `key` out, with a note naming `config_class`.
+void class_default(Reader& r, ojson& s, const char* field, const char* key, long long value,
+                   const char* config_class);
+
 // torch_dtype (or the newer dtype) and quantization_config's bit width, into r.out.
 void read_storage(Reader& r);
 

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -27,6 +28,27 @@ inline HfConfigRead read_hf_ok(const std::string& text) {
   REQUIRE(r.problems.empty());
   REQUIRE(r.shape);
   return r;
+}
+
+// A config.json fixture of tests/data/hf, parsed, to be edited by a test; and the reading of such a document.
+inline nlohmann::json hf_fixture(const std::string& name) {
+  return nlohmann::json::parse(tests_file("data/hf/" + name));
+}
+inline HfConfigRead read_hf_json(const nlohmann::json& doc) {
+  return read_hf_ok(doc.dump());
+}
+
+// Whether an import note's English says `part`.
+inline bool has_note(const HfConfigRead& r, const std::string& part) {
+  for (const Text& t : r.notes)
+    if (t.en.find(part) != std::string::npos) return true;
+  return false;
+}
+
+// A parameter count against a checkpoint's published one (2% unless said).
+inline void near_published(double got, double published, double tolerance = 0.02) {
+  INFO("computed ", got / 1e9, " B, published ", published / 1e9, " B");
+  CHECK(got == doctest::Approx(published).epsilon(tolerance));
 }
 
 }  // namespace gw::test

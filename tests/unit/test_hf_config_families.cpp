@@ -23,17 +23,6 @@ HfConfigRead read_file(const std::string& name) {
   return test::read_hf_ok(test::tests_file("data/hf/" + name));
 }
 
-bool has_note(const HfConfigRead& r, const std::string& part) {
-  for (const Text& t : r.notes)
-    if (t.en.find(part) != std::string::npos) return true;
-  return false;
-}
-
-void near(double got, double published) {
-  INFO("computed ", got / 1e9, " B, published ", published / 1e9, " B");
-  CHECK(got == doctest::Approx(published).epsilon(0.02));
-}
-
 // The file with one edit made by `change`, and the first problem that edit brings.
 template <typename Change>
 Problem first_problem(const std::string& name, Change change) {
@@ -51,59 +40,59 @@ TEST_CASE("hf config: a composite's text_config takes transformers' defaults for
     // Gemma 3 technical report (arXiv 2503.19786), table 1: 4B = 675M embedding + 3,209M non-embedding
     // parameters in the language model; the 417M vision encoder is not counted.
     const HfConfigRead r = read_file("gemma3-4b.json");
-    near(r.params, 3.884e9);
+    test::near_published(r.params, 3.884e9);
     CHECK(r.shape->heads == 8);
     CHECK(r.shape->kv_heads == 4);
     CHECK(r.shape->head_dim == 256);
     CHECK(r.shape->tied_embeddings);
-    CHECK(has_note(r, "Gemma3TextConfig default"));
-    CHECK(has_note(r, "num_attention_heads 8"));
-    CHECK(has_note(r, "vision tower"));
+    CHECK(test::has_note(r, "Gemma3TextConfig default"));
+    CHECK(test::has_note(r, "num_attention_heads 8"));
+    CHECK(test::has_note(r, "vision tower"));
   }
   SUBCASE("LLaVA-1.5-7B: text_config names only the vocabulary and context") {
     // Its language model is Vicuna-7B v1.5, a Llama 2 7B (6.74B, Llama 2 paper) with 64 more tokens.
     const HfConfigRead r = read_file("llava-1.5-7b.json");
-    near(r.params, 6.74e9);
+    test::near_published(r.params, 6.74e9);
     CHECK(r.shape->layers == 32);
     CHECK(r.shape->hidden == 4096);
     CHECK(r.shape->vocab == 32064);  // the file's own value wins over the default
-    CHECK(has_note(r, "LlamaConfig default"));
+    CHECK(test::has_note(r, "LlamaConfig default"));
   }
   SUBCASE("Llama 3.2 11B Vision: the text model and its cross-attention layers") {
     const HfConfigRead r = read_file("mllama-11b.json");
     CHECK(r.model_type == "mllama");
     CHECK(r.shape->layers == 40);
     CHECK(r.shape->kv_heads == 8);
-    CHECK(has_note(r, "cross-attention"));
+    CHECK(test::has_note(r, "cross-attention"));
     // Every key is in this file: no default is used or claimed.
-    CHECK(!has_note(r, "MllamaTextConfig default"));
+    CHECK(!test::has_note(r, "MllamaTextConfig default"));
   }
 }
 
 TEST_CASE("hf config: GPT-2-style decoders with a plain FFN, each with its own key names") {
   // gpt2-medium: 355M (Hugging Face model card); n_inner null = 4 x n_embd.
   HfConfigRead r = read_file("gpt2-medium.json");
-  near(r.params, 355e6);
+  test::near_published(r.params, 355e6);
   CHECK(r.shape->intermediate == 4096);
   CHECK(r.shape->ffn_matrices == 2);
   CHECK(r.max_context_tokens == 1024);
   // OPT paper (arXiv 2205.01068), table 1: 1.3B.
-  near(read_file("opt-1.3b.json").params, 1.3e9);
+  test::near_published(read_file("opt-1.3b.json").params, 1.3e9);
   // Pythia paper (arXiv 2304.01373), table 1: 1,011,781,632 parameters.
-  near(read_file("pythia-1b.json").params, 1.0118e9);
+  test::near_published(read_file("pythia-1b.json").params, 1.0118e9);
   // bigscience/bloom-560m model card: 559,214,592 parameters; no FFN size key (4 x hidden).
   r = read_file("bloom-560m.json");
-  near(r.params, 559.2e6);
+  test::near_published(r.params, 559.2e6);
   CHECK(r.shape->intermediate == 4096);
   // microsoft/phi-2: 2.78B parameters in the Hub's safetensors count (announced as "2.7B").
-  near(read_file("phi-2.json").params, 2.78e9);
+  test::near_published(read_file("phi-2.json").params, 2.78e9);
 }
 
 TEST_CASE("hf config: Phi-3.5-MoE reads as a Mixtral-style MoE") {
   // microsoft/Phi-3.5-MoE-instruct model card: 41.9B total, 6.6B active.
   const HfConfigRead r = read_file("phimoe.json");
-  near(r.params, 41.9e9);
-  near(r.params_active, 6.6e9);
+  test::near_published(r.params, 41.9e9);
+  test::near_published(r.params_active, 6.6e9);
 }
 
 TEST_CASE("hf config: GLM-4.5 reads DeepSeek-style experts over grouped-query attention") {
@@ -112,12 +101,12 @@ TEST_CASE("hf config: GLM-4.5 reads DeepSeek-style experts over grouped-query at
   // which gpuwise's includes.
   const HfConfigRead r = read_file("glm-4.5-air.json");
   REQUIRE(r.problems.empty());
-  near(r.params, 106e9);
-  near(r.params_active - 2 * 151552.0 * 4096, 12e9);
+  test::near_published(r.params, 106e9);
+  test::near_published(r.params_active - 2 * 151552.0 * 4096, 12e9);
   REQUIRE(r.shape.has_value());
   CHECK(r.shape->kv_heads == 8);
   CHECK(r.shape->head_dim == 128);
-  CHECK(has_note(r, "multi-token prediction"));
+  CHECK(test::has_note(r, "multi-token prediction"));
 }
 
 TEST_CASE("hf config: Kimi K2 reads as DeepSeek-V3, its INT4 release from compressed-tensors") {
@@ -127,7 +116,8 @@ TEST_CASE("hf config: Kimi K2 reads as DeepSeek-V3, its INT4 release from compre
   const HfConfigRead r = read_file("kimi-k2-thinking.json");
   REQUIRE(r.problems.empty());
   CHECK(r.params == doctest::Approx(1e12).epsilon(0.03));
-  near(r.params_active - 163840.0 * 7168, 32e9);  // the card's active count leaves out the input embedding
+  test::near_published(r.params_active - 163840.0 * 7168,
+                       32e9);  // the card's active count leaves out the input embedding
   CHECK(r.weight_bits == 4);
 }
 
@@ -136,27 +126,27 @@ TEST_CASE("hf config: gpt-oss reads as a Mixtral-style MoE with MXFP4 experts") 
   // MXFP4 (OCP MX v1.0) is 4 bits a weight plus an 8-bit scale per 32, 4.25 bits.
   const HfConfigRead r = read_file("gpt-oss-20b.json");
   REQUIRE(r.problems.empty());
-  near(r.params, 20.9e9);
+  test::near_published(r.params, 20.9e9);
   // The card's active count leaves out the input embedding table (a lookup, no matmul); gpuwise's counts it.
-  near(r.params_active - 201088.0 * 2880, 3.6e9);
+  test::near_published(r.params_active - 201088.0 * 2880, 3.6e9);
   CHECK(r.weight_bits == doctest::Approx(4.25));
-  CHECK(has_note(r, "MXFP4"));
+  CHECK(test::has_note(r, "MXFP4"));
 }
 
 TEST_CASE("hf config: a quantization_config checkpoint runs on PyTorch, not the llama.cpp default") {
   // An AWQ export of Meta-Llama-3-8B-Instruct (4-bit, group 128): a Hugging Face checkpoint, not GGUF.
   const HfConfigRead r = read_file("llama-3-8b-instruct-awq.json");
   CHECK(r.weight_bits == 4);
-  near(r.params, 8.03e9);
+  test::near_published(r.params, 8.03e9);
   CHECK(r.shape->runtime == Runtime::pytorch);
-  CHECK(has_note(r, "--runtime vllm"));
+  CHECK(test::has_note(r, "--runtime vllm"));
 }
 
 TEST_CASE("hf config: DistilBERT's own key names (n_layers, dim, hidden_dim, n_heads)") {
   // distilbert-base-uncased (huggingface.co/distilbert/distilbert-base-uncased), as transformers 4.9.2
   // printed it on loading. DistilBERT paper (Sanh et al., arXiv 1910.01108), table 3: 66M parameters.
   const HfConfigRead r = read_file("distilbert-base-uncased.json");
-  near(r.params, 66e6);
+  test::near_published(r.params, 66e6);
   CHECK(r.shape->arch == Arch::encoder);
   CHECK(r.shape->layers == 6);
   CHECK(r.shape->hidden == 768);
@@ -173,8 +163,8 @@ TEST_CASE("hf config: DeepSeek-MoE 16B reads its routed and shared experts over 
   // deepseek-ai/deepseek-moe-16b-base's config.json. DeepSeekMoE paper (arXiv 2401.06066), section 5:
   // DeepSeekMoE 16B has 16.4B parameters, 2.8B activated per token.
   const HfConfigRead r = read_file("deepseek-moe-16b-base.json");
-  near(r.params, 16.4e9);
-  near(r.params_active, 2.8e9);
+  test::near_published(r.params, 16.4e9);
+  test::near_published(r.params_active, 2.8e9);
   CHECK(r.shape->experts == 64);
   CHECK(r.shape->shared_experts == 2);
   CHECK(r.shape->experts_active == 6);
@@ -190,7 +180,7 @@ TEST_CASE("hf config: Qwen 1.0's intermediate_size is both FFN input projections
   // Qwen/Qwen-7B's config.json. The Qwen-VL paper (arXiv 2308.12966), table 1, gives its language model,
   // Qwen-7B, 7.7B parameters (the name rounds to 7B). Read as a SwiGLU of 22016 the count would be 12.1B.
   const HfConfigRead r = read_file("qwen-7b.json");
-  near(r.params, 7.7e9);
+  test::near_published(r.params, 7.7e9);
   CHECK(r.shape->intermediate == 11008);
   CHECK(r.shape->head_dim == 0);  // kv_channels 128 = 4096 / 32: the default, not written
   CHECK(r.shape->kv_heads == 0);  // full multi-head attention
@@ -207,15 +197,15 @@ TEST_CASE("hf config: Llama 4 reads its MoE text_config, shared expert and inter
   // out). Meta's model card: 109B total parameters, 17B active; the total includes the vision encoder,
   // which gpuwise does not count (107.8B without it).
   const HfConfigRead r = read_file("llama-4-scout-17b-16e.json");
-  near(r.params, 109e9);
-  near(r.params_active, 17e9);
+  test::near_published(r.params, 109e9);
+  test::near_published(r.params_active, 17e9);
   CHECK(r.model_type == "llama4");
   CHECK(r.shape->experts == 16);
   CHECK(r.shape->shared_experts == 1);
   CHECK(r.shape->expert_intermediate == 8192);
   CHECK(r.shape->dense_layers == 0);
-  CHECK(has_note(r, "vision tower"));
-  CHECK(!has_note(r, "interleaved"));
+  CHECK(test::has_note(r, "vision tower"));
+  CHECK(!test::has_note(r, "interleaved"));
 
   // The same file with every second layer MoE, by interleave_moe_layer_step and no moe_layers list, and
   // 128 experts: the layout of Llama 4 Maverick, whose published count it reproduces (Meta's model card:
@@ -227,9 +217,9 @@ TEST_CASE("hf config: Llama 4 reads its MoE text_config, shared expert and inter
   text["num_local_experts"] = 128;
   const HfConfigRead m = test::read_hf_ok(doc.dump());
   CHECK(m.shape->dense_layers == 24);
-  near(m.params, 400e9);
-  near(m.params_active, 17e9);
-  CHECK(has_note(m, "24 of the 48 layers are MoE"));
+  test::near_published(m.params, 400e9);
+  test::near_published(m.params_active, 17e9);
+  CHECK(test::has_note(m, "24 of the 48 layers are MoE"));
   // An explicit moe_layers list wins over the step.
   text["moe_layers"] = json::array({1, 3, 5, 5});  // a repeated index is one layer
   CHECK(test::read_hf_ok(doc.dump()).shape->dense_layers == 45);
@@ -248,11 +238,11 @@ TEST_CASE("hf config: InternVL keeps its language model in llm_config") {
   // llm_config: Qwen2Config's false). Qwen2.5-0.5B's model card: 0.36B non-embedding parameters.
   const HfConfigRead r = read_file("internvl3-1b.json");
   CHECK(r.model_type == "internvl_chat");
-  near(r.params - 2 * 151674.0 * 896, 0.36e9);
+  test::near_published(r.params - 2 * 151674.0 * 896, 0.36e9);
   CHECK(r.shape->layers == 24);
   CHECK(r.shape->kv_heads == 2);
   CHECK(!r.shape->tied_embeddings);
-  CHECK(has_note(r, "vision tower"));
+  CHECK(test::has_note(r, "vision tower"));
   CHECK(first_problem("internvl3-1b.json", [](json& d) { d["llm_config"].erase("hidden_size"); }).path ==
         "llm_config.hidden_size");
   CHECK(first_problem("internvl3-1b.json", [](json& d) { d["llm_config"].erase("model_type"); }).path ==
@@ -264,7 +254,7 @@ TEST_CASE("hf config: EXAONE 3.0 names its layer count num_layers") {
   // the loader's _name_or_path and its rewritten auto_map). EXAONE 3.0 technical report (arXiv 2408.03541):
   // 7.8B parameters.
   const HfConfigRead r = read_file("exaone-3.0-7.8b-instruct.json");
-  near(r.params, 7.8e9);
+  test::near_published(r.params, 7.8e9);
   CHECK(r.shape->layers == 32);
   CHECK(r.shape->kv_heads == 8);
   CHECK(!r.shape->tied_embeddings);
@@ -277,5 +267,5 @@ TEST_CASE("hf config: EXAONE 3.0 names its layer count num_layers") {
   const HfConfigRead d = test::read_hf_ok(doc.dump());
   CHECK(d.shape->intermediate == 4 * 4096);
   CHECK(d.shape->tied_embeddings);
-  CHECK(has_note(d, "ExaoneConfig's 4 x hidden_size"));
+  CHECK(test::has_note(d, "ExaoneConfig's 4 x hidden_size"));
 }

@@ -19,25 +19,6 @@ using nlohmann::json;
 
 namespace {
 
-json fixture(const std::string& name) {
-  return json::parse(test::tests_file("data/hf/" + name));
-}
-
-HfConfigRead read_json(const json& doc) {
-  return test::read_hf_ok(doc.dump());
-}
-
-bool has_note(const HfConfigRead& r, const std::string& part) {
-  for (const Text& t : r.notes)
-    if (t.en.find(part) != std::string::npos) return true;
-  return false;
-}
-
-void near(double got, double published, double tolerance = 0.02) {
-  INFO("computed ", got / 1e9, " B, published ", published / 1e9, " B");
-  CHECK(got == doctest::Approx(published).epsilon(tolerance));
-}
-
 // What transformers' models/falcon/convert_custom_code_checkpoint.py does to a remote-code Falcon config.
 json converted_falcon(json doc) {
   doc["model_type"] = "falcon";
@@ -60,14 +41,14 @@ json converted_falcon(json doc) {
 
 TEST_CASE("hf config: Falcon-7B is multi-query with a plain 4 x hidden MLP and tied embeddings") {
   // tiiuae/falcon-7b's model card: "a 7B parameters causal decoder-only model".
-  const json original = fixture("falcon-7b.json");
+  const json original = test::hf_fixture("falcon-7b.json");
   // As published (model_type RefinedWebModel), as converted, and with the old keys under falcon.
   for (const json& doc : {original, converted_falcon(original), [&] {
                             json legacy = original;  // the remote-code key names under model_type falcon
                             legacy["model_type"] = "falcon";
                             return legacy;
                           }()}) {
-    const HfConfigRead r = read_json(doc);
+    const HfConfigRead r = test::read_hf_json(doc);
     CHECK(r.model_type == doc["model_type"].get<std::string>());
     CHECK(r.shape->layers == 32);
     CHECK(r.shape->heads == 71);
@@ -75,24 +56,24 @@ TEST_CASE("hf config: Falcon-7B is multi-query with a plain 4 x hidden MLP and t
     CHECK(r.shape->intermediate == 4 * 4544);
     CHECK(r.shape->ffn_matrices == 2);
     CHECK(r.shape->tied_embeddings);  // untied would be 7.22B: 3% off
-    CHECK(has_note(r, "falcon default (true)"));
-    near(r.params, 7e9);
+    CHECK(test::has_note(r, "falcon default (true)"));
+    test::near_published(r.params, 7e9);
   }
   // multi_query false without the new architecture: num_kv_heads, itself the head count when absent.
   json mha = converted_falcon(original);
   mha["multi_query"] = false;
-  CHECK(read_json(mha).shape->kv_heads == 0);
+  CHECK(test::read_hf_json(mha).shape->kv_heads == 0);
   mha["num_kv_heads"] = 71;
-  CHECK(read_json(mha).shape->kv_heads == 71);
+  CHECK(test::read_hf_json(mha).shape->kv_heads == 71);
   // ffn_hidden_size, when given, wins over 4 x hidden_size.
   json ffn = converted_falcon(original);
   ffn["ffn_hidden_size"] = 12288;
-  CHECK(read_json(ffn).shape->intermediate == 12288);
+  CHECK(test::read_hf_json(ffn).shape->intermediate == 12288);
 }
 
 TEST_CASE("hf config: Falcon-40B's new decoder architecture keeps num_kv_heads") {
-  const json original = fixture("falcon-40b.json");
-  const HfConfigRead r = read_json(converted_falcon(original));
+  const json original = test::hf_fixture("falcon-40b.json");
+  const HfConfigRead r = test::read_hf_json(converted_falcon(original));
   CHECK(r.shape->layers == 60);
   CHECK(r.shape->kv_heads == 8);
   CHECK(r.shape->intermediate == 32768);
@@ -100,10 +81,10 @@ TEST_CASE("hf config: Falcon-40B's new decoder architecture keeps num_kv_heads")
   // The legacy n_head_kv alone means the new architecture, as the conversion script takes it.
   json legacy = original;
   legacy["model_type"] = "falcon";
-  CHECK(read_json(legacy).shape->kv_heads == 8);
-  CHECK(read_json(legacy).params == doctest::Approx(r.params));
+  CHECK(test::read_hf_json(legacy).shape->kv_heads == 8);
+  CHECK(test::read_hf_json(legacy).params == doctest::Approx(r.params));
   // And as published, model_type RefinedWeb.
-  const HfConfigRead published = read_json(original);
+  const HfConfigRead published = test::read_hf_json(original);
   CHECK(published.model_type == "RefinedWeb");
   CHECK(published.shape->kv_heads == 8);
   CHECK(published.params == doctest::Approx(r.params));
@@ -116,16 +97,16 @@ TEST_CASE(
   const json doc = {
       {"model_type", "gpt_bigcode"}, {"n_embd", 6144},      {"n_layer", 40},       {"n_head", 48},
       {"n_inner", nullptr},          {"multi_query", true}, {"n_positions", 8192}, {"vocab_size", 49152}};
-  const HfConfigRead r = read_json(doc);
+  const HfConfigRead r = test::read_hf_json(doc);
   CHECK(r.shape->intermediate == 24576);
   CHECK(r.shape->kv_heads == 1);
   CHECK(r.shape->ffn_matrices == 2);
   CHECK(r.shape->tied_embeddings);
   CHECK(r.max_context_tokens == 8192);
-  near(r.params, 15.5e9);
+  test::near_published(r.params, 15.5e9);
   json mha = doc;
   mha["multi_query"] = false;
-  CHECK(read_json(mha).shape->kv_heads == 0);
+  CHECK(test::read_hf_json(mha).shape->kv_heads == 0);
 }
 
 TEST_CASE("hf config: StarCoder2's plain MLP and Starcoder2Config's two KV heads") {
@@ -133,12 +114,12 @@ TEST_CASE("hf config: StarCoder2's plain MLP and Starcoder2Config's two KV heads
   // vocabulary 49152, tied). transformers' docs/source/en/model_doc/starcoder2.md: sizes 3B, 7B, 15B.
   const json doc = {{"model_type", "starcoder2"}, {"hidden_size", 3072},        {"num_hidden_layers", 30},
                     {"num_attention_heads", 24},  {"intermediate_size", 12288}, {"vocab_size", 49152}};
-  const HfConfigRead r = read_json(doc);
+  const HfConfigRead r = test::read_hf_json(doc);
   CHECK(r.shape->kv_heads == 2);
-  CHECK(has_note(r, "Starcoder2Config's default (2)"));
+  CHECK(test::has_note(r, "Starcoder2Config's default (2)"));
   CHECK(r.shape->ffn_matrices == 2);
   CHECK(r.shape->tied_embeddings);
-  near(r.params, 3e9);
+  test::near_published(r.params, 3e9);
 }
 
 TEST_CASE("hf config: Cohere (Command-R) is a gated decoder with tied embeddings") {
@@ -146,15 +127,15 @@ TEST_CASE("hf config: Cohere (Command-R) is a gated decoder with tied embeddings
   const json doc = {{"model_type", "cohere"},    {"hidden_size", 8192},        {"num_hidden_layers", 40},
                     {"num_attention_heads", 64}, {"intermediate_size", 22528}, {"vocab_size", 256000},
                     {"logit_scale", 0.0625}};
-  const HfConfigRead r = read_json(doc);
+  const HfConfigRead r = test::read_hf_json(doc);
   CHECK(r.shape->kv_heads == 0);  // absent = one per head
   CHECK(r.shape->ffn_matrices == 3);
   CHECK(r.shape->tied_embeddings);  // untied: 37.1B
-  near(r.params, 35e9);
+  test::near_published(r.params, 35e9);
   json c2 = doc;
   c2["model_type"] = "cohere2";
   c2["num_key_value_heads"] = 8;
-  const HfConfigRead r2 = read_json(c2);
+  const HfConfigRead r2 = test::read_hf_json(c2);
   CHECK(r2.shape->kv_heads == 8);
   CHECK(r2.shape->tied_embeddings);
 }
@@ -165,12 +146,12 @@ TEST_CASE("hf config: Nemotron's relu^2 MLP has two matrices; embeddings untied 
                     {"num_hidden_layers", 32},    {"num_attention_heads", 48},
                     {"intermediate_size", 24576}, {"vocab_size", 256000},
                     {"num_key_value_heads", 8},   {"head_dim", 128}};
-  const HfConfigRead r = read_json(doc);
+  const HfConfigRead r = test::read_hf_json(doc);
   CHECK(r.shape->ffn_matrices == 2);
   CHECK(r.shape->kv_heads == 8);
   CHECK(r.shape->head_dim == 128);
   CHECK(!r.shape->tied_embeddings);
-  CHECK(has_note(r, "nemotron default (false)"));
+  CHECK(test::has_note(r, "nemotron default (false)"));
 }
 
 TEST_CASE("hf config: MPT's d_model, n_heads, n_layers and expansion_ratio") {
@@ -178,7 +159,7 @@ TEST_CASE("hf config: MPT's d_model, n_heads, n_layers and expansion_ratio") {
                     {"n_heads", 32},        {"n_layers", 32},
                     {"expansion_ratio", 4}, {"max_seq_len", 2048},
                     {"vocab_size", 50432},  {"attn_config", {{"attn_type", "multihead_attention"}}}};
-  const HfConfigRead r = read_json(doc);
+  const HfConfigRead r = test::read_hf_json(doc);
   CHECK(r.shape->intermediate == 16384);
   CHECK(r.shape->ffn_matrices == 2);
   CHECK(r.shape->kv_heads == 0);
@@ -193,27 +174,27 @@ TEST_CASE("hf config: MPT's d_model, n_heads, n_layers and expansion_ratio") {
 
 TEST_CASE("hf config: SmolLM3-3B, and the KV and head_dim defaults of SeedOss and ERNIE 4.5") {
   // HuggingFaceTB/SmolLM3-3B's model card: "a 3B parameter language model" (a rounded figure: 3%).
-  const HfConfigRead r = read_json(fixture("smollm3-3b.json"));
+  const HfConfigRead r = test::read_hf_json(test::hf_fixture("smollm3-3b.json"));
   CHECK(r.shape->kv_heads == 4);
   CHECK(r.shape->ffn_matrices == 3);
   CHECK(r.shape->tied_embeddings);  // no key: SmolLM3Config's true; untied would be 3.34B
-  near(r.params, 3e9, 0.03);
-  json no_kv = fixture("smollm3-3b.json");
+  test::near_published(r.params, 3e9, 0.03);
+  json no_kv = test::hf_fixture("smollm3-3b.json");
   no_kv.erase("num_key_value_heads");
-  CHECK(read_json(no_kv).shape->kv_heads == 4);
+  CHECK(test::read_hf_json(no_kv).shape->kv_heads == 4);
 
   // SeedOssConfig's and Ernie4_5Config's own default shapes, without num_key_value_heads or head_dim.
   const json seed = {{"model_type", "seed_oss"},  {"hidden_size", 4096},        {"num_hidden_layers", 64},
                      {"num_attention_heads", 80}, {"intermediate_size", 27648}, {"vocab_size", 155136}};
-  const HfConfigRead s = read_json(seed);
+  const HfConfigRead s = test::read_hf_json(seed);
   CHECK(s.shape->kv_heads == 8);
   CHECK(s.shape->head_dim == 128);
   CHECK(!s.shape->tied_embeddings);
   const json ernie = {{"model_type", "ernie4_5"},  {"hidden_size", 1024},       {"num_hidden_layers", 18},
                       {"num_attention_heads", 16}, {"intermediate_size", 3072}, {"vocab_size", 103424}};
-  const HfConfigRead e = read_json(ernie);
+  const HfConfigRead e = test::read_hf_json(ernie);
   CHECK(e.shape->kv_heads == 2);
   CHECK(e.shape->head_dim == 128);
   CHECK(e.shape->tied_embeddings);
-  CHECK(has_note(e, "Ernie4_5Config's default (128)"));
+  CHECK(test::has_note(e, "Ernie4_5Config's default (128)"));
 }
