@@ -6,39 +6,11 @@
 #include <doctest/doctest.h>
 
 #include "engine/diagnose/diagnose.hpp"
-#include "test_files.hpp"
+#include "test_diagnose_fixtures.hpp"
+
+using namespace gw::test::smi;
 
 namespace {
-
-std::string paste(const std::string& name) {
-  return gw::test::tests_file("data/nvidia-smi/" + name);
-}
-
-const gw::Catalog& catalog() {
-  static const gw::CatalogLoad load = gw::load_bundled_catalog();
-  REQUIRE_MESSAGE(load.catalog.has_value(), "bundled catalog does not load");
-  return *load.catalog;
-}
-
-gw::DiagnoseReport check(const std::string& name, gw::DiagnoseOptions o = {}) {
-  return gw::diagnose(paste(name), catalog(), o);
-}
-
-const gw::Finding* find(const gw::DiagnoseReport& r, const std::string& check) {
-  for (const auto& f : r.findings)
-    if (f.check == check) return &f;
-  return nullptr;
-}
-
-int loud(const gw::DiagnoseReport& r) {
-  return r.count(gw::Severity::warn) + r.count(gw::Severity::critical);
-}
-
-std::string all_titles(const gw::DiagnoseReport& r) {
-  std::string s;
-  for (const auto& f : r.findings) s += "[" + f.check + "] " + f.title.en + "\n";
-  return s;
-}
 
 // Every GPU of `r` matched to the catalog entry `id`, and `count` of them.
 void all_are(const gw::DiagnoseReport& r, std::size_t count, const std::string& id) {
@@ -46,17 +18,6 @@ void all_are(const gw::DiagnoseReport& r, std::size_t count, const std::string& 
   for (const auto& g : r.gpus) {
     REQUIRE_MESSAGE(g.spec, g.label.en);
     CHECK(g.spec->id == id);
-  }
-}
-
-void driver_is(const gw::DiagnoseReport& r, const std::string& driver, const std::string& cuda) {
-  REQUIRE(r.input.driver_version);
-  CHECK(r.input.driver_version->value == driver);
-  if (cuda.empty()) {
-    CHECK_FALSE(r.input.cuda_version);
-  } else {
-    REQUIRE(r.input.cuda_version);
-    CHECK(r.input.cuda_version->value == cuda);
   }
 }
 

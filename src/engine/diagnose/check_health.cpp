@@ -106,6 +106,9 @@ void check_model(const GpuDiagnosis& g, int pos, const ModelMatch& m, const Chec
       f.title = T("GPU model ambiguous: " + name + by_en + " could be " + list,
                   "GPU 型号不确定：" + name + by_zh + " 可能是 " + list);
     f.severity = Severity::info;  // an honest short list: the checks that need one spec are skipped
+  } else if (m.laptop) {          // a cut GeForce name whose watts say laptop, and no laptop version listed
+    f.title =
+        T("A laptop GPU not in the catalog: " + name + by_en, "目录里没有的笔记本 GPU：" + name + by_zh);
   } else {
     f.title = T("GPU model not in the catalog: " + name + by_en, "目录里没有这个 GPU 型号：" + name + by_zh);
   }

@@ -222,6 +222,9 @@ DiagnoseReport diagnose(std::string_view text, const DiagnoseContext& context,
     if (m.gpu) d.spec = *m.gpu;
     std::string idx = "GPU " + std::to_string(d.reading.index);
     std::string name = d.reading.name ? clean_excerpt(d.reading.name->value, 80) : "?";
+    // A name the table cut inside a word, and that no catalog entry took, keeps its "...": "GeForce RTX 207"
+    // alone reads like a model of its own (microsoft/WSL issue 6014 pasted "GeForce RTX 207... WDDM").
+    if (!d.spec && d.reading.name && d.reading.name_truncated && !d.reading.name_cut_at_word) name += "...";
     // A short list of candidates is not "not in the catalog": the card is one of them.
     const std::string n = std::to_string(m.candidates.size());
     // A GPU the output never names (`-q -d MEMORY`, a nameless fragment) is unknown, not missing from the
@@ -229,9 +232,11 @@ DiagnoseReport diagnose(std::string_view text, const DiagnoseContext& context,
     d.label = !d.reading.name ? T(idx + ": not named in this output", idx + "：输出中没有型号名")
               : d.spec        ? T(idx + ": " + name + " (catalog: " + d.spec->name + ")",
                                   idx + "：" + name + "（目录：" + d.spec->name + "）")
-              : !m.candidates.empty()
-                  ? T(idx + ": " + name + " (one of " + n + " in the catalog)",
-                      idx + "：" + name + "（目录中 " + n + " 种之一）")
+              : !m.candidates.empty() ? T(idx + ": " + name + " (one of " + n + " in the catalog)",
+                                          idx + "：" + name + "（目录中 " + n + " 种之一）")
+              : m.laptop
+                  ? T(idx + ": " + name + " (a laptop GPU, not in the catalog)",
+                      idx + "：" + name + "（笔记本 GPU，目录中没有）")
                   : T(idx + ": " + name + " (not in the catalog)", idx + "：" + name + "（目录中没有）");
     rep.gpus.push_back(std::move(d));
     matches.push_back(std::move(m));

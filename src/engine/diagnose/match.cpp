@@ -242,6 +242,20 @@ ModelMatch match_model(const Catalog& catalog, const SmiGpu& g) {
     found.push_back(&c);
   }
   narrow_by_clues(found, g, r, laptop_named, m);
+  // A cut GeForce name hides its last words, and those may be "Laptop GPU" or "with Max-Q Design": a lone
+  // desktop card whose TDP the board's limit does not come near is that card's laptop version, which the
+  // catalog lacks. WSL's table in microsoft/WSL issue 11277 cut "NVIDIA GeForce GTX 1650 ..." at 4 GiB and
+  // 30 W, and taking it for the 75 W desktop card raised a false "power limit below TDP" alarm. (A missing
+  // cap alone says nothing here: WSL prints "N/A" for desktop cards too, as in microsoft/WSL issue 6014.)
+  if (cut && brand == "geforce" && found.size() == 1 && !is_laptop(*found[0]) && found[0]->tdp_w) {
+    const auto& watts = g.default_power_limit_w ? g.default_power_limit_w : g.power_limit_w;
+    if (watts && watts->value > 0 && watts->value < 0.6 * *found[0]->tdp_w) {
+      m.laptop = true;
+      m.clues_en.push_back("a laptop's " + fmt(watts->value, 0) + " W power limit");
+      m.clues_zh.push_back("笔记本的 " + fmt(watts->value, 0) + " W 功耗上限");
+      return m;
+    }
+  }
   if (found.size() == 1) {
     m.gpu = found[0];
     return m;

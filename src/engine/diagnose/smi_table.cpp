@@ -272,7 +272,9 @@ void read_table(const Lines& in, SmiReading& out) {
       if (read_first_row(rc, probe, L[k].number)) break;
       if (++taken == 1) {
         read_second_row(rc, g, L[k].number);
-        second_row_cut = row_cut(r);
+        // A second row that closes after the memory cell, without utilization and compute mode, is cut
+        // too (the Windows paste in microsoft/WSL issue 9134 ends "|   2152MiB / 11264MiB |").
+        second_row_cut = row_cut(r) || rc.size() < 3;
       } else if (rc.size() >= 3 && rc[0].empty()) {
         if (auto b = on_off(rc[2])) g.mig_enabled = Seen<bool>{*b, L[k].number};
       }
@@ -283,6 +285,23 @@ void read_table(const Lines& in, SmiReading& out) {
     if (((!g.pstate && !g.memory_total_mib) || second_row_cut) && !out.cut_short_at)
       out.cut_short_at = g.first_line;
     out.gpus.push_back(std::move(g));
+  }
+  // A paste whose last line stops part-way through a line of the table was cut there: a lone "|" after
+  // GPU 1's second row (TensorRT-LLM issue 10278, 8 x B200), a border "+----" (sglang issue 27487), the
+  // process table's header left open (club-3090 issue 617), or a GPU's row with fewer than its three cells
+  // (GPU 1's third row in aikitoria/open-gpu-kernel-modules issue 20, 16 x RTX 6000D). The GPUs read are
+  // then perhaps not all there are. A whole row as the last line is not taken for a cut: people paste the
+  // GPU rows alone.
+  if (!out.gpus.empty() && !out.cut_short_at) {
+    for (auto it = L.rbegin(); it != L.rend(); ++it) {
+      std::string_view t = trim(it->text);
+      if (t.empty()) continue;
+      const bool open_row = t.front() == '|' && (t.size() < 2 || t.back() != '|');
+      const bool short_gpu_row = t.front() == '|' && part == Part::gpus && cells(t).size() < 3;
+      const bool open_border = t.front() == '+' && is_separator(t) && t.back() != '+';
+      if (open_row || short_gpu_row || open_border) out.cut_short_at = it->number;
+      break;
+    }
   }
   if (!out.gpus.empty()) out.format = SmiFormat::table;
 }
