@@ -239,13 +239,23 @@ LayerActivation layer_activation(const Workload& w) {
   return c;
 }
 
+namespace {
+
+// Parameters a quantizer (GPTQ, AWQ, NF4, GGUF) leaves unquantized: the embedding and output layers.
+double unquantized_params(const Workload& w) {
+  if (!is_transformer(w)) return 0;
+  const double heads = (w.arch == Arch::decoder && !w.tied_embeddings) ? 2.0 : 1.0;
+  return std::min(effective_params(w) * 0.5, heads * w.vocab * double(w.hidden));
+}
+
+}  // namespace
+
 double weight_bytes(const Workload& w) {
   const double P = effective_params(w);
   const double bits = stored_weight_bits(w);
   if (bits >= 16 || !is_transformer(w)) return P * bits / 8.0;
-  // Quantizers (GPTQ, AWQ, NF4, GGUF) leave the embedding and output layers in 16-bit.
-  const double heads = (w.arch == Arch::decoder && !w.tied_embeddings) ? 2.0 : 1.0;
-  const double keep = std::min(P * 0.5, heads * w.vocab * double(w.hidden));
+  // Quantizers leave the embedding and output layers in 16-bit.
+  const double keep = unquantized_params(w);
   return (P - keep) * bits / 8.0 + keep * 2.0;
 }
 
@@ -402,7 +412,23 @@ void adapter_memory(const Workload& w, MemoryBreakdown& m, bool with_rules) {
   const double lp = lora_params(w);
   // Adapters: fp32 weights, grads and AdamW states (QLoRA: bitsandbytes' paged 8-bit AdamW, 2 bytes).
   const bool eight_bit = w.optimizer == Optimizer::adam8bit || q;
-  m.weights_gib = (weight_bytes(base) + lp * 4.0) / kGiB;
+  // QLoRA on the Hugging Face stack: PEFT's prepare_model_for_kbit_training, which TRL's SFTTrainer runs on
+  // every model loaded in 4 or 8 bits (and the QLoRA paper's qlora.py calls), casts every parameter still in
+  // fp16/bf16 to fp32 ("cast all non INT8 parameters to fp32", peft src/peft/utils/other.py; huggingface/peft
+  // issue #816: the input embeddings, the output head and the norms). TRL (peft_module_casting_to_bf16) and
+  // qlora.py cast the embeddings and head back to bf16 only when training in bf16; under fp16 AMP (T4, V100,
+  // RTX 20xx: no bf16) or fp32 they stay fp32, 4 bytes a parameter instead of 2. For Llama-3.1-8B (2 x 128256
+  // x 4096) that is +1.96 GiB whatever the context, so it weighs most on small cards. Unsloth's published
+  // maximum contexts for Llama-3.1-8B QLoRA under Hugging Face + FA2 (unslothai/unsloth README, "Context
+  // length benchmarks": rank 32 on all linear layers, batch 1, sequences padded to length; 932 tokens on 12
+  // GB, 2,551 on 16, 5,789 on 24, 12,264 on 40, 15,502 on 48, 28,454 on 80) lie on one line, 9.70 GB +
+  // 0.00247 GB a token; read as GiB (Unsloth's notebooks print max_memory_reserved / 1024^3 as "GB"), the
+  // estimate without this term fell 2.1 GiB short at 932 tokens and 4.0 at 28K with a per-token part 3% low,
+  // so a fixed ~2.0 GiB was missing (Unsloth does not say whether that run trained in fp16 or bf16). Under
+  // bf16 or a pure 16-bit recipe (LitGPT's bf16-true) the embeddings and head end up 16-bit.
+  const bool upcast_kept = q && !w.pure_half_states && w.precision != Precision::bf16;
+  const double upcast = upcast_kept ? unquantized_params(base) * 2.0 : 0.0;
+  m.weights_gib = (weight_bytes(base) + upcast + lp * 4.0) / kGiB;
   m.gradients_gib = lp * 4.0 / kGiB;
   m.optimizer_gib = lp * (eight_bit ? 2.0 : 8.0) / kGiB;
   if (with_rules) {
@@ -417,6 +443,14 @@ void adapter_memory(const Workload& w, MemoryBreakdown& m, bool with_rules) {
              targets.zh + fmt("上秩 %.0f）带 fp32 权重、梯度和", w.lora_rank) +
              (eight_bit ? std::string("8 位（分页）Adam 状态") : std::string("AdamW 状态"))});
   }
+  if (with_rules && upcast > 0)
+    m.rules.push_back(
+        {fmt("QLoRA outside bf16: PEFT's prepare_model_for_kbit_training keeps the embeddings and output "
+             "head (%.3g params) in fp32, +%.3g GiB",
+             unquantized_params(base), upcast / kGiB),
+         fmt("非 bf16 的 QLoRA：PEFT 的 prepare_model_for_kbit_training 把嵌入层和输出层（%.3g 参数）保留为 "
+             "fp32，多 %.3g GiB",
+             unquantized_params(base), upcast / kGiB)});
 }
 
 void full_states(const Workload& w, const MemoryPlan& plan, MemoryBreakdown& m, bool with_rules) {
