@@ -185,5 +185,38 @@ TEST_CASE("real pastes (more): the middle of an H800 node's -q, cut inside the n
   CHECK(r.gpus[1].spec->id == "h800-sxm5-80gb");
   CHECK(r.gpus[1].reading.bus_id == "00000000:88:00.0");
   CHECK(r.input.cut_short_at == 35);
-  CHECK_MESSAGE(loud(r) == 0, all_titles(r));
+  // GPU 0's "Fabric / State : In Progress": not registered with the NVSwitch fabric, so CUDA will not start.
+  const gw::Finding* fabric = find(r, "fabric");
+  REQUIRE_MESSAGE(fabric, all_titles(r));
+  CHECK(fabric->severity == gw::Severity::critical);
+  CHECK(fabric->gpus == std::vector<int>{0});
+  CHECK(contains(fabric->title.en, "In Progress"));
+  CHECK_MESSAGE(loud(r) == 1, all_titles(r));
+}
+
+TEST_CASE("the NVLink fabric's state: registered is quiet, pending or failed is critical") {
+  // The H800 paste above with its Fabric lines as nvidia-smi prints the other states.
+  const std::string original = paste("real-h800-q-fragment-fabric-in-progress.txt");
+  auto with = [&](const std::string& state, const std::string& status) {
+    std::string text = original;
+    const std::string from =
+        "State                             : In Progress\n        Status                            : N/A";
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(),
+                 "State                             : " + state +
+                     "\n        Status                            : " + status);
+    return gw::diagnose(text, catalog());
+  };
+  CHECK_FALSE(find(with("Completed", "Success"), "fabric"));
+  CHECK_FALSE(find(with("Not Supported", "N/A"), "fabric"));  // no NVSwitch
+  const auto failed = with("Completed", "Failure");
+  const gw::Finding* f = find(failed, "fabric");
+  REQUIRE_MESSAGE(f, all_titles(failed));
+  CHECK(f->severity == gw::Severity::critical);
+  CHECK(contains(f->title.en, "error (Failure)"));
+  const auto not_started = with("Not Started", "N/A");
+  const gw::Finding* ns = find(not_started, "fabric");
+  REQUIRE(ns);
+  CHECK(contains(ns->title.en, "not ready (Not Started)"));
 }

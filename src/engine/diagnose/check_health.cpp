@@ -229,6 +229,43 @@ void check_health(const GpuDiagnosis& g, int pos, const CheckInput& in, std::vec
     out.push_back(std::move(f));
   }
 
+  // The NVLink fabric (HGX/DGX machines with NVSwitches): CUDA starts on a GPU only once it has registered
+  // with the fabric, which nvidia-fabricmanager does. NVIDIA's Fabric Manager user guide (as quoted in
+  // siderolabs/extensions pull 717): "In Progress" means the GPU is being registered and Fabric Manager is
+  // likely not running, "Completed" that it is registered; until then applications fail with
+  // cudaErrorSystemNotReady. NVIDIA's NVSentinel (pull 1382) reads "Not Started" as Fabric Manager not
+  // started, and "Completed" without status "Success" as a fabric error. "Not Supported" (no NVSwitch) is
+  // fine.
+  if (r.fabric_state) {
+    const std::string& st = r.fabric_state->value;
+    const bool pending = iequals(st, "In Progress") || iequals(st, "Not Started");
+    const bool failed =
+        iequals(st, "Completed") && r.fabric_status && !iequals(r.fabric_status->value, "Success");
+    if (pending || failed) {
+      Finding f = make(Severity::critical, "fabric", pos);
+      const std::string shown = clean_excerpt(failed ? r.fabric_status->value : st, 30);
+      f.title = failed ? T("The NVLink fabric reports an error (" + shown + "): CUDA may not start",
+                           "NVLink 互联报告错误（" + shown + "）：CUDA 可能无法启动")
+                       : T("The NVLink fabric is not ready (" + shown + "): CUDA will not start on this GPU",
+                           "NVLink 互联尚未就绪（" + shown + "）：这张卡上 CUDA 无法启动");
+      f.evidence = evidence(in, failed ? r.fabric_status->line : r.fabric_state->line);
+      f.meaning =
+          T("On a machine whose GPUs talk through NVSwitches, a GPU runs CUDA only after "
+            "nvidia-fabricmanager has registered it with the fabric. Until then every CUDA program "
+            "fails with \"system not yet initialized\" (cudaErrorSystemNotReady), and the rented hours "
+            "still count.",
+            "GPU 通过 NVSwitch 互联的机器上，必须等 nvidia-fabricmanager 把 GPU 注册进互联网络，CUDA 才能"
+            "运行。在此之前所有 CUDA 程序都会报 \"system not yet initialized\"（cudaErrorSystemNotReady），"
+            "租用时间照样计费。");
+      f.action =
+          T("Wait a minute and check again (nvidia-smi -q | grep -A 2 Fabric); if it stays, ask support "
+            "to start nvidia-fabricmanager, or release the instance.",
+            "等一分钟再查（nvidia-smi -q | grep -A 2 Fabric）；若一直不变，请客服启动 "
+            "nvidia-fabricmanager，或释放这台实例。");
+      out.push_back(std::move(f));
+    }
+  }
+
   // Memory already in use: the article's first row, "CUDA out of memory".
   bool mig = r.mig_enabled && r.mig_enabled->value;
   // A desktop (Xorg, gnome-shell, dwm.exe: type G) on a display GPU holds some memory: that is the

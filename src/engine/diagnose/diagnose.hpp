@@ -92,9 +92,10 @@ struct SmiGpu {
   std::optional<Seen<bool>> display_active;     // a monitor/desktop runs on this GPU (Disp.A On)
   std::optional<Seen<bool>> retirement_pending, remap_failure;
   std::optional<Seen<bool>> mig_enabled;
-  std::optional<Seen<std::string>> virtualization;  // "None", "Pass-Through", "VGPU", ...
-  int throttle_section_line = 0;                    // > 0: the output listed the reasons (so none = none)
-  std::vector<Seen<std::string>> throttle_active;   // ids from kThrottleIds
+  std::optional<Seen<std::string>> virtualization;               // "None", "Pass-Through", "VGPU", ...
+  std::optional<Seen<std::string>> fabric_state, fabric_status;  // -q "Fabric": NVSwitch registration
+  int throttle_section_line = 0;                   // > 0: the output listed the reasons (so none = none)
+  std::vector<Seen<std::string>> throttle_active;  // ids from kThrottleIds
   std::vector<SmiProcess> processes;
   bool processes_listed = false;  // the output had a process list for this GPU (possibly empty)
   std::vector<SmiMigDevice> mig_devices;
@@ -155,7 +156,7 @@ struct Evidence {
 struct Finding {
   Severity severity = Severity::info;
   // Stable id: input, model, max_clock, clock_now, throttle, power_limit, pcie, ecc, memory_in_use,
-  // memory_size, driver_cuda, persistence, mig, vgpu, ok
+  // memory_size, driver_cuda, persistence, mig, vgpu, fan, fabric, ok
   std::string check;
   std::vector<int> gpus;  // indexes into DiagnoseReport::gpus; empty: the whole machine or the text
   Text title;             // one line

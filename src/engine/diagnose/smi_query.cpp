@@ -174,6 +174,10 @@ struct Reader {
       if (auto b = on_off(v)) set_once(g.mig_enabled, *b, line);
     } else if (path == "gpu virtualization mode/virtualization mode") {
       set_once(g.virtualization, std::string(trim(v)), line);
+    } else if (path == "fabric/state") {
+      if (!na(v)) set_once(g.fabric_state, std::string(trim(v)), line);
+    } else if (path == "fabric/status") {
+      if (!na(v)) set_once(g.fabric_status, std::string(trim(v)), line);
     } else if (path == "pci/bus id") {
       if (g.bus_id.empty()) g.bus_id = std::string(trim(v));
     } else if (under(path, "pci/gpu link info/pcie generation")) {
